@@ -1,0 +1,36 @@
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+/** CONST-1: the spec's breakpoints, including the extra `mdx` step at 1024. */
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    mdx: true;
+  }
+}
+
+export const breakpoints = { xs: 0, sm: 600, md: 900, mdx: 1024, lg: 1200, xl: 1536 } as const;
+
+/** ROUTE-23: centre-column widths of the page layout. */
+export const layoutWidths = { full: 1920, table: 1600, subscription: 960, form: 720 } as const;
+
+export const brand = {
+  primary: '#0b2a5b',
+  primaryLight: '#1f4a8c',
+  accent: '#c9a227',
+} as const;
+
+export const themeOptions: ThemeOptions = {
+  breakpoints: { values: breakpoints },
+  palette: {
+    mode: 'light',
+    primary: { main: brand.primary, light: brand.primaryLight, contrastText: '#ffffff' },
+    // Gold on white fails contrast for text; contrastText keeps buttons readable.
+    secondary: { main: brand.accent, contrastText: '#1a1a1a' },
+    background: { default: '#f5f7fb' },
+  },
+  typography: {
+    fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+  },
+  shape: { borderRadius: 8 },
+};
+
+export const theme = createTheme(themeOptions);
