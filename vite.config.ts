@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 800 },
   test: {
     projects: [
       {

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, inject } from 'vitest';
+
+const chromiumPath = (): string => {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`]).toString().trim();
+    } catch {
+      // try the next name
+    }
+  }
+  throw new Error('Chromium not found: run scripts/ensure-chromium.sh or set CHROMIUM_PATH');
+};
+
+// Flags from stack.md: the machine's closed network refuses Chromium's background traffic.
+// Playwright gives every launch a fresh temporary profile.
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface BrowserTest {
+  appUrl: string;
+  apiUrl: string;
+  page: Page;
+  context: BrowserContext;
+  browser: Browser;
+}
+
+/**
+ * One Chromium per test file, a fresh context (cookies, storage) per test.
+ * Call at the top of a describe block; read the fields inside tests.
+ */
+export const useBrowser = (): BrowserTest => {
+  const state = { appUrl: inject('appUrl'), apiUrl: inject('apiUrl') } as BrowserTest;
+
+  beforeAll(async () => {
+    state.browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await state.browser.newContext({ baseURL: state.appUrl, locale: 'en-GB' });
+    state.page = await state.context.newPage();
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return state;
+};
+
+export const DEMO_PASSWORD = 'Demo-Password-2026';
+
+/** Logs in through the real login form. */
+export const logIn = async (page: Page, email: string, password = DEMO_PASSWORD): Promise<void> => {
+  await page.goto('/login/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /log in|sign in/i }).click();
+};

@@ -1,0 +1,47 @@
+import { createServer as createNetServer } from 'node:net';
+import path from 'node:path';
+import { build, preview, type PreviewServer } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { startTestServer } from '../../dev-server/test/startTestServer';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    appUrl: string;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/**
+ * Browser tests run the production build against the real dev API: build once with the
+ * API's URL baked in (as a deployment would), then serve it with `vite preview`.
+ */
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const outDir = path.join(root, 'node_modules/.e2e-dist');
+  const appPort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+
+  const api = await startTestServer({ corsOrigins: [appUrl], appUrl, loginThrottle: { perEmail: 50, perIp: 500, windowMs: 60_000 } });
+
+  process.env.VITE_API_URL = api.baseUrl;
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server: PreviewServer = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: appPort, strictPort: true } });
+
+  project.provide('apiUrl', api.baseUrl);
+  project.provide('appUrl', appUrl);
+
+  return async () => {
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await api.close();
+  };
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The one test command (`npm test`): Chromium check, lint, type-check, then every Vitest
+// project (unit and component, API over HTTP, browser). Ends with one plain summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const run = (label, command, args) => {
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
+    console.log('0 passed, 1 failed');
+    process.exit(result.status || 1);
+  }
+};
+
+run('Chromium', 'bash', ['scripts/ensure-chromium.sh']);
+run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('Type-check (app)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+run('Type-check (dev API, tests, scripts)', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
+
+mkdirSync('test-results', { recursive: true });
+const report = 'test-results/vitest.json';
+console.log('\n=== Tests: unit and component, API over HTTP, browser (Chromium)');
+const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  stdio: 'inherit',
+  env: process.env,
+});
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  passed = summary.numPassedTests ?? 0;
+  failed = (summary.numFailedTests ?? 0) + (summary.numFailedTestSuites ?? 0);
+}
+if (tests.status !== 0 && failed === 0) failed = 1;
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(tests.status === 0 && failed === 0 ? 0 : 1);
