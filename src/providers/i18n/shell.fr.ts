@@ -7,5 +7,60 @@ export const shellFr = {
     mobile_consent_solutions: 'Solutions de consentement mobiles',
     compliance_dashboard: 'Tableau de conformité',
     teammates: 'Coéquipiers',
+    main: 'Navigation principale',
+  },
+  shell: {
+    logout: 'Se déconnecter',
+    language: 'Langue',
+    languages: {
+      en: 'English',
+      fr: 'Français',
+    },
+    subscribe: "S'abonner",
+    account_load_error: 'Les détails de votre compte n’ont pas pu être chargés.',
+    banner: {
+      trial_day_left: 'jour restant dans votre essai',
+      trial_days_left: 'jours restants dans votre essai',
+      trial_expired: 'Votre essai est terminé. Abonnez-vous pour que vos solutions de consentement restent actives.',
+      inactive: 'Votre abonnement est inactif. Abonnez-vous pour réactiver vos solutions de consentement.',
+      waiting_for_payment: 'Votre abonnement est en attente de paiement.',
+    },
+    pages: {
+      onboarding: 'Premiers pas',
+      subscription: 'Abonnement',
+    },
+    not_found: {
+      title: 'Page introuvable',
+      description: 'La page que vous cherchez n’existe pas ou a été déplacée.',
+      home: 'Aller à la page d’accueil',
+    },
+    error: {
+      title: 'Une erreur est survenue !',
+      description: 'Une erreur inattendue a interrompu cette page. Réessayez ou revenez à la page d’accueil.',
+      show: "Afficher l'erreur",
+      hide: "Masquer l'erreur",
+      unknown: 'Erreur inconnue',
+      home: 'Aller à la page d’accueil',
+    },
+    coming_soon: {
+      badge: 'Bientôt disponible',
+      description: 'Cet écran n’est pas encore construit. Il apparaîtra ici dès qu’il sera prêt.',
+    },
+    under_development: {
+      title: 'Vue en cours de développement',
+      description: 'Cette vue est encore en construction. En attendant, vous pouvez l’utiliser dans l’ancien tableau de bord.',
+      open_old_dashboard: 'Ouvrir l’ancien tableau de bord',
+    },
+    pending: 'Chargement…',
+    status: {
+      success: 'Prêt',
+      almostReady: 'Presque prêt',
+      pending: 'En attente',
+      error: 'Erreur',
+    },
+    empty_state: {
+      pending: 'En cours',
+      error: 'Erreur',
+    },
   },
 } satisfies Catalogue<typeof shellEn>;

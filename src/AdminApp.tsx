@@ -1,0 +1,65 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes } from 'react-admin';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { AdminNotification } from './providers/Toasts';
+import { LoginPage } from './custom-pages/auth/LoginPage';
+import { authRoutes } from './custom-pages/auth/authRoutes';
+import { HomeRedirect } from './custom-pages/shell/HomeRedirect';
+import { ErrorPage } from './components/ErrorPage';
+import { NotFound } from './components/NotFound';
+import { PendingIndicator } from './components/PendingIndicator';
+import { AppLayout } from './layout/AppLayout';
+import { createQueryClient } from './layout/queryClient';
+import { lazyWithReload } from './shared/lazyWithReload';
+import { theme } from './theme/theme';
+
+// Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
+const ComingSoon = lazyWithReload(() => import('./custom-pages/shell/ComingSoon').then((module) => ({ default: module.ComingSoon })));
+const ViewUnderDevelopment = lazyWithReload(() =>
+  import('./custom-pages/shell/ViewUnderDevelopment').then((module) => ({ default: module.ViewUnderDevelopment })),
+);
+
+/** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
+const page = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
+
+export function AdminApp() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <BrowserRouter>
+      <Admin
+        disableTelemetry
+        requireAuth
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        theme={theme}
+        layout={AppLayout}
+        notification={AdminNotification}
+        loginPage={LoginPage}
+        dashboard={HomeRedirect}
+        catchAll={NotFound}
+        error={ErrorPage}
+      >
+        <CustomRoutes noLayout>{authRoutes}</CustomRoutes>
+        <CustomRoutes>
+          {/* ROUTE-7: the free plan has no page of its own. */}
+          <Route path="/free-plan/*" element={<Navigate to="/" replace />} />
+          {/* PROD-3, ROUTE-20 */}
+          <Route path="/mobile-consent-solutions/*" element={page(<ViewUnderDevelopment />)} />
+          {/* Screens of later issues: each replaces its ComingSoon route when it lands. */}
+          <Route path="/onboarding/*" element={page(<ComingSoon titleKey="shell.pages.onboarding" />)} />
+          <Route path="/consent-solutions/*" element={page(<ComingSoon titleKey="nav.consent_solutions" />)} />
+          <Route path="/compliance-dashboard/*" element={page(<ComingSoon titleKey="nav.compliance_dashboard" />)} />
+          <Route path="/teammates/*" element={page(<ComingSoon titleKey="nav.teammates" />)} />
+          <Route path="/subscription/*" element={page(<ComingSoon titleKey="shell.pages.subscription" />)} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}
+
+export default AdminApp;

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import { useTranslate } from 'react-admin';
+
+export type EmptyStateIcon = 'pending' | 'error';
+
+/** ROUTE-23: the overlay keeps a list's body at least one 330px row high. */
+export const EMPTY_STATE_MIN_HEIGHT = 330;
+
+export interface EmptyStateProps {
+  /** Translation key of the heading. */
+  heading: string;
+  /** Translation key of the description. */
+  description?: string;
+  icon?: EmptyStateIcon;
+  /** A button or link, already translated by its own component. */
+  action?: ReactNode;
+}
+
+/** The overlay a list shows when it has no rows, is still working, or failed. */
+export const EmptyState = ({ heading, description, icon, action }: EmptyStateProps) => {
+  const translate = useTranslate();
+  const Icon = icon === 'error' ? ErrorOutlineIcon : HourglassEmptyIcon;
+  return (
+    <Box
+      role={icon === 'error' ? 'alert' : 'status'}
+      sx={{
+        minHeight: EMPTY_STATE_MIN_HEIGHT,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1.5,
+        textAlign: 'center',
+        p: 3,
+      }}
+    >
+      {icon ? (
+        <Icon
+          role="img"
+          aria-label={translate(`shell.empty_state.${icon}`)}
+          data-icon={icon}
+          color={icon === 'error' ? 'error' : 'action'}
+          sx={{ fontSize: 48 }}
+        />
+      ) : null}
+      <Typography variant="h6" component="h2">
+        {translate(heading)}
+      </Typography>
+      {description ? (
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 480 }}>
+          {translate(description)}
+        </Typography>
+      ) : null}
+      {action ? <Box sx={{ mt: 1 }}>{action}</Box> : null}
+    </Box>
+  );
+};

@@ -1,0 +1,20 @@
+import { Layout, type LayoutProps } from 'react-admin';
+import { ErrorPage } from '../components/ErrorPage';
+import { PendingProvider } from '../components/PendingIndicator';
+import { useAccountTracking } from '../hooks/useAccountTracking';
+import { ShellAppBar } from './ShellAppBar';
+import { ShellMenu } from './ShellMenu';
+import { SubscriptionBanners } from './SubscriptionBanners';
+
+/** The authorised screens' frame: dark-blue app bar, navigation, subscription banners. */
+export const AppLayout = ({ children }: LayoutProps) => {
+  useAccountTracking();
+  return (
+    <PendingProvider>
+      <Layout appBar={ShellAppBar} menu={ShellMenu} error={ErrorPage}>
+        <SubscriptionBanners />
+        {children}
+      </Layout>
+    </PendingProvider>
+  );
+};

@@ -1,0 +1,21 @@
+import BarChartIcon from '@mui/icons-material/BarChart';
+import GroupIcon from '@mui/icons-material/Group';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { Menu, type MenuProps } from 'react-admin';
+
+/** ROUTE-21: the navigation. Labels are translation keys, translated by Menu.Item. */
+export const menuItems = [
+  { to: '/consent-solutions', label: 'nav.consent_solutions', Icon: VerifiedUserIcon },
+  { to: '/mobile-consent-solutions/', label: 'nav.mobile_consent_solutions', Icon: PhoneIphoneIcon },
+  { to: '/compliance-dashboard/', label: 'nav.compliance_dashboard', Icon: BarChartIcon },
+  { to: '/teammates/', label: 'nav.teammates', Icon: GroupIcon },
+] as const;
+
+export const ShellMenu = (props: MenuProps) => (
+  <Menu {...props}>
+    {menuItems.map(({ to, label, Icon }) => (
+      <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} />
+    ))}
+  </Menu>
+);
