@@ -1,0 +1,67 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerContext } from '../context';
+import type { PasswordToken, User } from '../store/types';
+
+export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** Constant-time string comparison (hashing first makes the lengths equal). */
+export const safeEqual = (a: string, b: string): boolean =>
+  timingSafeEqual(Buffer.from(sha256(a), 'hex'), Buffer.from(sha256(b), 'hex'));
+
+export interface IssuedToken {
+  token: string;
+  csrfToken: string;
+  link: string;
+  record: PasswordToken;
+}
+
+/**
+ * A single-use password token: 256 random bits from the CSPRNG, only its SHA-256 stored (a
+ * leaked DB does not leak usable links), a CSRF token the reset form must echo, 24 h expiry.
+ */
+export const issuePasswordToken = (ctx: ServerContext, user: User, purpose: PasswordToken['purpose']): IssuedToken => {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  const now = ctx.now();
+  const record = ctx.store.collection<PasswordToken>('passwordTokens').insert({
+    userId: user.id,
+    purpose,
+    tokenHash: sha256(token),
+    csrfToken,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+    usedAt: null,
+  });
+  return { token, csrfToken, record, link: `${ctx.appUrl}/newpassword/${token}/${csrfToken}/` };
+};
+
+/** Token + recovery email for a known user (POST /lost-password/send-email). */
+export const sendRecoveryEmail = (ctx: ServerContext, user: User): IssuedToken => {
+  const issued = issuePasswordToken(ctx, user, 'reset');
+  ctx.outbox.send({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.name},\n\nTo choose a new password, open this link within 24 hours:\n${issued.link}\n\nIf you did not ask for it, ignore this email.`,
+    link: issued.link,
+    sentAt: ctx.now().toISOString(),
+  });
+  return issued;
+};
+
+/**
+ * Token + activation email for a pending user (teammate invitations): the link opens the same
+ * new-password screen; setting a password activates the user (`passwordCreated: true`).
+ */
+export const sendActivationEmail = (ctx: ServerContext, user: User): IssuedToken => {
+  const issued = issuePasswordToken(ctx, user, 'activation');
+  ctx.outbox.send({
+    to: user.email,
+    subject: 'Activate your account',
+    text: `Hello ${user.name},\n\nYou have been invited. Choose your password within 24 hours:\n${issued.link}`,
+    link: issued.link,
+    sentAt: ctx.now().toISOString(),
+  });
+  return issued;
+};

@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_DB_FILE = fileURLToPath(new URL('./data/db.json', import.meta.url));
+const DEFAULT_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:4173,http://localhost:4173';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const envSchema = z.object({
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  DB_FILE: z.string().min(1).optional(),
+  OUTBOX_FILE: z.string().min(1).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default(DEFAULT_ORIGINS)
+    .transform((value) => value.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url()).min(1)),
+  APP_URL: z.url().default('http://127.0.0.1:5173'),
+  DEV_MODE: flag.optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  dbFile: string;
+  outboxFile: string;
+  corsOrigins: string[];
+  appUrl: string;
+  devMode: boolean;
+}
+
+/** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid dev API environment: ${details}`);
+  }
+  const e = parsed.data;
+  const dbFile = e.DB_FILE ? resolve(e.DB_FILE) : DEFAULT_DB_FILE;
+  return {
+    port: e.API_PORT,
+    host: e.API_HOST,
+    dbFile,
+    outboxFile: e.OUTBOX_FILE ? resolve(e.OUTBOX_FILE) : join(dirname(dbFile), 'outbox.json'),
+    corsOrigins: e.CORS_ORIGINS,
+    appUrl: e.APP_URL,
+    devMode: e.DEV_MODE ?? e.NODE_ENV !== 'production',
+  };
+};

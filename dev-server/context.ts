@@ -1,0 +1,16 @@
+import type { LoginThrottle } from './auth/throttle';
+import type { Outbox } from './auth/outbox';
+import type { Store } from './store/store';
+
+/** What route modules share: built once per server by createServer. */
+export interface ServerContext {
+  store: Store;
+  outbox: Outbox;
+  throttle: LoginThrottle;
+  now: () => Date;
+  appUrl: string;
+  devMode: boolean;
+  bcryptCost: number;
+  /** Secure cookies only when the app itself is served over https (dev runs on http). */
+  secureCookies: boolean;
+}

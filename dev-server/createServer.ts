@@ -1,0 +1,93 @@
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { z } from 'zod';
+import { openOutbox } from './auth/outbox';
+import { MIN_BCRYPT_COST } from './auth/passwords';
+import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
+import type { ServerContext } from './context';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { accountRoutes } from './routes/accounts';
+import { devRoutes } from './routes/dev';
+import { lostPasswordRoutes } from './routes/lostPassword';
+import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
+import { sessionRoutes } from './routes/session';
+import { JsonServerBridge } from './store/jsonServerBridge';
+import { openStore, type Store } from './store/store';
+
+export interface CreateServerOptions {
+  dbFile: string;
+  outboxFile: string;
+  corsOrigins: string[];
+  appUrl: string;
+  devMode: boolean;
+  now?: () => Date;
+  loginThrottle?: ThrottleLimits;
+  bcryptCost?: number;
+  /** Owner-scoped collections to register at once (same as calling registerScopedCollection). */
+  collections?: ScopedCollectionDefinition[];
+}
+
+export interface DevServer {
+  /** The express app, not listening yet. */
+  app: Express;
+  store: Store;
+  /** Shared services for route modules and helpers such as sendActivationEmail. */
+  context: ServerContext;
+  registerScopedCollection: <S extends z.ZodObject>(definition: ScopedCollectionDefinition<S>) => void;
+  /** Flushes the database; the caller closes its own http.Server. */
+  close: () => Promise<void>;
+}
+
+export const createServer = (options: CreateServerOptions): DevServer => {
+  const store = openStore(options.dbFile);
+  const now = options.now ?? (() => new Date());
+  const context: ServerContext = {
+    store,
+    outbox: openOutbox(options.outboxFile),
+    throttle: new LoginThrottle(options.loginThrottle ?? DEFAULT_THROTTLE, now),
+    now,
+    appUrl: options.appUrl.replace(/\/+$/, ''),
+    devMode: options.devMode,
+    bcryptCost: Math.max(options.bcryptCost ?? 12, MIN_BCRYPT_COST),
+    secureCookies: options.appUrl.startsWith('https:'),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' }, strictTransportSecurity: context.secureCookies }));
+  // json-server's defaults() reflect any Origin with credentials; only the app's origins here.
+  const allowed = new Set(options.corsOrigins);
+  app.use(
+    cors({
+      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+      credentials: true,
+      exposedHeaders: ['X-Total-Count', 'Link', 'Location'],
+    }),
+  );
+
+  app.use(sessionRoutes(context));
+  app.use(lostPasswordRoutes(context));
+  app.use(accountRoutes(context));
+  if (options.devMode) app.use(devRoutes(context));
+
+  // Only these allowlisted collection routes ever reach json-server's router.
+  const bridge = new JsonServerBridge(store);
+  const scoped = createScopedCollections(context, bridge);
+  app.use(scoped.router);
+  for (const definition of options.collections ?? []) scoped.register(definition);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+
+  return {
+    app,
+    store,
+    context,
+    registerScopedCollection: scoped.register,
+    close: async () => {
+      store.write();
+    },
+  };
+};

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { newPasswordSchema, recoveryEmailSchema } from '../../src/schemas/auth';
+import { sendRecoveryEmail, safeEqual, sha256 } from '../auth/passwordTokens';
+import { hashPassword } from '../auth/passwords';
+import type { ServerContext } from '../context';
+import { acceptBody } from '../http/bodyParsers';
+import { ApiError, asyncHandler, zodViolations } from '../http/errors';
+import type { PasswordToken, User } from '../store/types';
+
+const FIELD_FIRST = 'fos_user_resetting_form[plainPassword][first]';
+const FIELD_SECOND = 'fos_user_resetting_form[plainPassword][second]';
+const FIELD_CSRF = 'fos_user_resetting_form[_token]';
+
+const field = (body: unknown, name: string): string | undefined => {
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** API-3 / API-4: password recovery and first password of a pending user. */
+export const lostPasswordRoutes = (ctx: ServerContext): Router => {
+  const router = Router();
+  const users = ctx.store.collection<User>('users');
+  const tokens = ctx.store.collection<PasswordToken>('passwordTokens');
+
+  router.post('/lost-password/send-email', acceptBody({ multipart: true }), (req, res) => {
+    const parsed = recoveryEmailSchema.safeParse({ username: field(req.body, 'username') });
+    if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
+    const email = parsed.data.username.toLowerCase();
+    const user = users.findBy((u) => u.email.toLowerCase() === email);
+    // Same answer whether or not the email is known (no user enumeration).
+    if (user && user.status !== 'disabled') sendRecoveryEmail(ctx, user);
+    res.json({});
+  });
+
+  router.post(
+    '/lost-password/reset/:token',
+    acceptBody({ multipart: true }),
+    asyncHandler(async (req, res) => {
+      const now = ctx.now();
+      const tokenHash = sha256(req.params.token ?? '');
+      const record = tokens.findBy((t) => t.tokenHash === tokenHash);
+      const user = record ? users.find(record.userId) : undefined;
+      if (!record || !user || record.usedAt !== null || new Date(record.expiresAt) <= now || user.status === 'disabled') {
+        throw new ApiError(404, 'error.backend.token_not_found');
+      }
+      const csrf = field(req.body, FIELD_CSRF);
+      if (!csrf || !safeEqual(csrf, record.csrfToken)) throw new ApiError(400, 'error.backend.invalid_csrf_token');
+
+      const parsed = newPasswordSchema.safeParse({ first: field(req.body, FIELD_FIRST), second: field(req.body, FIELD_SECOND), token: csrf });
+      if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error, (path) => `plainPassword.${path}`));
+
+      // Claim the token before the (async) hashing so a parallel request cannot use it twice.
+      for (const t of tokens.filter((t) => t.userId === user.id && t.usedAt === null)) {
+        tokens.update(t.id, { usedAt: now.toISOString() });
+      }
+      const passwordHash = await hashPassword(parsed.data.first, ctx.bcryptCost);
+      const passwordCreated = user.status === 'pending';
+      users.update(user.id, { passwordHash, ...(passwordCreated ? { status: 'active' as const } : {}) });
+      res.json({ passwordCreated });
+    }),
+  );
+
+  return router;
+};

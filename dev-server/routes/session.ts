@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { loginSchema } from '../../src/schemas/auth';
+import { clearSessionCookies, setSessionCookies } from '../auth/cookies';
+import { signSession } from '../auth/jwt';
+import { dummyHash, verifyPassword } from '../auth/passwords';
+import type { ServerContext } from '../context';
+import { acceptBody } from '../http/bodyParsers';
+import { ApiError, asyncHandler, zodViolations } from '../http/errors';
+import type { User } from '../store/types';
+
+/** API-2: POST /login_check and POST /logout (docs/api.md, "Session"). */
+export const sessionRoutes = (ctx: ServerContext): Router => {
+  const router = Router();
+  const users = ctx.store.collection<User>('users');
+
+  router.post(
+    '/login_check',
+    acceptBody({ json: true }),
+    asyncHandler(async (req, res) => {
+      const parsed = loginSchema.safeParse(req.body);
+      if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
+      const email = parsed.data.email.toLowerCase();
+      const ip = req.socket.remoteAddress ?? 'unknown';
+      if (ctx.throttle.isBlocked(email, ip)) throw new ApiError(429, 'error.backend.too_many_attempts');
+
+      const user = users.findBy((u) => u.email.toLowerCase() === email);
+      // Always run one bcrypt compare so an unknown email costs the same time as a wrong password.
+      const passwordOk = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash(ctx.bcryptCost)));
+      if (!user || !passwordOk) {
+        ctx.throttle.recordFailure(email, ip);
+        throw new ApiError(401, 'error.backend.invalid_credentials');
+      }
+      ctx.throttle.recordSuccess(email);
+      // Only now (password verified) may the answer reveal the account's state.
+      if (user.status === 'pending') throw new ApiError(400, 'error.backend.not_activated_user');
+      if (user.status === 'disabled') throw new ApiError(400, 'error.backend.user_disabled');
+
+      const now = ctx.now();
+      const jwt = await signSession(user, ctx.store.meta().jwtSecret, now);
+      users.update(user.id, { lastSeenAt: now.toISOString() });
+      setSessionCookies(res, jwt, ctx.secureCookies);
+      res.json({ token_set: true, user: { id: user.id, email: user.email, roles: user.roles, account_id: user.accountId } });
+    }),
+  );
+
+  // No session needed: logging out with an expired session must still clear the cookies.
+  router.post('/logout', (_req, res) => {
+    clearSessionCookies(res, ctx.secureCookies);
+    res.status(204).end();
+  });
+
+  return router;
+};

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword, MIN_BCRYPT_COST } from '../auth/passwords';
+import { writeJsonAtomic } from '../store/atomicAdapter';
+import type { DbState } from '../store/types';
+import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
+
+export interface SeedOptions {
+  now?: Date;
+  bcryptCost?: number;
+}
+
+// Every seed user shares one password: hash it once per process and cost (tests seed often).
+const hashes = new Map<number, Promise<string>>();
+const demoPasswordHash = (cost: number): Promise<string> => {
+  let hash = hashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(DEMO_PASSWORD, cost);
+    hashes.set(cost, hash);
+  }
+  return hash;
+};
+
+/** A fresh database state: demo accounts and users, a new JWT secret, no tokens. */
+export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState> => {
+  const now = options.now ?? new Date();
+  const accounts = buildAccounts(now);
+  return {
+    meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: now.toISOString() },
+    accounts,
+    users: buildUsers(accounts, await demoPasswordHash(options.bcryptCost ?? MIN_BCRYPT_COST), now),
+    passwordTokens: [],
+  };
+};
+
+/** Writes a freshly seeded database to `dbFile` (atomically) and empties the outbox if given. */
+export const seedDbFile = async (dbFile: string, options: SeedOptions & { outboxFile?: string } = {}): Promise<DbState> => {
+  const state = await buildSeedState(options);
+  writeJsonAtomic(dbFile, state);
+  if (options.outboxFile) writeJsonAtomic(options.outboxFile, []);
+  return state;
+};

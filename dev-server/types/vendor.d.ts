@@ -1,0 +1,37 @@
+// Minimal typings for the two untyped CommonJS libraries the dev API uses as libraries:
+// json-server 0.17 (router only) and its lowdb v1 dependency. Only what we call is declared.
+
+declare module 'lowdb' {
+  export interface LowdbAdapter {
+    read(): unknown;
+    write(data: unknown): void;
+  }
+  export interface LowdbSync {
+    getState(): unknown;
+    setState(state: unknown): LowdbSync;
+    write<T>(returnValue?: T): T;
+    read(): LowdbSync;
+  }
+  const low: (adapter: LowdbAdapter) => LowdbSync;
+  export default low;
+}
+
+declare module 'json-server' {
+  import type { Request, Response, Router } from 'express';
+  import type { LowdbSync } from 'lowdb';
+
+  export interface RouterLayer {
+    name: string;
+    handle: { length: number };
+    route?: { path: string };
+  }
+  export interface JsonServerRouter extends Router {
+    db: LowdbSync;
+    render: (req: Request, res: Response) => void;
+    stack: RouterLayer[];
+  }
+  const jsonServer: {
+    router(db: LowdbSync, opts?: { foreignKeySuffix?: string }): JsonServerRouter;
+  };
+  export default jsonServer;
+}
