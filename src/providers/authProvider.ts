@@ -1,0 +1,47 @@
+import type { AuthProvider, UserIdentity } from 'ra-core';
+import { isApiError } from './apiError';
+import { LOGIN_PATH } from './authPaths';
+import { forceLogout } from './forcedLogout';
+import { notify } from './notify';
+import { login, logout, readSession } from './session';
+
+/**
+ * react-admin's AuthProvider over session.ts, the same module the auth screens use, so the
+ * session has one owner. Toasts are shown here rather than by react-admin (see checkError).
+ */
+export const authProvider: AuthProvider = {
+  login: async ({ email, password }: { email: string; password: string }) => {
+    await login(email, password);
+  },
+
+  logout: async () => {
+    // react-admin also calls logout when checkAuth fails; only a chosen logout, from a live
+    // session, says "You have been logged out." (ST-2).
+    const wasLoggedIn = readSession() !== null;
+    await logout();
+    if (wasLoggedIn) notify('notification_logout_message', { type: 'success' });
+    return LOGIN_PATH;
+  },
+
+  checkAuth: async () => {
+    if (readSession() === null) throw new Error('notification_unauthorized_error');
+  },
+
+  checkError: async (error: unknown) => {
+    const status = isApiError(error) ? error.status : (error as { status?: unknown } | null)?.status;
+    if (status !== 401) return;
+    // apiFetch has already forced the logout for API calls; this covers any other source and
+    // is a no-op the second time. `logoutUser: false` and `message: false` stop react-admin
+    // from logging out and notifying a second time (chosen-logout text, duplicate toast).
+    forceLogout();
+    throw { message: false, logoutUser: false };
+  },
+
+  getIdentity: async (): Promise<UserIdentity> => {
+    const session = readSession();
+    if (session === null) throw new Error('notification_unauthorized_error');
+    return { id: session.sub, fullName: session.email, email: session.email, account_id: session.account_id };
+  },
+
+  getPermissions: async () => readSession()?.roles ?? [],
+};

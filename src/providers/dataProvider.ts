@@ -1,0 +1,33 @@
+import jsonServerProvider from 'ra-data-json-server';
+import type { DataProvider } from 'ra-core';
+import { env } from '../config/env';
+import { httpClient } from './httpClient';
+
+/** `GET /accounts/{id}` (docs/api.md): the fields the app reads; the rest passes through. */
+export interface Account {
+  id: number;
+  name: string;
+  date?: string;
+  stripeSubscriptionId?: string | null;
+  paymentMethod?: string;
+  subscription?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** The app's non-CRUD calls, typed (house style: `useDataProvider<AppDataProvider>()`). */
+export interface AppDataProvider extends DataProvider {
+  getAccount(id: number): Promise<Account>;
+}
+
+/** Adds the custom methods; a decorator so the CRUD provider stays swappable. */
+export const withCustomMethods = (base: DataProvider): AppDataProvider => ({
+  ...base,
+  getAccount: async (id) => {
+    const { json } = await httpClient(`${env.apiUrl}/accounts/${encodeURIComponent(id)}`, {
+      defaultErrorKey: 'auth.get_account_details_default_error',
+    });
+    return json as Account;
+  },
+});
+
+export const dataProvider: AppDataProvider = withCustomMethods(jsonServerProvider(env.apiUrl, httpClient));

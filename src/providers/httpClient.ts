@@ -1,0 +1,36 @@
+import { HttpError, type fetchUtils } from 'ra-core';
+import { apiFetch, type ApiResponse } from './apiClient';
+import { isApiError } from './apiError';
+import { notifyApiError } from './notifyApiError';
+
+/**
+ * The message of every HttpError this client rejects with. Its toasts were already shown
+ * (ERR-4), so AdminNotification drops react-admin's own notice carrying this message:
+ * one toast per problem, never two.
+ */
+export const ALREADY_NOTIFIED = 'app.error_already_notified';
+
+export interface HttpClientOptions extends fetchUtils.Options {
+  /** The translation key of the toast when the API gives no violations (ERR-4). */
+  defaultErrorKey?: string;
+}
+
+const toHeaders = (headers: fetchUtils.Options['headers']): HeadersInit | undefined =>
+  headers instanceof Headers || Array.isArray(headers) || headers === undefined ? headers : (headers as Record<string, string>);
+
+/**
+ * react-admin's side of the API (the `fetchJson` signature that ra-data-json-server expects),
+ * on top of apiFetch (credentials, JSON-LD, session reload, 401 logout). Failures become one
+ * toast per violation and an HttpError whose `body.errors` react-admin forms show on the
+ * fields named by `propertyPath`.
+ */
+export const httpClient = async (url: string, options: HttpClientOptions = {}): Promise<ApiResponse> => {
+  const { defaultErrorKey = 'error.backend.default_error', user: _user, headers, ...init } = options;
+  try {
+    return await apiFetch(url, { ...init, headers: toHeaders(headers) });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const errors = notifyApiError(error, defaultErrorKey);
+    throw new HttpError(ALREADY_NOTIFIED, error.status, { errors, violations: error.violations });
+  }
+};

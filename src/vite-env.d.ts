@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+/** The variables src/config/env.ts reads and validates; all optional, see its defaults. */
+interface ImportMetaEnv {
+  readonly VITE_API_URL?: string;
+  readonly VITE_SIGNUP_URL?: string;
+  readonly VITE_OLD_DASHBOARD_URL?: string;
+  readonly VITE_TRANSLATIONS_URL?: string;
+  readonly VITE_CHAT_APP_ID?: string;
+  readonly VITE_RECORDING_SITE_ID?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
