@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import { useTranslate } from 'react-admin';
 
@@ -23,10 +23,12 @@ export interface EmptyStateProps {
 /** The overlay a list shows when it has no rows, is still working, or failed. */
 export const EmptyState = ({ heading, description, icon, action }: EmptyStateProps) => {
   const translate = useTranslate();
+  const headingId = useId();
   const Icon = icon === 'error' ? ErrorOutlineIcon : HourglassEmptyIcon;
   return (
     <Box
       role={icon === 'error' ? 'alert' : 'status'}
+      aria-labelledby={headingId}
       sx={{
         minHeight: EMPTY_STATE_MIN_HEIGHT,
         display: 'flex',
@@ -40,14 +42,13 @@ export const EmptyState = ({ heading, description, icon, action }: EmptyStatePro
     >
       {icon ? (
         <Icon
-          role="img"
-          aria-label={translate(`shell.empty_state.${icon}`)}
+          titleAccess={translate(`shell.empty_state.${icon}`)}
           data-icon={icon}
           color={icon === 'error' ? 'error' : 'action'}
           sx={{ fontSize: 48 }}
         />
       ) : null}
-      <Typography variant="h6" component="h2">
+      <Typography id={headingId} variant="h6" component="h2">
         {translate(heading)}
       </Typography>
       {description ? (

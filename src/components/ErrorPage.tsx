@@ -23,10 +23,11 @@ export const ErrorPage = ({ error }: ErrorPageProps) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const headingId = useId();
   const message = messageOf(error) ?? translate('shell.error.unknown');
   return (
-    <Box component="section" sx={{ maxWidth: 720, mx: 'auto', my: 6, px: 2, textAlign: 'center' }}>
-      <Typography variant="h4" component="h1" role="alert" gutterBottom>
+    <Box component="section" aria-labelledby={headingId} sx={{ maxWidth: 720, mx: 'auto', my: 6, px: 2, textAlign: 'center' }}>
+      <Typography id={headingId} variant="h4" component="h1" gutterBottom>
         {translate('shell.error.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SvgIconComponent } from '@mui/icons-material';
 import CheckIcon from '@mui/icons-material/Check';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useTranslate } from 'react-admin';

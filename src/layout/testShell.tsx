@@ -1,0 +1,66 @@
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { AdminContext, type DataProvider, type I18nProvider } from 'react-admin';
+import { shellEn } from '../providers/i18n/shell.en';
+import { theme } from '../theme/theme';
+import { createQueryClient } from './queryClient';
+
+type Messages = { [key: string]: string | Messages };
+
+const lookup = (messages: Messages, key: string): string | undefined => {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+};
+
+/** A minimal i18nProvider over a catalogue, so tests assert on the real English texts. */
+export const testI18nProvider = (messages: Messages = shellEn): I18nProvider => ({
+  translate: (key, options) => lookup(messages, key) ?? (typeof options?._ === 'string' ? options._ : key),
+  changeLocale: async () => undefined,
+  getLocale: () => 'en',
+});
+
+const reject = () => Promise.reject(new Error('not used in this test'));
+
+/** A dataProvider whose every method fails unless the test overrides it. */
+export const testDataProvider = (overrides: Record<string, unknown> = {}): DataProvider =>
+  ({
+    getList: reject,
+    getOne: reject,
+    getMany: reject,
+    getManyReference: reject,
+    create: reject,
+    update: reject,
+    updateMany: reject,
+    delete: reject,
+    deleteMany: reject,
+    ...overrides,
+  }) as DataProvider;
+
+/** Shows the current path, so a test can see where a redirect went. */
+export const LocationProbe = () => {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname}</output>;
+};
+
+export interface RenderShellOptions {
+  dataProvider?: DataProvider;
+  path?: string;
+}
+
+/** Renders inside react-admin's contexts (i18n, data, query client, theme) and a memory router. */
+export const renderShell = (ui: ReactElement, { dataProvider = testDataProvider(), path = '/' }: RenderShellOptions = {}) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={testI18nProvider()} theme={theme} queryClient={createQueryClient()}>
+        <Routes>
+          <Route path="*" element={ui} />
+        </Routes>
+        <LocationProbe />
+      </AdminContext>
+    </MemoryRouter>,
+  );
