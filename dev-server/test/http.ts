@@ -1,0 +1,41 @@
+import { parseSetCookie, type SetCookie } from 'cookie';
+import { DEMO_PASSWORD } from '../seed';
+
+/** Small fetch helpers for the API tests. */
+
+export const setCookies = (res: Response): SetCookie[] => res.headers.getSetCookie().map((c) => parseSetCookie(c));
+
+/** The Cookie header a browser would send back after this response. */
+export const cookieHeader = (res: Response): string =>
+  setCookies(res)
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+
+export const postJson = (baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+export const login = async (baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> => {
+  const res = await postJson(baseUrl, '/login_check', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+  return cookieHeader(res);
+};
+
+export const messageKeys = async (res: Response): Promise<string[]> => {
+  const body = (await res.json()) as { violations?: { payload: { messageKey: string } }[] };
+  return (body.violations ?? []).map((v) => v.payload.messageKey);
+};
+
+export const violationsOf = async (res: Response): Promise<{ propertyPath: string; messageKey: string }[]> => {
+  const body = (await res.json()) as { violations: { propertyPath: string; payload: { messageKey: string } }[] };
+  return body.violations.map((v) => ({ propertyPath: v.propertyPath, messageKey: v.payload.messageKey }));
+};
+
+export const multipart = (fields: Record<string, string>): FormData => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};

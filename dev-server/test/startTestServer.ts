@@ -1,0 +1,67 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type CreateServerOptions, type DevServer } from '../createServer';
+import { seedDbFile } from '../seed';
+
+export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
+/** Minimum allowed cost; the seed hash is computed once per process. */
+export const TEST_BCRYPT_COST = 10;
+
+export interface TestServer {
+  baseUrl: string;
+  dbFile: string;
+  outboxFile: string;
+  store: DevServer['store'];
+  context: DevServer['context'];
+  registerScopedCollection: DevServer['registerScopedCollection'];
+  /** Stops listening; removes the temp files unless the caller passed its own dbFile. */
+  close: () => Promise<void>;
+}
+
+/**
+ * A seeded dev API on 127.0.0.1, random port, with its own temp DB (for API and browser tests).
+ * A given `dbFile` that already exists is reused as-is (restart tests); otherwise it is seeded.
+ */
+export const startTestServer = async (overrides: Partial<CreateServerOptions> = {}): Promise<TestServer> => {
+  const ownsFiles = overrides.dbFile === undefined;
+  const dir = ownsFiles ? mkdtempSync(join(tmpdir(), 'dev-api-test-')) : undefined;
+  const dbFile = overrides.dbFile ?? join(dir ?? '', 'db.json');
+  const outboxFile = overrides.outboxFile ?? `${dbFile.replace(/\.json$/, '')}.outbox.json`;
+  if (!existsSync(dbFile)) await seedDbFile(dbFile, { bcryptCost: TEST_BCRYPT_COST, outboxFile });
+
+  const server = createServer({
+    corsOrigins: [TEST_APP_ORIGIN],
+    appUrl: TEST_APP_ORIGIN,
+    devMode: true,
+    bcryptCost: TEST_BCRYPT_COST,
+    ...overrides,
+    dbFile,
+    outboxFile,
+  });
+  const http = server.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    http.once('listening', resolve);
+    http.once('error', reject);
+  });
+  const { port } = http.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dbFile,
+    outboxFile,
+    store: server.store,
+    context: server.context,
+    registerScopedCollection: server.registerScopedCollection,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        // fetch keeps connections alive; without this close() waits for their timeout.
+        http.closeAllConnections();
+      });
+      await server.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
