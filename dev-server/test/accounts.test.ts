@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, messageKeys } from './http';
+import { startTestServer, type TestServer } from './startTestServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+// Seed ids: 1 Demo Shop, 2 Other Company, 3 Demo Read-only, 4 Pixel Agency,
+// 5 Client Bakery (client of 4), 6 Client Garage (client of 4), 7 Operations.
+const get = (id: number | string, cookie: string) => fetch(`${server.baseUrl}/accounts/${id}`, { headers: { cookie } });
+
+describe('GET /accounts/:id', () => {
+  it('[API-5] returns the caller’s own account with the documented fields', async () => {
+    const res = await get(1, await login(server.baseUrl, 'owner@demo.test'));
+    expect(res.status).toBe(200);
+    const account = (await res.json()) as Record<string, unknown> & { subscription: Record<string, unknown> };
+    expect(Object.keys(account).sort()).toEqual(['date', 'id', 'name', 'paymentMethod', 'stripeSubscriptionId', 'subscription'].sort());
+    expect(account).toMatchObject({ id: 1, name: 'Demo Shop', paymentMethod: 'stripe' });
+    expect(account.subscription).toMatchObject({
+      status: 'trial',
+      subscriptionType: 'trial',
+      currentPricingVersion: 'v2',
+      defaultDomainSettings: { scan_depth: 500, scan_frequency: 7 },
+      domainSlots: 20,
+      actions: 25000,
+      currency: 'EUR',
+      products: ['consent'],
+    });
+    const trialDays = (Date.parse(String(account.subscription.trialEndsAt)) - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(13);
+    expect(trialDays).toBeLessThanOrEqual(14);
+    for (const key of ['billingCycle', 'billingCycleEnds', 'lastSubscriptionDetailsChange', 'lastSubscriptionTypeChange', 'startDate']) {
+      expect(account.subscription).toHaveProperty(key);
+    }
+  });
+
+  it('[API-5] answers 401 unauthorized without a session', async () => {
+    const res = await get(1, '');
+    expect(res.status).toBe(401);
+    expect(await messageKeys(res)).toEqual(['error.backend.unauthorized']);
+  });
+
+  it('[ROLE-3] answers 404 (no existence leak) for another account and for a missing one', async () => {
+    const cookie = await login(server.baseUrl, 'owner@demo.test');
+    const other = await get(2, cookie);
+    const missing = await get(999, cookie);
+    const junk = await get('abc', cookie);
+    expect([other.status, missing.status, junk.status]).toEqual([404, 404, 404]);
+    const bodies = [await other.text(), await missing.text(), await junk.text()];
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0] ?? '')).toEqual({ violations: [{ propertyPath: '', message: 'Not found.', payload: { messageKey: 'error.backend.not_found' } }] });
+  });
+
+  it('[ROLE-3] lets an agency read its own and its client accounts only', async () => {
+    const cookie = await login(server.baseUrl, 'agency@demo.test');
+    expect((await get(4, cookie)).status).toBe(200);
+    expect((await get(5, cookie)).status).toBe(200);
+    expect((await get(6, cookie)).status).toBe(200);
+    expect((await get(1, cookie)).status).toBe(404);
+    expect((await get(7, cookie)).status).toBe(404);
+  });
+
+  it('[ROLE-3] a client reads only its own account, not its agency or sibling client', async () => {
+    const cookie = await login(server.baseUrl, 'client@demo.test');
+    expect((await get(5, cookie)).status).toBe(200);
+    expect((await get(4, cookie)).status).toBe(404);
+    expect((await get(6, cookie)).status).toBe(404);
+  });
+
+  it('[ROLE-3] lets an admin read every account', async () => {
+    const cookie = await login(server.baseUrl, 'admin@demo.test');
+    for (const id of [1, 2, 3, 4, 5, 6, 7]) expect((await get(id, cookie)).status).toBe(200);
+    expect((await get(999, cookie)).status).toBe(404);
+  });
+});
