@@ -17,10 +17,11 @@ import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
-const ComingSoon = lazyWithReload(() => import('./custom-pages/shell/ComingSoon').then((module) => ({ default: module.ComingSoon })));
-const ViewUnderDevelopment = lazyWithReload(() =>
-  import('./custom-pages/shell/ViewUnderDevelopment').then((module) => ({ default: module.ViewUnderDevelopment })),
-);
+// Page modules use named exports, so each loader names its component.
+const ComingSoon = lazyWithReload(async () => ({ default: (await import('./custom-pages/shell/ComingSoon')).ComingSoon }));
+const ViewUnderDevelopment = lazyWithReload(async () => ({
+  default: (await import('./custom-pages/shell/ViewUnderDevelopment')).ViewUnderDevelopment,
+}));
 
 /** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
 const page = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;

@@ -20,8 +20,8 @@ describe('EmptyState', () => {
     expect(screen.getByRole('img', { name: 'In progress' })).toBeInTheDocument();
     unmount();
 
-    renderShell(<EmptyState heading="shell.account_load_error" icon="error" />);
-    expect(screen.getByRole('alert', { name: 'Your account details could not be loaded.' })).toHaveTextContent('Your account details could not be loaded.');
+    renderShell(<EmptyState heading="shell.error.title" icon="error" />);
+    expect(screen.getByRole('alert', { name: 'Something went wrong!' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Error' })).toBeInTheDocument();
   });
 });

@@ -1,15 +1,20 @@
 import { useEffect, useRef } from 'react';
+import { HttpError } from 'react-admin';
 import { pushToDataLayer } from '../integrations/dataLayer';
+import { ALREADY_NOTIFIED } from '../providers/httpClient';
 import { notify } from '../providers/notify';
 import { useAccount } from './useAccount';
 
+/** The API client toasts its own failures (ERR-4); only other failures still need a notice. */
+const wasNotified = (error: unknown) => error instanceof HttpError && error.message === ALREADY_NOTIFIED;
+
 /**
  * ST-3 side effects of the account, mounted once by the layout (several components read the
- * account; only one may report): the `accountIdSet` event exactly once per account id, and one
+ * account; only one may report): the `accountIdSet` event exactly once per account id, and an
  * error notice when the account cannot be loaded.
  */
 export const useAccountTracking = () => {
-  const { accountId, isError } = useAccount();
+  const { accountId, error } = useAccount();
   const pushed = useRef(new Set<number>());
 
   useEffect(() => {
@@ -19,6 +24,6 @@ export const useAccountTracking = () => {
   }, [accountId]);
 
   useEffect(() => {
-    if (isError) notify('auth.get_account_details_default_error', { type: 'error' });
-  }, [isError]);
+    if (error && !wasNotified(error)) notify('auth.get_account_details_default_error', { type: 'error' });
+  }, [error]);
 };

@@ -2,7 +2,8 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import GroupIcon from '@mui/icons-material/Group';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Menu, type MenuProps } from 'react-admin';
+import Box from '@mui/material/Box';
+import { Menu, useTranslate, type MenuProps } from 'react-admin';
 
 /** ROUTE-21: the navigation. Labels are translation keys, translated by Menu.Item. */
 export const menuItems = [
@@ -12,10 +13,15 @@ export const menuItems = [
   { to: '/teammates/', label: 'nav.teammates', Icon: GroupIcon },
 ] as const;
 
-export const ShellMenu = (props: MenuProps) => (
-  <Menu {...props}>
-    {menuItems.map(({ to, label, Icon }) => (
-      <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} />
-    ))}
-  </Menu>
-);
+export const ShellMenu = (props: MenuProps) => {
+  const translate = useTranslate();
+  return (
+    <Box component="nav" aria-label={translate('nav.main')}>
+      <Menu {...props}>
+        {menuItems.map(({ to, label, Icon }) => (
+          <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} />
+        ))}
+      </Menu>
+    </Box>
+  );
+};

@@ -1,9 +1,8 @@
-/** The part of an account's subscription the navigation banners read (ST-1). */
-export interface BannerSubscription {
-  status?: string | null;
-  /** ISO date-time at which the trial ends. */
-  trialEndsAt?: string | null;
-}
+/**
+ * The part of an account's subscription the navigation banners read (ST-1): `status` and
+ * `trialEndsAt` (ISO date-time). Typed loosely because it is the API's answer, checked here.
+ */
+export type BannerSubscription = Record<string, unknown>;
 
 export type Banner =
   | { kind: 'trial'; daysLeft: number }
@@ -20,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const bannerFor = (subscription: BannerSubscription | null | undefined, now: Date): Banner | null => {
   switch (subscription?.status) {
     case 'trial': {
-      const endsAt = subscription.trialEndsAt ? Date.parse(subscription.trialEndsAt) : Number.NaN;
+      const endsAt = typeof subscription.trialEndsAt === 'string' ? Date.parse(subscription.trialEndsAt) : Number.NaN;
       // A trial without a readable end date cannot be counted down; say nothing rather than guess.
       if (Number.isNaN(endsAt)) return null;
       const remaining = endsAt - now.getTime();

@@ -9,13 +9,7 @@ export const shellEn = {
   },
   shell: {
     logout: 'Log out',
-    language: 'Language',
-    languages: {
-      en: 'English',
-      fr: 'Français',
-    },
     subscribe: 'Subscribe',
-    account_load_error: 'Your account details could not be loaded.',
     banner: {
       // The day count is rendered before these texts, so no interpolation syntax is needed.
       trial_day_left: 'day left in your trial',

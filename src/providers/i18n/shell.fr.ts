@@ -11,13 +11,7 @@ export const shellFr = {
   },
   shell: {
     logout: 'Se déconnecter',
-    language: 'Langue',
-    languages: {
-      en: 'English',
-      fr: 'Français',
-    },
     subscribe: "S'abonner",
-    account_load_error: 'Les détails de votre compte n’ont pas pu être chargés.',
     banner: {
       trial_day_left: 'jour restant dans votre essai',
       trial_days_left: 'jours restants dans votre essai',

@@ -1,0 +1,47 @@
+import type { FormEvent, ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+export interface FormContainerProps {
+  /** Already translated. */
+  title: string;
+  children?: ReactNode;
+  /** Buttons and links under the form. */
+  actions?: ReactNode;
+  /** When given, the container is a `<form>` (browser validation off: ours speaks the catalogue). */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  maxWidth?: number;
+}
+
+/** ROUTE-23: a titled card holding a form's fields, with its actions below. */
+export function FormContainer({ title, children, actions, onSubmit, maxWidth = 440 }: FormContainerProps) {
+  const titleId = `form-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const content = (
+    <>
+      <Typography id={titleId} component="h1" variant="h5" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+      {actions ? (
+        <Stack spacing={2} sx={{ mt: 3 }}>
+          {actions}
+        </Stack>
+      ) : null}
+    </>
+  );
+  return (
+    <Paper elevation={2} sx={{ width: '100%', maxWidth, p: { xs: 3, sm: 4 } }}>
+      {onSubmit ? (
+        <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+          {content}
+        </Box>
+      ) : (
+        <Box component="section" aria-labelledby={titleId}>
+          {content}
+        </Box>
+      )}
+    </Paper>
+  );
+}
