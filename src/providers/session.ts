@@ -4,6 +4,8 @@
  */
 import { chatWidget } from '../integrations/chatWidget';
 import { apiFetch } from './apiClient';
+import { LOGIN_PATH } from './authPaths';
+import { navigateTo } from './navigation';
 import { clearSession, readSession, reloadSession, type Session } from './sessionState';
 
 export { ApiError, isApiError } from './apiError';
@@ -31,8 +33,10 @@ export const login = async (email: string, password: string): Promise<{ user: Lo
 /**
  * Chosen logout (ST-2): the API clears both cookies; the session is forgotten here even when
  * the call fails, so the user is never stuck logged in. The chat widget restarts anonymous.
+ * It goes to `/login/` first, so the page being left is not remembered for the next login.
  */
 export const logout = async (): Promise<void> => {
+  navigateTo(LOGIN_PATH);
   try {
     await apiFetch('/logout', { method: 'POST' });
   } catch {

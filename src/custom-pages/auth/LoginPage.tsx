@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { env } from '../../config/env';
+import { FormContainer } from '../../components/FormContainer';
+import { PasswordField } from '../../components/PasswordField';
+import { SubmitButton } from '../../components/SubmitButton';
+import { RECOVERY_EMAIL_PATH } from '../../providers/authPaths';
+import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
+import { navigateTo, takeReturnPath } from '../../providers/navigation';
+import { notifyApiError } from '../../providers/notifyApiError';
+import { login } from '../../providers/session';
+import { loginSchema } from '../../schemas/auth';
+import { AuthLayout } from './AuthLayout';
+import { AuthLink } from './AuthLink';
+import { EmailField } from './EmailField';
+import { firstErrorPerField } from './fieldErrors';
+
+export interface LoginPageProps {
+  /**
+   * What to do once logged in. Default: go back to the remembered page (ROLE-2) or `/`, by a
+   * history push every router hears, so it works inside `<Admin>` and in the entry's switch.
+   */
+  onLoggedIn?: (returnPath: string) => void;
+}
+
+/** ROUTE-1: `/login/`. Usable as `<Admin loginPage={LoginPage}>` and outside the admin. */
+export function LoginPage({ onLoggedIn = (path) => navigateTo(path) }: LoginPageProps = {}) {
+  const translate = useAppTranslate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(firstErrorPerField(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await login(parsed.data.email, parsed.data.password);
+    } catch (error) {
+      // ERR-3: invalid credentials and the other login refusals come as violations.
+      setErrors(notifyApiError(error, 'error.backend.default_error', { isLoginCall: true }));
+      setSubmitting(false);
+      return;
+    }
+    setSubmitting(false);
+    onLoggedIn(takeReturnPath());
+  };
+
+  const fieldError = (field: string) => (errors[field] ? translate(errors[field]) : undefined);
+
+  return (
+    <AuthLayout>
+      <FormContainer
+        title={translate('auth.login.title')}
+        onSubmit={onSubmit}
+        actions={
+          <>
+            <SubmitButton loading={submitting}>{translate('auth.login.submit')}</SubmitButton>
+            <AuthLink to={RECOVERY_EMAIL_PATH}>{translate('auth.login.forgot_password')}</AuthLink>
+            <Typography variant="body2">
+              {translate('auth.login.no_account')}{' '}
+              <Link href={env.signupUrl} underline="hover">
+                {translate('auth.login.sign_up')}
+              </Link>
+            </Typography>
+          </>
+        }
+      >
+        <EmailField id="email" label={translate('auth.email')} value={email} onChange={setEmail} error={fieldError('email')} autoFocus />
+        <PasswordField id="password" label={translate('auth.password')} value={password} onChange={setPassword} error={fieldError('password')} />
+      </FormContainer>
+    </AuthLayout>
+  );
+}

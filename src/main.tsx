@@ -1,0 +1,69 @@
+import '@fontsource/roboto/latin-300.css';
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import { StrictMode, Suspense, useLayoutEffect, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { AuthScreen, usePathname } from './custom-pages/auth/AuthApp';
+import { LOGIN_PATH, matchAuthRoute } from './providers/authPaths';
+import { navigateTo, rememberReturnPath } from './providers/navigation';
+import { getSession, subscribe } from './providers/sessionState';
+import { ToastProvider } from './providers/Toasts';
+import { lazyWithReload } from './shared/lazyWithReload';
+import { theme } from './theme/theme';
+
+/** The admin (react-admin, react-router, every page) is a separate chunk: `/login/` never loads it. */
+const AdminApp = lazyWithReload(() => import('./AdminApp'));
+
+function Loading() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress aria-busy="true" />
+    </Box>
+  );
+}
+
+/**
+ * Chooses between the public auth screens and the admin (ROLE-2): a public auth path shows
+ * its screen; any other path needs a session, without one it is remembered and replaced by
+ * `/login/` at once (no redirect loop, performance.md). Login and logout change the session
+ * or the path, and this re-renders: no full page reload.
+ */
+function Root() {
+  const pathname = usePathname();
+  // ST-2: the session is decoded from the cookie synchronously, so the first render knows it.
+  const session = useSyncExternalStore(subscribe, getSession);
+  const authRoute = matchAuthRoute(pathname);
+  const mustLogIn = authRoute === null && session === null;
+
+  useLayoutEffect(() => {
+    if (!mustLogIn) return;
+    rememberReturnPath();
+    navigateTo(LOGIN_PATH, { replace: true });
+  }, [mustLogIn]);
+
+  if (authRoute !== null || mustLogIn) return <AuthScreen route={authRoute} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <AdminApp />
+    </Suspense>
+  );
+}
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html must contain <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ToastProvider>
+        <Root />
+      </ToastProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);
