@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { AdminContext, type DataProvider, type I18nProvider } from 'react-admin';
@@ -53,14 +53,19 @@ export interface RenderShellOptions {
 }
 
 /** Renders inside react-admin's contexts (i18n, data, query client, theme) and a memory router. */
-export const renderShell = (ui: ReactElement, { dataProvider = testDataProvider(), path = '/' }: RenderShellOptions = {}) =>
-  render(
+export const renderShell = (ui: ReactElement, { dataProvider = testDataProvider(), path = '/' }: RenderShellOptions = {}) => {
+  const queryClient = createQueryClient();
+  const i18nProvider = testI18nProvider();
+  // A wrapper (not a wrapped element) so `rerender` keeps the contexts and the cache.
+  const Wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={testI18nProvider()} theme={theme} queryClient={createQueryClient()}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} queryClient={queryClient}>
         <Routes>
-          <Route path="*" element={ui} />
+          <Route path="*" element={children} />
         </Routes>
         <LocationProbe />
       </AdminContext>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  return render(ui, { wrapper: Wrapper });
+};

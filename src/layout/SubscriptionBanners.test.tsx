@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderShell, testDataProvider } from './testShell';
+import { SubscriptionBanner, SubscriptionBanners } from './SubscriptionBanners';
+
+vi.mock('../providers/session', () => {
+  // useSyncExternalStore needs the same snapshot object on every read, like the real store.
+  const session = { account_id: 5 };
+  return { getSession: () => session, subscribe: () => () => undefined };
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('SubscriptionBanners', () => {
+  it('[ST-1] trial banner shows days left', async () => {
+    const user = userEvent.setup();
+    const trialEndsAt = new Date(Date.now() + 12 * DAY_MS - 60_000).toISOString();
+    const getAccount = vi.fn().mockResolvedValue({ id: 5, name: 'Acme', subscription: { status: 'trial', trialEndsAt } });
+    renderShell(<SubscriptionBanners />, { dataProvider: testDataProvider({ getAccount }) });
+
+    expect(await screen.findByText('12 days left in your trial')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Subscribe' }));
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/subscription/');
+  });
+
+  it('[ST-1] banners for trial expired, inactive, waiting for payment', () => {
+    const { unmount } = renderShell(
+      <>
+        <SubscriptionBanner banner={{ kind: 'trial', daysLeft: 1 }} />
+        <SubscriptionBanner banner={{ kind: 'trial_expired' }} />
+        <SubscriptionBanner banner={{ kind: 'inactive' }} />
+        <SubscriptionBanner banner={{ kind: 'waiting_for_payment' }} />
+      </>,
+    );
+    expect(screen.getByText('1 day left in your trial')).toBeInTheDocument();
+    expect(screen.getByText(/Your trial has expired/)).toBeInTheDocument();
+    expect(screen.getByText(/Your subscription is inactive/)).toBeInTheDocument();
+    expect(screen.getByText('Your subscription is waiting for payment.')).toBeInTheDocument();
+    const subscribeLinks = screen.getAllByRole('link', { name: 'Subscribe' });
+    expect(subscribeLinks).toHaveLength(4);
+    for (const link of subscribeLinks) expect(link).toHaveAttribute('href', '/subscription/');
+    unmount();
+  });
+
+  it('[ST-1] no banner for an active subscription', async () => {
+    const getAccount = vi.fn().mockResolvedValue({ id: 5, name: 'Acme', subscription: { status: 'active' } });
+    renderShell(<SubscriptionBanners />, { dataProvider: testDataProvider({ getAccount }) });
+    await vi.waitFor(() => expect(getAccount).toHaveBeenCalled());
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+  });
+});
