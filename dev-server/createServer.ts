@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { z } from 'zod';
 import { openOutbox } from './auth/outbox';
-import { MIN_BCRYPT_COST } from './auth/passwords';
+import { dummyHash, MIN_BCRYPT_COST } from './auth/passwords';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import type { ServerContext } from './context';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -52,6 +52,9 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     bcryptCost: Math.max(options.bcryptCost ?? 12, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
   };
+
+  // Computed now so the first unknown-email login is not measurably slower than later ones.
+  void dummyHash(context.bcryptCost);
 
   const app = express();
   app.disable('x-powered-by');

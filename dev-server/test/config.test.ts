@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+
+describe('loadConfig', () => {
+  it('[API-1] applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3001,
+      host: '127.0.0.1',
+      appUrl: 'http://127.0.0.1:5173',
+      devMode: true,
+      corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'],
+    });
+    expect(config.dbFile).toMatch(/dev-server[\\/]data[\\/]db\.json$/);
+    expect(config.outboxFile).toMatch(/dev-server[\\/]data[\\/]outbox\.json$/);
+  });
+
+  it('[API-1] turns dev mode off in production unless DEV_MODE says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MODE: 'on' }).devMode).toBe(true);
+    expect(loadConfig({ DEV_MODE: '0' }).devMode).toBe(false);
+  });
+
+  it('[API-1] reads overrides and rejects invalid values', () => {
+    const config = loadConfig({ API_PORT: '4000', CORS_ORIGINS: 'http://a.test, http://b.test', DB_FILE: 'tmp/x.json' });
+    expect(config.port).toBe(4000);
+    expect(config.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
+    expect(config.outboxFile).toMatch(/tmp[\\/]outbox\.json$/);
+    expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(/API_PORT/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ DEV_MODE: 'maybe' })).toThrow(/DEV_MODE/);
+  });
+});
