@@ -5,7 +5,7 @@ import { canReadAccount } from '../guards/roles';
 import { notFound } from '../http/errors';
 import type { Account } from '../store/types';
 
-/** The account as docs/api.md describes it (internal fields such as parentAccountId stay in). */
+/** The account as docs/api.md describes it (internal fields such as parentAccountId stay out). */
 const toApi = (account: Account) => ({
   id: account.id,
   name: account.name,

@@ -74,6 +74,17 @@ describe('owner-scoped collections', () => {
     expect(await patched.json()).toMatchObject({ id: row.id, accountId: 1, label: 'y' });
   });
 
+  it('[ROLE-3] the owner can read, replace, patch and delete its own row', async () => {
+    const row = await create(owner, { label: 'mine', size: 1 });
+    const send = (method: string, body?: unknown) =>
+      fetch(url(`/fixtures/${row.id}`), { method, headers: { cookie: owner, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect(await (await send('GET')).json()).toMatchObject({ id: row.id, label: 'mine', size: 1 });
+    expect(await (await send('PUT', { label: 'replaced' })).json()).toEqual({ id: row.id, label: 'replaced', accountId: 1 });
+    expect(await (await send('PATCH', { size: 5 })).json()).toEqual({ id: row.id, label: 'replaced', size: 5, accountId: 1 });
+    expect((await send('DELETE')).status).toBe(200);
+    expect((await send('GET')).status).toBe(404);
+  });
+
   it('[ENT-8] validates bodies with the schema: 400 violations with propertyPath and messageKey', async () => {
     const res = await postJson(server.baseUrl, '/fixtures', { label: '' }, { cookie: owner });
     expect(res.status).toBe(400);
