@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import ConstructionIcon from '@mui/icons-material/Construction';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { PageLayout } from '../../components/PageLayout';
 
 export interface ComingSoonProps {
@@ -24,7 +24,6 @@ export const ComingSoon = ({ titleKey }: ComingSoonProps) => {
         </Typography>
       }
     >
-      <Title title={titleKey} />
       <section aria-labelledby="coming-soon-badge">
         <Chip id="coming-soon-badge" icon={<ConstructionIcon />} label={translate('shell.coming_soon.badge')} color="secondary" sx={{ mb: 2 }} />
         <Typography>{translate('shell.coming_soon.description')}</Typography>

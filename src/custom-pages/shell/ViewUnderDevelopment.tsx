@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { env } from '../../config/env';
 import { PageLayout } from '../../components/PageLayout';
 
@@ -21,7 +21,6 @@ export const ViewUnderDevelopment = ({ oldDashboardUrl = env.oldDashboardUrl }: 
         </Typography>
       }
     >
-      <Title title="shell.under_development.title" />
       <Typography sx={{ mb: 3 }}>{translate('shell.under_development.description')}</Typography>
       <Button variant="contained" href={oldDashboardUrl}>
         {translate('shell.under_development.open_old_dashboard')}

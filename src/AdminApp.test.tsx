@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { AdminApp } from './AdminApp';
+
+vi.mock('./providers/session', () => {
+  const session = { account_id: 1 };
+  return { getSession: () => session, subscribe: () => () => undefined };
+});
+vi.mock('./providers/notify', () => ({ notify: vi.fn() }));
+vi.mock('./providers/authProvider', () => ({
+  authProvider: {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => [],
+  },
+}));
+vi.mock('./providers/dataProvider', async () => {
+  const { testDataProvider } = await import('./layout/testShell');
+  return {
+    dataProvider: testDataProvider({
+      getList: async () => ({ data: [{ id: 1 }], total: 1 }),
+      getAccount: async () => ({ id: 1, name: 'Acme', subscription: { status: 'active' } }),
+    }),
+  };
+});
+vi.mock('./providers/i18nProvider', async () => {
+  const { testI18nProvider } = await import('./layout/testShell');
+  return { i18nProvider: testI18nProvider() };
+});
+
+// The first visit also loads the lazy page chunks, which takes longer than findBy's default second.
+const visit = (path: string) => {
+  window.history.pushState({}, '', path);
+  render(<AdminApp />);
+};
+
+describe('AdminApp routes', () => {
+  beforeEach(() => window.history.pushState({}, '', '/'));
+
+  it('[ROUTE-7] /free-plan/ redirects to / and on (ROUTE-4) to the consent solutions', async () => {
+    visit('/free-plan/');
+    expect(await screen.findByRole('heading', { name: 'Consent Solutions' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/consent-solutions');
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('[PROD-3] Mobile Consent Solutions opens the view under development', async () => {
+    visit('/mobile-consent-solutions/');
+    expect(await screen.findByRole('heading', { name: 'View under development' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('[ROUTE-22] an unknown authorised path shows Not Found', async () => {
+    visit('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderShell, testDataProvider } from './testShell';
+import { AppLayout } from './AppLayout';
+
+vi.mock('../providers/session', () => {
+  const session = { account_id: 3 };
+  return { getSession: () => session, subscribe: () => () => undefined };
+});
+vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
+
+describe('AppLayout', () => {
+  it('[ROUTE-21] navigation, dark-blue app bar, log out, and the subscription banner', async () => {
+    const getAccount = vi.fn().mockResolvedValue({ id: 3, name: 'Acme', subscription: { status: 'inactive' } });
+    renderShell(
+      <AppLayout>
+        <p>Page content</p>
+      </AppLayout>,
+      { dataProvider: testDataProvider({ getAccount }) },
+    );
+
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('menuitem');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Consent Solutions', '/consent-solutions'],
+      ['Mobile Consent Solutions', '/mobile-consent-solutions/'],
+      ['Compliance Dashboard', '/compliance-dashboard/'],
+      ['Teammates', '/teammates/'],
+    ]);
+    expect(screen.getByRole('banner')).toHaveClass('MuiAppBar-colorPrimary');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.getByText('Page content')).toBeInTheDocument();
+    expect(await screen.findByText(/Your subscription is inactive/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription/');
+  });
+});
