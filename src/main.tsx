@@ -12,6 +12,7 @@ import { AuthScreen, usePathname } from './custom-pages/auth/AuthApp';
 import { LOGIN_PATH, matchAuthRoute } from './providers/authPaths';
 import { navigateTo, rememberReturnPath } from './providers/navigation';
 import { getSession, subscribe } from './providers/sessionState';
+import { i18nReady } from './providers/i18n/i18n';
 import { ToastProvider } from './providers/Toasts';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
@@ -56,14 +57,39 @@ function Root() {
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html must contain <div id="root">');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ToastProvider>
-        <Root />
-      </ToastProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+/**
+ * The configuration's rules (zod) load after the first paint to keep zod out of the entry
+ * chunk; a bad configuration then replaces the app with the message saying what to fix. It is
+ * for whoever deployed the build, so it is not translated.
+ */
+const checkConfiguration = () =>
+  import('./config/envSchema').then(({ assertValidEnv }) => {
+    try {
+      assertValidEnv();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(message);
+      root.render(
+        <pre role="alert" style={{ margin: 24, whiteSpace: 'pre-wrap' }}>
+          {message}
+        </pre>,
+      );
+    }
+  });
+
+// For English this resolves at once; a French visitor waits for the French chunk (no flash).
+void i18nReady.then(() => {
+  root.render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ToastProvider>
+          <Root />
+        </ToastProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+  return checkConfiguration();
+});

@@ -1,7 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 export interface FormContainerProps {
@@ -25,9 +24,9 @@ export function FormContainer({ title, children, actions, onSubmit, maxWidth = 4
       </Typography>
       {children}
       {actions ? (
-        <Stack spacing={2} sx={{ mt: 3 }}>
+        <Box sx={{ mt: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
           {actions}
-        </Stack>
+        </Box>
       ) : null}
     </>
   );

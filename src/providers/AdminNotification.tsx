@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import Button from '@mui/material/Button';
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'ra-core';
 import { ALREADY_NOTIFIED } from './httpClient';
+import { closeToast, showToast } from './toaster';
 
 /**
  * react-admin's notifications, shown by the app's toaster (ST-5) instead of react-admin's
@@ -31,9 +32,9 @@ export default function AdminNotification() {
       const onUndo = (key: SnackbarKey) => {
         undone = true;
         takeMutation()?.({ isUndo: true });
-        closeSnackbar(key);
+        closeToast(key);
       };
-      enqueueSnackbar(text, {
+      void showToast(text, {
         variant: type,
         // null means "stay until closed" for react-admin; undefined keeps the toaster default.
         ...(autoHideDuration === null ? { persist: true } : autoHideDuration === undefined ? {} : { autoHideDuration }),

@@ -2,7 +2,7 @@ import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
-import { i18n, PLATFORM_NS, type SupportedLanguage } from './i18n/i18n';
+import { changeLanguage, i18n, PLATFORM_NS, type SupportedLanguage } from './i18n/i18n';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
 export const locales: Locale[] = [
@@ -33,7 +33,7 @@ export const i18nProvider: I18nProvider = {
     return String(i18n.t(key, i18nextOptions));
   },
   changeLocale: async (locale) => {
-    await i18n.changeLanguage(locale);
+    await changeLanguage(locale);
   },
   getLocale: () => i18n.resolvedLanguage ?? i18n.language,
   getLocales: () => locales,

@@ -1,5 +1,5 @@
-import { enqueueSnackbar } from 'notistack';
 import { i18n } from './i18n/i18n';
+import { showToast } from './toaster';
 
 export type NotifyType = 'success' | 'error' | 'info' | 'warning';
 
@@ -18,5 +18,5 @@ export interface NotifyOptions {
  */
 export const notify = (messageKeyOrText: string, { type = 'info', messageArgs, persist }: NotifyOptions = {}): void => {
   const message = i18n.exists(messageKeyOrText) ? i18n.t(messageKeyOrText, { ...messageArgs }) : messageKeyOrText;
-  enqueueSnackbar(message, { variant: type, persist });
+  void showToast(message, { variant: type, persist });
 };

@@ -1,16 +1,28 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { matchAuthRoute, type AuthRoute } from '../../providers/authPaths';
+import { lazyWithReload } from '../../shared/lazyWithReload';
 import { LoginPage } from './LoginPage';
-import { NewPasswordPage } from './NewPasswordPage';
-import { RecoveryEmailPage } from './RecoveryEmailPage';
+
+// Login is eager (performance.md: lazy-loading it is never smaller); the two rarer screens
+// are their own chunks so their checklist and list components stay out of the login route.
+const RecoveryEmailPage = lazyWithReload(async () => ({ default: (await import('./RecoveryEmailPage')).RecoveryEmailPage }));
+const NewPasswordPage = lazyWithReload(async () => ({ default: (await import('./NewPasswordPage')).NewPasswordPage }));
 
 /** The auth screen for a route; login for anything else (the entry sends non-auth paths here only when logged out). */
 export function AuthScreen({ route }: { route: AuthRoute | null }) {
   switch (route?.screen) {
     case 'recoveryEmail':
-      return <RecoveryEmailPage />;
+      return (
+        <Suspense fallback={null}>
+          <RecoveryEmailPage />
+        </Suspense>
+      );
     case 'newPassword':
-      return <NewPasswordPage key={`${route.passwordToken}/${route.csrfToken}`} passwordToken={route.passwordToken} csrfToken={route.csrfToken} />;
+      return (
+        <Suspense fallback={null}>
+          <NewPasswordPage key={`${route.passwordToken}/${route.csrfToken}`} passwordToken={route.passwordToken} csrfToken={route.csrfToken} />
+        </Suspense>
+      );
     default:
       return <LoginPage />;
   }

@@ -10,9 +10,9 @@ import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
 import { navigateTo, takeReturnPath } from '../../providers/navigation';
 import { notifyApiError } from '../../providers/notifyApiError';
 import { login } from '../../providers/session';
-import { loginSchema } from '../../schemas/auth';
 import { AuthLayout } from './AuthLayout';
 import { AuthLink } from './AuthLink';
+import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { EmailField } from './EmailField';
 import { firstErrorPerField } from './fieldErrors';
 
@@ -27,6 +27,7 @@ export interface LoginPageProps {
 /** ROUTE-1: `/login/`. Usable as `<Admin loginPage={LoginPage}>` and outside the admin. */
 export function LoginPage({ onLoggedIn = (path) => navigateTo(path) }: LoginPageProps = {}) {
   const translate = useAppTranslate();
+  useAuthSchemas();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -34,6 +35,7 @@ export function LoginPage({ onLoggedIn = (path) => navigateTo(path) }: LoginPage
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { loginSchema } = await loadAuthSchemas();
     const parsed = loginSchema.safeParse({ email, password });
     if (!parsed.success) {
       setErrors(firstErrorPerField(parsed.error));

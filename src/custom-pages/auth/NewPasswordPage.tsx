@@ -9,9 +9,9 @@ import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
 import { navigateTo } from '../../providers/navigation';
 import { notifyApiError } from '../../providers/notifyApiError';
 import { resetPassword } from '../../providers/session';
-import { passwordSchema } from '../../schemas/auth';
 import { AuthLayout } from './AuthLayout';
 import { AuthLink } from './AuthLink';
+import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { PasswordChecklist } from './PasswordChecklist';
 
 export interface NewPasswordPageProps {
@@ -27,6 +27,7 @@ const requiredError = (password: string) => (password === '' ? 'validation.passw
 /** ROUTE-3: `/newpassword/{passwordToken}/{csrfToken}/`: form, submitting, confirmation, login. */
 export function NewPasswordPage({ passwordToken, csrfToken }: NewPasswordPageProps) {
   const translate = useAppTranslate();
+  const schemas = useAuthSchemas();
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -41,6 +42,7 @@ export function NewPasswordPage({ passwordToken, csrfToken }: NewPasswordPagePro
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
+    const { passwordSchema } = await loadAuthSchemas();
     if (!passwordSchema.safeParse(password).success) return;
     setSubmitting(true);
     try {
@@ -94,7 +96,7 @@ export function NewPasswordPage({ passwordToken, csrfToken }: NewPasswordPagePro
           autoFocus
           error={serverError ?? (required ? translate(required) : undefined)}
           describedBy={CHECKLIST_ID}
-          helper={<PasswordChecklist id={CHECKLIST_ID} password={password} submitted={submitted} />}
+          helper={<PasswordChecklist id={CHECKLIST_ID} rules={schemas?.passwordRules} password={password} submitted={submitted} />}
         />
       </FormContainer>
     </AuthLayout>

@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
-import { passwordRules } from '../../schemas/auth';
+import type { AuthSchemas } from './authSchemas';
 import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
 
 /** How one rule shows: met, unmet, or unmet after a submit (in the error colour). */
@@ -18,8 +18,9 @@ const colourOf = { met: 'success.main', unmet: 'text.secondary', 'unmet-error': 
 /**
  * VAL-2: the four password rules, re-checked on every change from the shared `passwordRules`.
  * Before any input all are unmet; after the first submit the unmet ones turn the error colour.
+ * `rules` is undefined for the moment the shared schemas take to load (authSchemas.ts).
  */
-export function PasswordChecklist({ id, password, submitted }: { id: string; password: string; submitted: boolean }) {
+export function PasswordChecklist({ id, rules, password, submitted }: { id: string; rules: AuthSchemas['passwordRules'] | undefined; password: string; submitted: boolean }) {
   const translate = useAppTranslate();
   return (
     <>
@@ -27,7 +28,7 @@ export function PasswordChecklist({ id, password, submitted }: { id: string; pas
         {translate('auth.new_password.rules_title')}
       </Typography>
       <List id={id} dense disablePadding aria-labelledby={`${id}-title`} aria-live="polite">
-        {passwordRules.map((rule) => {
+        {rules?.map((rule) => {
           const state = ruleState(rule.test(password), submitted);
           return (
             <ListItem key={rule.id} disableGutters data-rule={rule.id} data-state={state} sx={{ color: colourOf[state], py: 0 }}>

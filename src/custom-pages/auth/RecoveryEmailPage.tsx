@@ -6,15 +6,16 @@ import { LOGIN_PATH } from '../../providers/authPaths';
 import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
 import { notifyApiError } from '../../providers/notifyApiError';
 import { sendRecoveryEmail } from '../../providers/session';
-import { recoveryEmailSchema } from '../../schemas/auth';
 import { AuthLayout } from './AuthLayout';
 import { AuthLink } from './AuthLink';
+import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { EmailField } from './EmailField';
 import { firstErrorPerField } from './fieldErrors';
 
 /** ROUTE-2: `/recovery-email/`, then a check-your-inbox confirmation. */
 export function RecoveryEmailPage() {
   const translate = useAppTranslate();
+  useAuthSchemas();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -22,6 +23,7 @@ export function RecoveryEmailPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { recoveryEmailSchema } = await loadAuthSchemas();
     const parsed = recoveryEmailSchema.safeParse({ username: email });
     if (!parsed.success) {
       setError(firstErrorPerField(parsed.error).username);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { envDefaults } from './envDefaults';
+
+/**
+ * The rules of the configuration (house style: validate at the boundary, fail with a message
+ * that says what to do). Kept out of env.ts so classic zod (~15 kB gzip) stays out of the
+ * login route's entry chunk; main.tsx runs it right after the first render (assertValidEnv).
+ */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const url = (name: string) => z.url({ error: `${name} must be an absolute URL (e.g. https://example.com)` });
+const urlWithDefault = (name: keyof typeof envDefaults) => z.preprocess(blankToUndefined, url(name).default(envDefaults[name]));
+const optionalUrl = (name: string) => z.preprocess(blankToUndefined, url(name).optional());
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+export const envSchema = z.object({
+  VITE_API_URL: urlWithDefault('VITE_API_URL'),
+  VITE_SIGNUP_URL: urlWithDefault('VITE_SIGNUP_URL'),
+  VITE_OLD_DASHBOARD_URL: urlWithDefault('VITE_OLD_DASHBOARD_URL'),
+  // Base of the hosted translation files; unset = the bundled catalogues only (API-6).
+  VITE_TRANSLATIONS_URL: optionalUrl('VITE_TRANSLATIONS_URL'),
+  // Integration ids (PROD-6): unset = the adapter is a logged no-op.
+  VITE_CHAT_APP_ID: optionalText,
+  VITE_RECORDING_SITE_ID: optionalText,
+});
+
+export type ValidEnv = z.infer<typeof envSchema>;
+
+/** Parses a raw environment, or throws one message listing every bad variable. */
+export const parseEnv = (raw: Record<string, unknown>): ValidEnv => {
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid app configuration. Fix these variables in .env.local or the build environment, then rebuild:\n${problems}`);
+  }
+  return result.data;
+};
+
+/** Throws when the build's environment is invalid (see main.tsx). */
+export const assertValidEnv = (raw: Record<string, unknown> = import.meta.env): void => {
+  parseEnv(raw);
+};
