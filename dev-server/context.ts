@@ -1,5 +1,6 @@
 import type { LoginThrottle } from './auth/throttle';
 import type { Outbox } from './auth/outbox';
+import type { DevClock } from './clock';
 import type { Store } from './store/store';
 
 /** What route modules share: built once per server by createServer. */
@@ -8,6 +9,8 @@ export interface ServerContext {
   outbox: Outbox;
   throttle: LoginThrottle;
   now: () => Date;
+  /** The clock behind `now` (movable with POST /dev/clock in dev mode). */
+  clock: DevClock;
   appUrl: string;
   devMode: boolean;
   bcryptCost: number;

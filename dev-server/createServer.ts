@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { z } from 'zod';
 import { openOutbox } from './auth/outbox';
+import { createDevClock } from './clock';
 import { dummyHash, MIN_BCRYPT_COST } from './auth/passwords';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import type { ServerContext } from './context';
@@ -41,12 +42,15 @@ export interface DevServer {
 
 export const createServer = (options: CreateServerOptions): DevServer => {
   const store = openStore(options.dbFile);
-  const now = options.now ?? (() => new Date());
+  // One movable clock feeds every ctx.now() reader; only /dev/clock (dev mode) ever moves it.
+  const clock = createDevClock(options.now ?? (() => new Date()));
+  const now = clock.now;
   const context: ServerContext = {
     store,
     outbox: openOutbox(options.outboxFile),
     throttle: new LoginThrottle(options.loginThrottle ?? DEFAULT_THROTTLE, now),
     now,
+    clock,
     appUrl: options.appUrl.replace(/\/+$/, ''),
     devMode: options.devMode,
     bcryptCost: Math.max(options.bcryptCost ?? 12, MIN_BCRYPT_COST),
