@@ -132,22 +132,25 @@ export type ConsentSolutionSettingsValues = Pick<
   'name' | 'defaultLanguage' | 'additionalLanguages' | 'sharedConsent' | 'autoblocking'
 >;
 
-export type ConsentSolutionUpdateBody = ConsentSolutionSettingsValues;
+export type ConsentSolutionUpdateBody = Omit<ConsentSolutionSettingsValues, 'sharedConsent'> & { sharedConsent?: boolean };
 
 export const consentSolutionSettingsResolver = schemaResolver<ConsentSolutionSettingsValues>(consentSolutionUpdateSchema);
 
 /**
- * `PATCH /consent-solutions/{id}` body: the five editable fields only. The edit form holds the
+ * `PATCH /consent-solutions/{id}` body: the editable fields only. The edit form holds the
  * whole record (domains, versions, dates); sending those back would be noise at best.
+ * sharedConsent goes only when it changed: the API checks the role whenever the field says
+ * "on", and a user without the role must still be able to rename a solution that an admin
+ * made shared.
  */
-export const toUpdateBody = (values: ConsentSolutionSettingsValues): ConsentSolutionUpdateBody => {
+export const toUpdateBody = (values: ConsentSolutionSettingsValues, previous?: Pick<ConsentSolution, 'sharedConsent'>): ConsentSolutionUpdateBody => {
   const parsed = consentSolutionUpdateSchema.parse(values);
   return {
     name: parsed.name,
     defaultLanguage: parsed.defaultLanguage,
     additionalLanguages: parsed.additionalLanguages,
-    sharedConsent: parsed.sharedConsent,
     autoblocking: parsed.autoblocking,
+    ...(previous !== undefined && previous.sharedConsent === parsed.sharedConsent ? {} : { sharedConsent: parsed.sharedConsent }),
   };
 };
 

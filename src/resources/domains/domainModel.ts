@@ -1,6 +1,8 @@
 import type { Identifier } from 'react-admin';
 import {
   DEFAULT_SCAN_DEPTH,
+  DOMAIN_TYPES,
+  isPublicDomainType,
   DEFAULT_SCAN_FREQUENCY_DAYS,
   SCAN_DEPTHS,
   SCAN_DEPTH_LABELS,
@@ -100,7 +102,7 @@ export const domainStatusVariant = (status: DomainStatus): 'success' | 'pending'
   status === 'active' ? 'success' : status === 'error' ? 'error' : 'pending';
 
 /** Select choices; names are translation keys, react-admin translates them. */
-export const domainTypeChoices = (['website', 'internal_alias', 'external_alias'] as const).map((id) => ({ id, name: domainTypeLabelKey(id) }));
+export const domainTypeChoices = DOMAIN_TYPES.map((id) => ({ id, name: domainTypeLabelKey(id) }));
 export const scanDepthChoices = SCAN_DEPTHS.map((id) => ({ id, name: scanDepthLabelKey(id) }));
 export const scanFrequencyChoices = ([1, 7, 30, 0] as const).map((id) => ({ id, name: scanFrequencyLabelKey(id) }));
 
@@ -135,19 +137,41 @@ export const domainPriceCents = (
   plan: Plan,
 ): number => domainMonthlyCents(table, { canonicalDomain: '', ...domain }, plan);
 
-/**
- * The monthly change of an edit (BEYOND-6): after minus before. Only scanner settings change
- * after creation, and the type never does, so an alias is always 0.
- */
-export const domainPriceChangeCents = (
-  table: PriceTable,
-  before: Pick<DomainFormValues, 'type' | 'scanDepth' | 'scanFrequency'>,
-  after: Pick<DomainFormValues, 'scanDepth' | 'scanFrequency'>,
-  plan: Plan,
-): number => domainPriceCents(table, { ...before, ...after }, plan) - domainPriceCents(table, before, plan);
-
 /** Whether the edit touched what drives the price, so the preview has something to say. */
 export const scannerSettingsChanged = (
   before: Pick<DomainFormValues, 'scanDepth' | 'scanFrequency'>,
   after: Pick<DomainFormValues, 'scanDepth' | 'scanFrequency'>,
 ): boolean => before.scanDepth !== after.scanDepth || before.scanFrequency !== after.scanFrequency;
+
+/** The plan prices are previewed on: the account's subscription type when it names one. */
+export const planOf = (subscription: unknown): Plan => {
+  const type = typeof subscription === 'object' && subscription !== null ? (subscription as Record<string, unknown>).subscriptionType : undefined;
+  return type === 'professional' ? 'professional' : 'essential';
+};
+
+type PricedSettings = Pick<DomainFormValues, 'type' | 'scanDepth' | 'scanFrequency'>;
+
+/** What the price preview says (PROD-4, BEYOND-6). */
+export type PricePreview =
+  /** An alias: never charged, whatever the settings. */
+  | { kind: 'not_charged' }
+  /** A new public domain: what it adds per month. */
+  | { kind: 'adds'; monthlyCents: number }
+  /** An edit that changes the price: the difference, and the new monthly price. */
+  | { kind: 'change'; deltaCents: number; monthlyCents: number }
+  /** An edit that leaves the scanner settings as they were. */
+  | { kind: 'unchanged'; monthlyCents: number };
+
+/**
+ * The preview for a new domain (`before` null) or an edit. Settings that are not (yet) valid
+ * choices give null: the form shows the field error, not a made-up price.
+ */
+export const pricePreview = (table: PriceTable, before: PricedSettings | null, after: PricedSettings, plan: Plan): PricePreview | null => {
+  if (!(SCAN_DEPTHS as readonly unknown[]).includes(after.scanDepth) || scanFrequencyFromDays(after.scanFrequency) === undefined) return null;
+  const type = before?.type ?? after.type;
+  if (!isPublicDomainType(type)) return { kind: 'not_charged' };
+  const monthlyCents = domainPriceCents(table, { ...after, type }, plan);
+  if (before === null) return { kind: 'adds', monthlyCents };
+  if (!scannerSettingsChanged(before, after)) return { kind: 'unchanged', monthlyCents };
+  return { kind: 'change', deltaCents: monthlyCents - domainPriceCents(table, before, plan), monthlyCents };
+};

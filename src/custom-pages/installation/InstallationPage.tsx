@@ -1,0 +1,110 @@
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import { env } from '../../config/env';
+import { ScriptSnippet } from './ScriptSnippet';
+import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
+
+/** What this page needs of a consent solution (the record of the detail page). */
+interface InstallableSolution {
+  id: Identifier;
+  domains?: readonly unknown[] | null;
+}
+
+const Guide = ({ guide }: { guide: InstallationGuide }) => {
+  const translate = useTranslate();
+  const key = `cs.installation.guides.${guide}`;
+  const steps = Array.from({ length: GUIDE_STEP_COUNTS[guide] }, (_, index) => translate(`${key}.step_${index + 1}`));
+  return (
+    <Accordion disableGutters>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`guide-${guide}-content`} id={`guide-${guide}-header`}>
+        <Typography component="h4" variant="subtitle1">
+          {translate(`${key}.title`)}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails id={`guide-${guide}-content`}>
+        <Typography component="ol" variant="body2" sx={{ pl: 3, m: 0, '& li': { mb: 0.5 } }}>
+          {steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </Typography>
+        {guide === 'gtm' ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate(`${key}.note`)}
+          </Typography>
+        ) : null}
+      </AccordionDetails>
+    </Accordion>
+  );
+};
+
+const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
+  const translate = useTranslate();
+  return (
+    <List dense aria-labelledby="next-steps-heading">
+      {nextSteps(solution).map((step) => {
+        const status = translate(step.done ? 'cs.installation.step_done' : 'cs.installation.step_todo');
+        return (
+          <ListItem key={step.id} data-step={step.id} data-done={step.done}>
+            <ListItemIcon>
+              {step.done ? (
+                <CheckCircleIcon color="success" titleAccess={status} />
+              ) : (
+                <RadioButtonUncheckedIcon color="disabled" titleAccess={status} />
+              )}
+            </ListItemIcon>
+            <ListItemText
+              primary={translate(`cs.installation.steps.${step.id}`)}
+              secondary={step.pending ? translate('cs.installation.step_coming') : null}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+};
+
+/** ROUTE-15 `installation/`: the script tag, guides for common set-ups, and what is left to do. */
+export const InstallationPage = () => {
+  const translate = useTranslate();
+  const solution = useRecordContext<InstallableSolution>();
+  if (!solution) return null;
+  return (
+    <Stack spacing={2}>
+      <Paper component="section" variant="outlined" aria-labelledby="script-heading" sx={{ p: 2 }}>
+        <Typography id="script-heading" variant="h5" component="h2" gutterBottom>
+          {translate('cs.installation.script_title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('cs.installation.script_intro')}
+        </Typography>
+        <ScriptSnippet tag={scriptTag(env.apiUrl, solution.id)} />
+      </Paper>
+      <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>
+        <Typography id="guides-heading" variant="h6" component="h3" gutterBottom>
+          {translate('cs.installation.guides_title')}
+        </Typography>
+        {INSTALLATION_GUIDES.map((guide) => (
+          <Guide key={guide} guide={guide} />
+        ))}
+      </Paper>
+      <Paper component="section" variant="outlined" aria-labelledby="next-steps-heading" sx={{ p: 2 }}>
+        <Typography id="next-steps-heading" variant="h6" component="h3">
+          {translate('cs.installation.next_steps_title')}
+        </Typography>
+        <NextSteps solution={solution} />
+      </Paper>
+    </Stack>
+  );
+};

@@ -1,0 +1,56 @@
+import { useId, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useNotify, useTranslate } from 'react-admin';
+
+/**
+ * The tag to paste (ROUTE-15) in a read-only box, with a copy button. Where the clipboard API
+ * is missing or refused (an http page, a locked-down browser), the tag is selected instead so
+ * the user can copy it with the keyboard.
+ */
+export const ScriptSnippet = ({ tag }: { tag: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const fieldRef = useRef<HTMLTextAreaElement | null>(null);
+  const helpId = useId();
+
+  const selectAll = () => {
+    fieldRef.current?.focus();
+    fieldRef.current?.select();
+  };
+
+  const copy = async () => {
+    try {
+      if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('Clipboard API unavailable');
+      await navigator.clipboard.writeText(tag);
+      notify('cs.installation.copied', { type: 'success' });
+    } catch {
+      selectAll();
+      notify('cs.installation.copy_fallback', { type: 'info' });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+      <TextField
+        inputRef={fieldRef}
+        label={translate('cs.installation.script_label')}
+        value={tag}
+        multiline
+        fullWidth
+        onFocus={selectAll}
+        helperText={translate('cs.installation.script_help')}
+        slotProps={{
+          htmlInput: { readOnly: true, spellCheck: false, 'aria-describedby': helpId },
+          formHelperText: { id: helpId },
+        }}
+        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 14 } }}
+      />
+      <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        {translate('cs.installation.copy')}
+      </Button>
+    </Box>
+  );
+};

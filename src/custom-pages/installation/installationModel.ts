@@ -1,0 +1,45 @@
+/**
+ * Pure parts of the installation tab (ROUTE-15): the snippet of docs/api.md "Installation" and
+ * the next-steps checklist read from real data.
+ */
+
+type Id = string | number;
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * `<script src="{API}/cdn/{csId}/banner.js" data-consent-solution="{csId}"></script>`. The id is
+ * URL-encoded in the path and escaped in the attribute: it comes from the API, and what the
+ * user pastes into every page of their site must not be bendable into other markup.
+ */
+export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
+  const id = String(consentSolutionId);
+  const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/banner.js`;
+  return `<script src="${escapeAttribute(src)}" data-consent-solution="${escapeAttribute(id)}"></script>`;
+};
+
+export type NextStepId = 'domain_added' | 'template_chosen' | 'script_seen';
+
+export interface NextStep {
+  id: NextStepId;
+  done: boolean;
+  /**
+   * The app cannot know yet: the pop-up template and the scanner's script detection are other
+   * issues. Such a step stays unticked and says so, rather than claiming progress it can't see.
+   */
+  pending: boolean;
+}
+
+/** The checklist for a solution, from what the API says about it. */
+export const nextSteps = (solution: { domains?: readonly unknown[] | null }): NextStep[] => [
+  { id: 'domain_added', done: (solution.domains?.length ?? 0) > 0, pending: false },
+  { id: 'template_chosen', done: false, pending: true },
+  { id: 'script_seen', done: false, pending: true },
+];
+
+export const INSTALLATION_GUIDES = ['html', 'gtm', 'wordpress', 'shopify'] as const;
+export type InstallationGuide = (typeof INSTALLATION_GUIDES)[number];
+
+/** How many numbered steps each guide has in the catalogue (`cs.installation.guides.<id>.step_<n>`). */
+export const GUIDE_STEP_COUNTS: Readonly<Record<InstallationGuide, number>> = { html: 3, gtm: 6, wordpress: 5, shopify: 5 };

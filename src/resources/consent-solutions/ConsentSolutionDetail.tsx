@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Link, Loading, ShowBase, Title, useRecordContext, useShowContext, useTranslate } from 'react-admin';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { NotFound } from '../../components/NotFound';
+import { PageLayout } from '../../components/PageLayout';
+import { InstallationPage } from '../../custom-pages/installation/InstallationPage';
+import { DomainCreateTab } from '../domains/DomainCreateTab';
+import { DomainEditTab } from '../domains/DomainEditTab';
+import { DomainListTab } from '../domains/DomainListTab';
+import { ConsentSolutionSettings } from './ConsentSolutionSettings';
+import { DetailTabComingSoon } from './DetailTabComingSoon';
+import { DETAIL_TABS, detailPath, tabOfPath } from './consentSolutionPaths';
+import type { ConsentSolution } from './consentSolutionModel';
+
+const tabLabel = (tab: string) => `cs.tabs.${tab.replace(/-/g, '_')}`;
+
+/** ROUTE-12: one tab per URL; the tabs are links, so they also open in a new browser tab. */
+const DetailTabs = ({ solution }: { solution: ConsentSolution }) => {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const current = tabOfPath(pathname, solution.id) ?? false;
+  return (
+    <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label={translate('cs.tabs.label')} sx={{ mb: 2 }}>
+      {DETAIL_TABS.map((tab) => (
+        <Tab key={tab} value={tab} label={translate(tabLabel(tab))} component={Link} to={detailPath(solution.id, tab)} />
+      ))}
+    </Tabs>
+  );
+};
+
+const DetailView = () => {
+  const translate = useTranslate();
+  const { isPending, error } = useShowContext<ConsentSolution>();
+  const solution = useRecordContext<ConsentSolution>();
+  if (isPending) return <Loading />;
+  // useShowController already notified and redirected to the list on a failed read.
+  if (error || !solution) return null;
+  return (
+    <PageLayout
+      width="table"
+      header={
+        <Box>
+          <Typography variant="overline" component="p" color="text.secondary">
+            {translate('resources.consent-solutions.name', { smart_count: 1 })}
+          </Typography>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {solution.name}
+          </Typography>
+        </Box>
+      }
+    >
+      <Title title={solution.name} />
+      <DetailTabs solution={solution} />
+      <Routes>
+        <Route index element={<Navigate to={detailPath(solution.id)} replace />} />
+        <Route path="installation/*" element={<InstallationPage />} />
+        <Route path="domains" element={<DomainListTab consentSolutionId={solution.id} />} />
+        <Route path="domains/create" element={<DomainCreateTab solution={solution} />} />
+        <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
+        <Route path="popup/*" element={<DetailTabComingSoon titleKey={tabLabel('popup')} />} />
+        <Route path="settings" element={<ConsentSolutionSettings />} />
+        <Route path="copy-and-translations/*" element={<DetailTabComingSoon titleKey={tabLabel('copy-and-translations')} />} />
+        <Route path="cookie-management/*" element={<DetailTabComingSoon titleKey={tabLabel('cookie-management')} />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </PageLayout>
+  );
+};
+
+/**
+ * `/consent-solutions/:id/*` (the resource's edit route): the detail with its tabs. The record
+ * is read once here and shared with every tab through the record context.
+ */
+export const ConsentSolutionDetail = () => (
+  <ShowBase resource="consent-solutions">
+    <DetailView />
+  </ShowBase>
+);

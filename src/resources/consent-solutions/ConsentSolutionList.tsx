@@ -1,0 +1,76 @@
+import type { MouseEvent } from 'react';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { CreateButton, DataTable, Link, List, SearchInput, useTranslate } from 'react-admin';
+import { EmptyState } from '../../components/EmptyState';
+import { PageLayout } from '../../components/PageLayout';
+import { DomainStatusChip } from '../domains/DomainStatusChip';
+import { detailPath } from './consentSolutionPaths';
+import { publicDomains, type ConsentSolution } from './consentSolutionModel';
+
+/** ROUTE-10: 25 rows a page, fetched page by page, so 10 000 solutions cost the same as 25. */
+export const CONSENT_SOLUTIONS_PER_PAGE = 25;
+
+const SearchFilter = () => {
+  const translate = useTranslate();
+  const text = translate('cs.list.search');
+  // The API matches `q` against the name and every public domain (docs/api.md).
+  return <SearchInput source="q" alwaysOn placeholder={text} slotProps={{ htmlInput: { 'aria-label': text } }} />;
+};
+
+const filters = [<SearchFilter key="q" />];
+
+/** The first-run state: no solution yet, one clear way forward (ROUTE-10). */
+export const ConsentSolutionsEmpty = () => (
+  <EmptyState heading="cs.list.empty_heading" description="cs.list.empty_description" action={<CreateButton variant="contained" />} />
+);
+
+type Row = Pick<ConsentSolution, 'id' | 'name' | 'domains'>;
+
+const NameCell = ({ record }: { record: Row }) => (
+  // A real link, so the row is reachable and openable by keyboard; the row click covers the mouse.
+  <Link to={detailPath(record.id)} onClick={(event: MouseEvent) => event.stopPropagation()}>
+    {record.name}
+  </Link>
+);
+
+const PublicDomainsCell = ({ record }: { record: Row }) => (
+  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    {publicDomains(record).map((domain) => (
+      <DomainStatusChip key={domain.id} status={domain.status} text={domain.canonicalDomain} />
+    ))}
+  </Stack>
+);
+
+export const ConsentSolutionList = () => {
+  const translate = useTranslate();
+  return (
+    <PageLayout
+      width="table"
+      header={
+        <Typography variant="h4" component="h1">
+          {translate('resources.consent-solutions.name', { smart_count: 2 })}
+        </Typography>
+      }
+    >
+      <List
+        resource="consent-solutions"
+        title="resources.consent-solutions.name"
+        perPage={CONSENT_SOLUTIONS_PER_PAGE}
+        sort={{ field: 'name', order: 'ASC' }}
+        filters={filters}
+        empty={<ConsentSolutionsEmpty />}
+      >
+        <DataTable<ConsentSolution> rowClick={(id) => detailPath(id)} bulkActionButtons={false}>
+          <DataTable.Col source="name" label="resources.consent-solutions.fields.name" render={(record) => <NameCell record={record as Row} />} />
+          <DataTable.Col
+            source="domains"
+            label="resources.consent-solutions.fields.domains"
+            disableSort
+            render={(record) => <PublicDomainsCell record={record as Row} />}
+          />
+        </DataTable>
+      </List>
+    </PageLayout>
+  );
+};

@@ -1,0 +1,21 @@
+import PolicyIcon from '@mui/icons-material/Policy';
+import { lazyWithReload } from '../../shared/lazyWithReload';
+
+// Each screen is its own chunk (ST-6 guards a stale chunk after a deploy); the modules use
+// named exports, so each loader names its component.
+const ConsentSolutionList = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionList')).ConsentSolutionList }));
+const ConsentSolutionCreate = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionCreate')).ConsentSolutionCreate }));
+const ConsentSolutionDetail = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionDetail')).ConsentSolutionDetail }));
+
+/**
+ * `<Resource name="consent-solutions" {...consentSolutions} />`. The detail with its tabs is the
+ * `edit` view: react-admin mounts it at `/consent-solutions/:id/*`, which is exactly ROUTE-12's
+ * `/consent-solutions/{csId}/<tab>/`. There is no separate show view.
+ */
+export default {
+  list: ConsentSolutionList,
+  create: ConsentSolutionCreate,
+  edit: ConsentSolutionDetail,
+  icon: PolicyIcon,
+  recordRepresentation: 'name',
+};

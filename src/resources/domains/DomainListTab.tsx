@@ -1,0 +1,74 @@
+import type { MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { DataTable, DateField, Link, ListBase, NumberField, Pagination, useTranslate, type Identifier } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { domainCreatePath, domainEditPath } from '../consent-solutions/consentSolutionPaths';
+import { DomainStatusChip } from './DomainStatusChip';
+import { domainTypeLabelKey, scanDepthLabelKey, scanFrequencyLabelKey, type DomainRecord } from './domainModel';
+
+const label = (field: string) => `resources.domains.fields.${field}`;
+
+const Translated = ({ textKey }: { textKey: string }) => {
+  const translate = useTranslate();
+  return <>{translate(textKey)}</>;
+};
+
+const LastScan = ({ record }: { record: DomainRecord }) =>
+  record.lastScanAt === null ? <Translated textKey="cs.domains.never_scanned" /> : <DateField record={record} source="lastScanAt" showTime />;
+
+/** ROUTE-16 `domains/`: the solution's domains, a page at a time, each opening its edit screen. */
+export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identifier }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" aria-labelledby="domains-heading">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography id="domains-heading" variant="h5" component="h2">
+          {translate('cs.tabs.domains')}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={domainCreatePath(consentSolutionId)}>
+          {translate('cs.domains.add')}
+        </Button>
+      </Box>
+      <ListBase
+        resource="domains"
+        filter={{ consentSolutionId }}
+        sort={{ field: 'canonicalDomain', order: 'ASC' }}
+        perPage={25}
+        // The page, sort and filter belong to this tab, not to the URL of the solution's detail.
+        disableSyncWithLocation
+        storeKey={false}
+      >
+        <DataTable<DomainRecord> rowClick={(id) => domainEditPath(consentSolutionId, id)} bulkActionButtons={false}>
+          <DataTable.Col
+            source="canonicalDomain"
+            label={label('canonicalDomain')}
+            render={(record) => (
+              // A real link for keyboard users; the row click covers the mouse.
+              <Link to={domainEditPath(consentSolutionId, record.id as Identifier)} onClick={(event: MouseEvent) => event.stopPropagation()}>
+                {String(record.canonicalDomain)}
+              </Link>
+            )}
+          />
+          <DataTable.Col source="type" label={label('type')} render={(record) => <Translated textKey={domainTypeLabelKey((record as DomainRecord).type)} />} />
+          <DataTable.Col
+            source="scanDepth"
+            label={label('scanDepth')}
+            render={(record) => <Translated textKey={scanDepthLabelKey((record as DomainRecord).scanDepth)} />}
+          />
+          <DataTable.Col
+            source="scanFrequency"
+            label={label('scanFrequency')}
+            render={(record) => <Translated textKey={scanFrequencyLabelKey((record as DomainRecord).scanFrequency)} />}
+          />
+          <DataTable.Col source="status" label={label('status')} render={(record) => <DomainStatusChip status={(record as DomainRecord).status} />} />
+          <DataTable.Col source="lastScanAt" label={label('lastScanAt')} render={(record) => <LastScan record={record as DomainRecord} />} />
+          <DataTable.Col source="cookiesFound" label={label('cookiesFound')} field={NumberField} align="right" />
+        </DataTable>
+        <Pagination />
+      </ListBase>
+    </Box>
+  );
+};
