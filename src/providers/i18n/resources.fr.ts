@@ -1,0 +1,197 @@
+import type { Catalogue } from './catalogue';
+import type { resourcesEn } from './resources.en';
+
+/** French texts of the consent-solution, domain and installation screens (same keys as English). */
+export const resourcesFr = {
+  resources: {
+    'consent-solutions': {
+      name: 'Solutions de consentement',
+      name_one: 'Solution de consentement',
+      name_other: 'Solutions de consentement',
+      fields: {
+        name: 'Nom',
+        domains: 'Domaines publics',
+        defaultLanguage: 'Langue par défaut',
+        additionalLanguages: 'Langues supplémentaires',
+        sharedConsent: 'Consentement partagé',
+        autoblocking: 'Blocage automatique',
+        consentVersion: 'Version du consentement',
+        consentVersionAt: 'Version du consentement depuis',
+      },
+    },
+    domains: {
+      name: 'Domaines',
+      name_one: 'Domaine',
+      name_other: 'Domaines',
+      fields: {
+        canonicalDomain: 'URL du domaine',
+        type: 'Type',
+        defaultLanguage: 'Langue par défaut',
+        scanDepth: "Profondeur d'analyse",
+        scanFrequency: "Fréquence d'analyse",
+        status: 'Statut',
+        createdAt: 'Créé le',
+        createdBy: 'Créé par',
+        updatedAt: 'Dernière modification',
+        lastScanAt: 'Dernière analyse',
+        cookiesFound: 'Cookies trouvés',
+      },
+      types: {
+        website: 'Site web (public)',
+        internal_alias: 'Alias interne (domaine de test interne)',
+        external_alias: 'Alias externe (site de test public)',
+      },
+      depths: {
+        lite: 'Légère (500 pages)',
+        standard: 'Standard (5 000 pages)',
+        large: 'Étendue (15 000 pages)',
+      },
+      frequencies: {
+        daily: 'Quotidienne',
+        weekly: 'Hebdomadaire',
+        monthly: 'Mensuelle',
+        no_scan: "Pas d'analyse",
+      },
+      statuses: {
+        active: 'Actif',
+        pending: 'En attente',
+        error: 'Erreur',
+      },
+    },
+  },
+  cs: {
+    list: {
+      search: 'Rechercher par nom ou domaine',
+      empty_heading: 'Aucune solution de consentement',
+      empty_description: "Ajoutez votre site web pour obtenir une fenêtre de consentement, une analyse des cookies et le script à installer.",
+    },
+    create: {
+      title: 'Nouvelle solution de consentement',
+      default_language_help: "La langue affichée aux visiteurs dont la langue ne fait pas partie des langues supplémentaires.",
+    },
+    domain_inputs: {
+      canonical_help: 'Par exemple example.com : sans http:// ni https:// et sans www.',
+      immutable_help: 'Le domaine et son type ne peuvent plus changer après la création.',
+      did_you_mean: 'Vouliez-vous dire {{canonical}} ?',
+      use_suggestion: 'Utiliser {{canonical}}',
+      type_help: 'Seuls les domaines publics (site web) sont facturés. Les alias sont des domaines de test gratuits.',
+    },
+    price: {
+      loading: 'Calcul du prix…',
+      unavailable: "Le prix n'a pas pu être chargé. Vous pouvez tout de même enregistrer ; votre abonnement affiche le prix.",
+      not_charged: 'Non facturé : seuls les domaines publics (site web) sont facturés.',
+      adds: 'Ce domaine ajoute {{amount}} / mois (HT).',
+      current: 'Ce domaine coûte {{amount}} / mois (HT).',
+      change: 'Cette modification : {{delta}} / mois (HT). Nouveau prix : {{amount}} / mois.',
+    },
+    tabs: {
+      label: 'Sections de la solution de consentement',
+      installation: 'Installation',
+      domains: 'Domaines',
+      popup: 'Apparence de la fenêtre',
+      settings: 'Paramètres',
+      copy_and_translations: 'Textes et traductions',
+      cookie_management: 'Gestion des cookies',
+    },
+    coming_soon: {
+      badge: 'Bientôt disponible',
+      description: 'Cette section est en cours de réalisation et apparaîtra ici prochainement. Tout le reste de cette solution de consentement fonctionne déjà.',
+    },
+    domains: {
+      add: 'Ajouter un domaine',
+      create_title: 'Ajouter un domaine',
+      edit_title: 'Modifier le domaine',
+      facts: 'Informations sur le domaine',
+      never_scanned: 'Pas encore analysé',
+      created: 'Domaine ajouté.',
+      updated: 'Domaine enregistré.',
+      deleted: 'Domaine supprimé.',
+      delete_failed: "Le domaine n'a pas été supprimé.",
+      delete_title: 'Supprimer {{domain}} ?',
+      delete_content: "La fenêtre de consentement ne sera plus affichée sur {{domain}} et les résultats de ses analyses seront supprimés.",
+    },
+    settings: {
+      saved: 'Paramètres enregistrés.',
+      shared_consent_help:
+        "Les visiteurs qui consentent sur l'une de vos solutions à consentement partagé ne sont plus sollicités sur les autres.",
+      shared_consent_role_needed:
+        'Seuls les utilisateurs autorisés à gérer les solutions de consentement universelles peuvent modifier le consentement partagé.',
+      autoblocking_help: "Bloque les scripts de suivi connus jusqu'au consentement du visiteur.",
+      consent_version_title: 'Version du consentement',
+      consent_version: 'Version {{version}}, depuis le',
+      push: 'Redemander le consentement',
+      push_help: "Redemander le consentement sollicite à nouveau chaque visiteur, par exemple après l'ajout d'une catégorie de suivi.",
+      push_confirm_title: 'Redemander le consentement à tous les visiteurs ?',
+      push_confirm_content:
+        "Chaque visiteur de chaque domaine de cette solution verra de nouveau la fenêtre et devra consentir à nouveau. Les consentements déjà donnés restent archivés mais ne comptent plus. Cette action est irréversible.",
+      push_confirm: 'Redemander le consentement',
+      push_success: 'La version {{version}} du consentement est en ligne : les visiteurs seront de nouveau sollicités.',
+      push_failed: "Le consentement n'a pas pu être redemandé aux visiteurs.",
+      danger_zone: 'Supprimer cette solution de consentement',
+      delete_help: "La suppression retire la fenêtre de consentement de tous ses domaines. Retirez ou désactivez d'abord ses domaines.",
+      delete: 'Supprimer la solution de consentement',
+      delete_confirm_title: 'Supprimer {{name}} ?',
+      delete_confirm_content:
+        'La fenêtre de consentement cessera de fonctionner sur tous les domaines de {{name}}. Saisissez le nom de la solution de consentement pour confirmer.',
+      delete_type_name: 'Nom de la solution de consentement ({{name}})',
+      delete_confirm: 'Supprimer définitivement',
+      deleted: '{{name}} a été supprimée.',
+      delete_failed: "La solution de consentement n'a pas été supprimée.",
+    },
+    installation: {
+      script_title: 'Installer le script',
+      script_intro: "Ajoutez cette balise à chaque page de votre site, dans le <head>, avant tout autre script qui dépose des cookies.",
+      script_label: 'Balise script',
+      script_help: "La fenêtre apparaît une fois publiée depuis l'onglet Apparence de la fenêtre.",
+      copy: 'Copier la balise script',
+      copied: 'Balise script copiée dans le presse-papiers.',
+      copy_fallback: "La copie n'est pas disponible ici : la balise est sélectionnée, appuyez sur Ctrl+C (⌘+C sur Mac) pour la copier.",
+      guides_title: 'Guides pratiques',
+      guides: {
+        html: {
+          title: 'HTML simple',
+          step_1: 'Copiez la balise script ci-dessus.',
+          step_2:
+            "Collez-la dans le <head> de chaque page, comme premier script, avant les scripts de mesure d'audience, de publicité ou tout autre script qui dépose des cookies.",
+          step_3: 'Publiez votre site et ouvrez-le dans une fenêtre de navigation privée : la fenêtre de consentement apparaît.',
+        },
+        gtm: {
+          title: 'Google Tag Manager',
+          step_1: 'Dans Google Tag Manager, ouvrez votre conteneur et allez dans Balises > Nouvelle.',
+          step_2: 'Cliquez sur Configuration de la balise, choisissez HTML personnalisé et collez la balise script.',
+          step_3:
+            'Cliquez sur Déclenchement et choisissez Initialisation du consentement - Toutes les pages, pour que la fenêtre se charge avant vos autres balises.',
+          step_4: 'Enregistrez la balise et cliquez sur Prévisualiser pour vérifier sur votre site que la fenêtre apparaît.',
+          step_5: 'Cliquez sur Envoyer, puis sur Publier.',
+          note: 'Tag Manager démarre après le début du chargement de la page. Pour le blocage automatique, installez plutôt la balise directement dans le <head>.',
+        },
+        wordpress: {
+          title: 'WordPress',
+          step_1:
+            "Dans l'administration WordPress, allez dans Extensions > Ajouter, puis installez et activez une extension d'insertion de scripts d'en-tête comme WPCode.",
+          step_2: 'Allez dans Code Snippets > Header & Footer.',
+          step_3: 'Collez la balise script dans la zone Header et cliquez sur Save Changes.',
+          step_4: 'Si vous utilisez une extension de cache, videz son cache.',
+          step_5: 'Ouvrez votre site dans une fenêtre de navigation privée : la fenêtre de consentement apparaît.',
+        },
+        shopify: {
+          title: 'Shopify',
+          step_1: 'Dans votre interface administrateur Shopify, allez dans Boutique en ligne > Thèmes.',
+          step_2: 'À côté de votre thème actuel, cliquez sur le bouton …, puis sur Modifier le code.',
+          step_3: 'Dans le dossier Layout, ouvrez theme.liquid.',
+          step_4: "Collez la balise script juste après la balise d'ouverture <head> et cliquez sur Enregistrer.",
+          step_5: 'Ouvrez votre boutique dans une fenêtre de navigation privée : la fenêtre de consentement apparaît.',
+        },
+      },
+      next_steps_title: 'Prochaines étapes',
+      steps: {
+        domain_added: 'Ajouter votre domaine',
+        template_chosen: 'Choisir un modèle de fenêtre',
+        script_seen: 'Installer le script sur votre site',
+      },
+      step_done: 'Fait',
+      step_todo: 'À faire',
+      step_coming: 'Bientôt : cette étape sera cochée automatiquement.',
+    },
+  },
+} satisfies Catalogue<typeof resourcesEn>;
