@@ -28,7 +28,7 @@ describe('authProvider', () => {
   it('[ST-2] identity and permissions come from the decoded session', async () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getIdentity?.()).resolves.toMatchObject({ id: '5', fullName: 'me@example.com', account_id: 9 });
-    await expect(authProvider.getPermissions({})).resolves.toEqual(['ROLE_USER', 'ROLE_CLIENT']);
+    await expect(authProvider.getPermissions?.({})).resolves.toEqual(['ROLE_USER', 'ROLE_CLIENT']);
   });
 
   it('[ST-2] a chosen logout says so once and lands on /login/', async () => {
