@@ -11,14 +11,15 @@ import { publicDomains, type ConsentSolution } from './consentSolutionModel';
 /** ROUTE-10: 25 rows a page, fetched page by page, so 10 000 solutions cost the same as 25. */
 export const CONSENT_SOLUTIONS_PER_PAGE = 25;
 
-const SearchFilter = () => {
+// The filter form reads `source` and `alwaysOn` from the element itself, so they are props here.
+const SearchFilter = ({ source, alwaysOn }: { source: string; alwaysOn?: boolean }) => {
   const translate = useTranslate();
   const text = translate('cs.list.search');
-  // The API matches `q` against the name and every public domain (docs/api.md).
-  return <SearchInput source="q" alwaysOn placeholder={text} slotProps={{ htmlInput: { 'aria-label': text } }} />;
+  return <SearchInput source={source} alwaysOn={alwaysOn} placeholder={text} slotProps={{ htmlInput: { 'aria-label': text } }} />;
 };
 
-const filters = [<SearchFilter key="q" />];
+// The API matches `q` against the name and every public domain (docs/api.md).
+const filters = [<SearchFilter key="q" source="q" alwaysOn />];
 
 /** The first-run state: no solution yet, one clear way forward (ROUTE-10). */
 export const ConsentSolutionsEmpty = () => (
