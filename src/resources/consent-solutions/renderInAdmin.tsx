@@ -6,6 +6,16 @@ import { i18n, PLATFORM_NS } from '../../providers/i18n/i18n';
 import { resourcesEn } from '../../providers/i18n/resources.en';
 import { i18nProvider } from '../../providers/i18nProvider';
 
+/** The CONST-3 sample table, as a test's fake `getPricing` answers it. */
+export const samplePriceTable = {
+  version: 'v2',
+  currency: 'EUR',
+  monthlyCentsPerPublicDomainByDepth: { 500: 900, 5000: 1900, 15000: 4900 },
+  frequencyFactorsInBasisPoints: { monthly: 10_000, weekly: 15_000, daily: 25_000, no_scan: 5_000 },
+  planFactorsInBasisPoints: { essential: 10_000, professional: 16_000 },
+  monthsBilledPerYear: 10,
+};
+
 /**
  * Test-only: renders a screen inside react-admin with the app's real i18nProvider (plus this
  * folder's catalogue, which en.ts spreads in the app), a fake dataProvider and fixed roles,
@@ -17,9 +27,11 @@ export interface RenderInAdminOptions {
   dataProvider: Partial<DataProvider> & Record<string, unknown>;
   roles?: string[];
   url?: string;
+  /** Called with every location, to assert where a screen navigates. */
+  onLocation?: (location: { pathname: string }) => void;
 }
 
-export const renderInAdmin = (ui: ReactElement, { dataProvider, roles = ['ROLE_USER'], url = '/' }: RenderInAdminOptions) => {
+export const renderInAdmin = (ui: ReactElement, { dataProvider, roles = ['ROLE_USER'], url = '/', onLocation }: RenderInAdminOptions) => {
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -29,7 +41,7 @@ export const renderInAdmin = (ui: ReactElement, { dataProvider, roles = ['ROLE_U
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <TestMemoryRouter initialEntries={[url]}>
+    <TestMemoryRouter initialEntries={[url]} locationCallback={onLocation}>
       <AdminContext
         // Only the methods a test needs; react-admin calls nothing else on these screens.
         dataProvider={dataProvider as DataProvider}
