@@ -9,10 +9,14 @@ import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/thr
 import type { ServerContext } from './context';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { accountRoutes } from './routes/accounts';
+import { consentSolutionRoutes } from './routes/consentSolutions';
 import { devRoutes } from './routes/dev';
+import { domainRoutes } from './routes/domains';
 import { lostPasswordRoutes } from './routes/lostPassword';
+import { pricingRoutes } from './routes/pricing';
 import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
+import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store } from './store/store';
 
@@ -77,7 +81,11 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
-  if (options.devMode) app.use(devRoutes(context));
+  app.use(consentSolutionRoutes(context));
+  app.use(domainRoutes(context));
+  app.use(pricingRoutes(context));
+  app.use(subscriptionRoutes(context));
+  if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
   // Only these allowlisted collection routes ever reach json-server's router.
   const bridge = new JsonServerBridge(store);

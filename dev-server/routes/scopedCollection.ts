@@ -42,15 +42,15 @@ export interface ScopedRow extends Row {
 
 const PAGING_KEYS = new Set(['_page', '_limit', '_start', '_end']);
 
-const invalidQuery = (key: string): ApiError => new ApiError(400, [{ ...invalidQueryViolation, propertyPath: key }]);
+export const invalidQuery = (key: string): ApiError => new ApiError(400, [{ ...invalidQueryViolation, propertyPath: key }]);
 const invalidQueryViolation = {
   propertyPath: '',
   message: 'Invalid query parameter.',
   payload: { messageKey: 'error.backend.invalid_query' },
 };
 
-/** Validates req.query against the whitelist; throws on the first bad key. */
-const checkListQuery = (query: Request['query'], fields: Set<string>): void => {
+/** Validates req.query against the whitelist; throws on the first bad key (also used by hand-written list routes). */
+export const checkListQuery = (query: Request['query'], fields: Set<string>): void => {
   for (const [key, value] of Object.entries(query)) {
     const isString = typeof value === 'string';
     if (PAGING_KEYS.has(key)) {

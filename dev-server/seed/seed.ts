@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword, MIN_BCRYPT_COST } from '../auth/passwords';
 import { writeJsonAtomic } from '../store/atomicAdapter';
 import type { DbState } from '../store/types';
+import { buildConsentData } from './consentSolutionsData';
 import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
 
 export interface SeedOptions {
@@ -20,15 +21,17 @@ const demoPasswordHash = (cost: number): Promise<string> => {
   return hash;
 };
 
-/** A fresh database state: demo accounts and users, a new JWT secret, no tokens. */
+/** A fresh database state: demo accounts, users, consent solutions and domains, a new JWT secret, no tokens. */
 export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState> => {
   const now = options.now ?? new Date();
   const accounts = buildAccounts(now);
+  const users = buildUsers(accounts, await demoPasswordHash(options.bcryptCost ?? MIN_BCRYPT_COST), now);
   return {
     meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: now.toISOString() },
     accounts,
-    users: buildUsers(accounts, await demoPasswordHash(options.bcryptCost ?? MIN_BCRYPT_COST), now),
+    users,
     passwordTokens: [],
+    ...buildConsentData(accounts, users, now),
   };
 };
 

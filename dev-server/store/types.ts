@@ -1,5 +1,8 @@
 /** The rows the dev API persists. Dates are ISO strings (JSON has no date type). */
 
+import type { DomainType, ScanDepth, ScanFrequencyDays } from '../../src/schemas/domain';
+import type { LanguageCode } from '../../src/shared/languages';
+
 export type Role =
   | 'ROLE_USER'
   | 'ROLE_DEMO'
@@ -81,4 +84,52 @@ export interface DbState {
 
 export interface Row {
   id: number;
+}
+
+/**
+ * A domain's lifecycle as the API shows it: `pending` until its first scan, then `active` or
+ * `error`. The domain rules also know switched-off statuses (`inactive`, `disabled`,
+ * `deleted`); no route sets them yet, but a stored row may carry one.
+ */
+export type DomainStatus = 'active' | 'pending' | 'error';
+export type StoredDomainStatus = DomainStatus | 'inactive' | 'disabled' | 'deleted';
+
+/** Stored in collection `domains`; `consentSolutionId` follows json-server's `<name>Id` convention. */
+export interface DomainRow {
+  id: number;
+  accountId: number;
+  consentSolutionId: number;
+  canonicalDomain: string;
+  type: DomainType;
+  defaultLanguage: LanguageCode;
+  scanDepth: ScanDepth;
+  scanFrequency: ScanFrequencyDays;
+  status: StoredDomainStatus;
+  createdAt: string;
+  /** Email of the user who added it. */
+  createdBy: string;
+  updatedAt: string;
+  lastScanAt: string | null;
+  cookiesFound: number;
+}
+
+/** The read-only summary a consent solution carries of its domains (server-maintained). */
+export type DomainSummary = Pick<DomainRow, 'id' | 'canonicalDomain' | 'type' | 'status'>;
+
+/** Stored in collection `consentSolutions` (ENT-2). */
+export interface ConsentSolutionRow {
+  id: number;
+  accountId: number;
+  name: string;
+  defaultLanguage: LanguageCode;
+  additionalLanguages: LanguageCode[];
+  sharedConsent: boolean;
+  autoblocking: boolean;
+  /** Starts at 1; push for consent adds 1 so every visitor is asked again. */
+  consentVersion: number;
+  consentVersionAt: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Kept equal to the solution's rows in `domains`, ordered by id. */
+  domains: DomainSummary[];
 }
