@@ -1,0 +1,194 @@
+import {
+  DEFAULT_SCAN_DEPTH,
+  DEFAULT_SCAN_FREQUENCY_DAYS,
+  DOMAIN_TYPES,
+  isPublicDomainType,
+  SCAN_DEPTHS,
+  scanFrequencyFromDays,
+  type ScanDepth, type ScanFrequencyDays } from '../../src/schemas/domain';
+import type { z } from 'zod';
+import { billingValidationMessages, vatRateFor } from '../../src/schemas/billing';
+import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain, type Quote } from '../../src/shared/pricing';
+import type { Violation } from '../../src/shared/violations';
+import { DAY_MS } from '../clock';
+import { violation } from '../http/errors';
+import { messageFor } from '../http/messages';
+import type { Store } from '../store/store';
+import type { Row } from '../store/types';
+
+/**
+ * What a subscription costs (PROD-4, CONST-3): always computed here from the account's price
+ * table and its domains as stored, never from a figure the client sends. The arithmetic per
+ * domain is `quote()` of src/shared/pricing.ts; this module adds unused slots, the coupon and VAT.
+ */
+
+export interface Coupon extends Row {
+  code: string;
+  /** Whole percent off the net amount, 1-100. */
+  percentOff: number;
+  /** ISO date-time after which the code is refused; null for no end. */
+  validUntil: string | null;
+}
+
+/** The seeded coupons (docs/api.md, Subscriptions). */
+export const buildCoupons = (now: Date): Coupon[] => [
+  { id: 1, code: 'WELCOME20', percentOff: 20, validUntil: null },
+  { id: 2, code: 'EXPIRED10', percentOff: 10, validUntil: new Date(now.getTime() - DAY_MS).toISOString() },
+];
+
+/** A database seeded before coupons existed gets them on first use (same as a fresh seed). */
+export const ensureCoupons = (store: Store, now: Date): void => {
+  if (Array.isArray(store.state().coupons)) return;
+  store.state().coupons = buildCoupons(now);
+  store.write();
+};
+
+export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };
+
+/** Codes are matched case-insensitively (people type them as they read them). */
+export const checkCoupon = (store: Store, code: string, now: Date): CouponCheck => {
+  ensureCoupons(store, now);
+  const coupon = store.collection<Coupon>('coupons').findBy((c) => c.code.toUpperCase() === code.trim().toUpperCase());
+  if (!coupon) return { ok: false, messageKey: 'validation.coupon_unknown' };
+  if (coupon.validUntil !== null && Date.parse(coupon.validUntil) <= now.getTime()) return { ok: false, messageKey: 'validation.coupon_expired' };
+  return { ok: true, coupon };
+};
+
+interface DomainRow extends Row {
+  accountId: number;
+  canonicalDomain: unknown;
+  type: unknown;
+  scanDepth: unknown;
+  scanFrequency: unknown;
+}
+
+const isScanDepth = (value: unknown): value is ScanDepth => SCAN_DEPTHS.includes(value as ScanDepth);
+const isFrequency = (value: unknown): value is ScanFrequencyDays => typeof value === 'number' && scanFrequencyFromDays(value) !== undefined;
+const isDomainType = (value: unknown): value is PricedDomain['type'] => DOMAIN_TYPES.includes(value as PricedDomain['type']);
+
+/**
+ * The account's domains in the shape pricing needs. The `domains` collection belongs to the
+ * domains module and may not exist yet (older database): no collection means no domains. A row
+ * pricing cannot read is skipped rather than failing the whole subscription with a 500.
+ */
+export const accountDomains = (store: Store, accountId: number): PricedDomain[] => {
+  if (!Array.isArray(store.state().domains)) return [];
+  return store
+    .collection<DomainRow>('domains')
+    .filter((d) => d.accountId === accountId)
+    .flatMap((d): PricedDomain[] =>
+      isDomainType(d.type) && isScanDepth(d.scanDepth) && isFrequency(d.scanFrequency)
+        ? [{ id: d.id, canonicalDomain: String(d.canonicalDomain), type: d.type, scanDepth: d.scanDepth, scanFrequency: d.scanFrequency }]
+        : [],
+    );
+};
+
+export interface SubscriptionPrice {
+  currency: string;
+  priceTableVersion: string;
+  plan: Plan;
+  interval: BillingInterval;
+  /** One line per domain (aliases at 0) plus one per unused slot (id `slot-N`, empty domain). */
+  lines: Quote['lines'];
+  publicDomainCount: number;
+  domainsCount: number;
+  monthlyTotalCents: number;
+  yearlyTotalCents: number;
+  /** For the chosen interval, before coupon and VAT. */
+  netCents: number;
+  coupon: { code: string; percentOff: number } | null;
+  discountCents: number;
+  vatRate: number;
+  vatCents: number;
+  totalCents: number;
+}
+
+export interface PriceInput {
+  table: PriceTable;
+  domains: readonly PricedDomain[];
+  /** Settings an unused slot is priced at: the account's default domain settings. */
+  slotDefaults: { scan_depth: number; scan_frequency: number } | undefined;
+  plan: Plan;
+  interval: BillingInterval;
+  /** Paid public-domain slots; at least the public domains there are (checked by the caller). */
+  domainsCount: number;
+  /** Billing country (VAT); undefined until known, which means no VAT yet. */
+  country: string | undefined;
+  coupon: Coupon | null;
+}
+
+const roundHalfUp = (numerator: number, denominator: number): number => {
+  const quotient = Math.floor(numerator / denominator);
+  return (numerator - quotient * denominator) * 2 >= denominator ? quotient + 1 : quotient;
+};
+
+export const publicDomainCount = (domains: readonly PricedDomain[]): number => domains.filter((d) => isPublicDomainType(d.type)).length;
+
+/**
+ * Decision (ENT-4 "domains count"): the customer buys `domainsCount` public-domain slots. Each
+ * existing public domain costs its own depth and frequency; each slot not yet used costs the
+ * account's default domain settings, so adding a domain later into a paid slot changes nothing.
+ */
+export const priceSubscription = (input: PriceInput): SubscriptionPrice => {
+  const scanDepth = isScanDepth(input.slotDefaults?.scan_depth) ? input.slotDefaults.scan_depth : DEFAULT_SCAN_DEPTH;
+  const scanFrequency = isFrequency(input.slotDefaults?.scan_frequency) ? input.slotDefaults.scan_frequency : DEFAULT_SCAN_FREQUENCY_DAYS;
+  const used = publicDomainCount(input.domains);
+  const slots = Array.from({ length: Math.max(0, input.domainsCount - used) }, (_, index): PricedDomain => ({
+    id: `slot-${index + 1}`,
+    canonicalDomain: '',
+    type: 'website',
+    scanDepth,
+    scanFrequency,
+  }));
+  const base = quote(input.table, [...input.domains, ...slots], input.plan, input.interval);
+  const discountCents = input.coupon ? roundHalfUp(base.netCents * input.coupon.percentOff, 100) : 0;
+  const vatRate = input.country ? vatRateFor(input.country) : 0;
+  const taxable = base.netCents - discountCents;
+  const vatCents = roundHalfUp(taxable * Math.round(vatRate * 10_000), 10_000);
+  return {
+    currency: base.currency,
+    priceTableVersion: base.priceTableVersion,
+    plan: input.plan,
+    interval: input.interval,
+    lines: base.lines,
+    publicDomainCount: used,
+    domainsCount: Math.max(input.domainsCount, used),
+    monthlyTotalCents: base.monthlyTotalCents,
+    yearlyTotalCents: base.yearlyTotalCents,
+    netCents: base.netCents,
+    coupon: input.coupon ? { code: input.coupon.code, percentOff: input.coupon.percentOff } : null,
+    discountCents,
+    vatRate,
+    vatCents,
+    totalCents: taxable + vatCents,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Messages of the subscription endpoints (English fallbacks; clients translate the key)
+
+export const SUBSCRIPTION_MESSAGES: Readonly<Record<string, string>> = {
+  ...billingValidationMessages,
+  'error.backend.payment_declined': 'Your card was declined.',
+  'error.backend.payment_insufficient_funds': 'Your card has insufficient funds.',
+  'error.backend.payment_processing_error': 'An error occurred while processing your card. Please try again.',
+  'error.backend.payment_expired_card': 'Your card has expired.',
+  'error.backend.payment_incorrect_cvc': 'Your card’s security code is incorrect.',
+  'error.backend.subscription_not_active': 'This subscription is not active.',
+  'error.backend.subscription_locked_dates': 'Subscription dates cannot be changed after the subscription started.',
+  'error.backend.subscription_locked_status': 'The subscription status cannot be changed after the subscription started.',
+  'error.backend.subscription_locked_compliance_dashboard': 'The compliance dashboard cannot be changed after the subscription started.',
+  'error.backend.subscription_locked_payment_method': 'The payment method cannot be changed after the subscription started.',
+  'validation.advance_days_invalid': 'advanceDays must be a number of days between -3650 and 3650, or send { "reset": true }.',
+  'validation.account_name_length': 'Account name must be between 2 and 255 characters.',
+  'validation.datetime_invalid': 'A valid datetime is required.',
+};
+
+/** A violation whose English text comes from this module's catalogue (then the shared one). */
+export const subscriptionViolation = (messageKey: string, propertyPath = ''): Violation => ({
+  ...violation(messageKey, propertyPath),
+  message: SUBSCRIPTION_MESSAGES[messageKey] ?? messageFor(messageKey),
+});
+
+export const subscriptionZodViolations = (error: z.ZodError, prefix = ''): Violation[] =>
+  error.issues.map((issue) => subscriptionViolation(issue.message, [prefix, ...issue.path.map(String)].filter(Boolean).join('.')));
