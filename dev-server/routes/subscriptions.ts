@@ -77,13 +77,20 @@ export interface SubscriptionRoutesOptions {
   payments?: PaymentAdapter;
 }
 
-export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRoutesOptions = {}): Router => {
-  const router = Router();
-  const session = requireSession(ctx.store, ctx.now);
-  const body = acceptBody({ json: true });
-  const payments = options.payments ?? createDevPaymentAdapter();
+interface SubscriptionServices {
+  payments: PaymentAdapter;
+  lifecycle: LifecycleDeps;
+  price: (account: LifecycleAccount, plan: BillingProfile['plan'], interval: BillingProfile['interval'], domainsCount: number, country: string | undefined, coupon: Coupon | null) => SubscriptionPrice;
+  couponFor: (code: string | null | undefined) => Coupon | null;
+}
 
-  const price = (account: LifecycleAccount, plan: BillingProfile['plan'], interval: BillingProfile['interval'], domainsCount: number, country: string | undefined, coupon: Coupon | null): SubscriptionPrice =>
+// One payment adapter per server: it remembers the test behaviour of the cards it tokenised.
+const services = new WeakMap<ServerContext, SubscriptionServices>();
+
+const servicesFor = (ctx: ServerContext, payments: PaymentAdapter = createDevPaymentAdapter()): SubscriptionServices => {
+  const existing = services.get(ctx);
+  if (existing) return existing;
+  const price: SubscriptionServices['price'] = (account, plan, interval, domainsCount, country, coupon) =>
     priceSubscription({
       table: priceTableFor(account.subscription.currentPricingVersion),
       domains: accountDomains(ctx.store, account.id),
@@ -94,14 +101,12 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
       country,
       coupon,
     });
-
   /** A coupon applies to every renewal while it stays valid. */
   const couponFor = (code: string | null | undefined): Coupon | null => {
     if (!code) return null;
     const check = checkCoupon(ctx.store, code, ctx.now());
     return check.ok ? check.coupon : null;
   };
-
   const lifecycle: LifecycleDeps = {
     store: ctx.store,
     payments,
@@ -113,6 +118,21 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
       return price(account, plan, interval, count, profile?.billing?.country, couponFor(profile?.couponCode));
     },
   };
+  const created = { payments, lifecycle, price, couponFor };
+  services.set(ctx, created);
+  return created;
+};
+
+/** Catches up on renewals before an account is read elsewhere (GET /accounts/{id}). */
+export const settleAccount = (ctx: ServerContext, accountId: number): void => {
+  settle(servicesFor(ctx).lifecycle, accountId);
+};
+
+export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRoutesOptions = {}): Router => {
+  const router = Router();
+  const session = requireSession(ctx.store, ctx.now);
+  const body = acceptBody({ json: true });
+  const { payments, lifecycle, price, couponFor } = servicesFor(ctx, options.payments);
 
   /** The target account: the caller's own, or `:accountId` when the role may read it (404 otherwise). */
   const targetAccount = (req: Request): { caller: Session; account: LifecycleAccount } => {

@@ -182,6 +182,7 @@ export const SUBSCRIPTION_MESSAGES: Readonly<Record<string, string>> = {
   'validation.advance_days_invalid': 'advanceDays must be a number of days between -3650 and 3650, or send { "reset": true }.',
   'validation.account_name_length': 'Account name must be between 2 and 255 characters.',
   'validation.datetime_invalid': 'A valid datetime is required.',
+  'validation.subscription_status_invalid': 'Status must be one of trial, active, waiting_for_payment, expiring, inactive.',
 };
 
 /** A violation whose English text comes from this module's catalogue (then the shared one). */

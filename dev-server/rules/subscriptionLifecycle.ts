@@ -1,4 +1,5 @@
-import type { BillingDetails, PaymentMethod, SubscriptionStatus, RelationState } from '../../src/schemas/billing';
+import { z } from 'zod';
+import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES, type BillingDetails, type PaymentMethod, type RelationState, type SubscriptionStatus } from '../../src/schemas/billing';
 import type { BillingInterval, Plan } from '../../src/shared/pricing';
 import { DAY_MS } from '../clock';
 import type { Caller } from '../guards/roles';
@@ -252,3 +253,32 @@ export const applyLifecycleEdit = (account: LifecycleAccount, edit: LifecycleEdi
   }
   return { subscription: sub, ...(edit.paymentMethod !== undefined ? { paymentMethod: edit.paymentMethod } : {}) };
 };
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'validation.datetime_invalid' });
+
+/** PATCH /accounts/{id} (merge-patch): the account name and the lifecycle fields; other keys are ignored. */
+export const accountPatchSchema = z.object({
+  name: z
+    .string({ error: 'validation.account_name_length' })
+    .trim()
+    .min(2, 'validation.account_name_length')
+    .max(255, 'validation.account_name_length')
+    .optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.payment_type_invalid' }).optional(),
+  complianceDashboard: z.boolean({ error: 'validation.required' }).optional(),
+  subscription: z
+    .object({
+      status: z.enum(SUBSCRIPTION_STATUSES, { error: 'validation.subscription_status_invalid' }).optional(),
+      startDate: isoDateTime.optional(),
+      trialEndsAt: isoDateTime.nullable().optional(),
+      billingCycleEnds: isoDateTime.nullable().optional(),
+    }, { error: 'validation.required' })
+    .optional(),
+});
+export type AccountPatch = z.infer<typeof accountPatchSchema>;
+
+export const lifecycleEditOf = (patch: AccountPatch): LifecycleEdit => ({
+  ...(patch.paymentMethod !== undefined ? { paymentMethod: patch.paymentMethod } : {}),
+  ...(patch.complianceDashboard !== undefined ? { complianceDashboard: patch.complianceDashboard } : {}),
+  ...patch.subscription,
+});

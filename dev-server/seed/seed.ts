@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, MIN_BCRYPT_COST } from '../auth/passwords';
+import { buildCoupons } from '../rules/billing';
 import { writeJsonAtomic } from '../store/atomicAdapter';
 import type { DbState } from '../store/types';
 import { buildConsentData } from './consentSolutionsData';
@@ -31,6 +32,8 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
     accounts,
     users,
     passwordTokens: [],
+    // Subscription coupons (docs/api.md, Subscriptions): WELCOME20, and EXPIRED10 already expired.
+    coupons: buildCoupons(now),
     ...buildConsentData(accounts, users, now),
   };
 };
