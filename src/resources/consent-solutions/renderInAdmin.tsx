@@ -24,7 +24,8 @@ export const samplePriceTable = {
 i18n.addResourceBundle('en', PLATFORM_NS, resourcesEn, true, false);
 
 export interface RenderInAdminOptions {
-  dataProvider: Partial<DataProvider> & Record<string, unknown>;
+  /** A fake with only the methods the test needs (react-admin's generics make typed mocks unwieldy). */
+  dataProvider: Record<string, unknown>;
   roles?: string[];
   url?: string;
   /** Called with every location, to assert where a screen navigates. */
@@ -44,7 +45,7 @@ export const renderInAdmin = (ui: ReactElement, { dataProvider, roles = ['ROLE_U
     <TestMemoryRouter initialEntries={[url]} locationCallback={onLocation}>
       <AdminContext
         // Only the methods a test needs; react-admin calls nothing else on these screens.
-        dataProvider={dataProvider as DataProvider}
+        dataProvider={dataProvider as unknown as DataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         queryClient={queryClient}
