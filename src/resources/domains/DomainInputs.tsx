@@ -46,29 +46,29 @@ export const CanonicalDomainHint = ({ source }: { source: string }) => {
 
 /** The domain fields shared by the consent-solution create form and the domain forms (ROUTE-11, ROUTE-16). */
 export const DomainInputs = ({ prefix = '', immutableIdentity = false, withDefaultLanguage = false }: DomainInputsProps) => (
-    <>
-      <TextInput
-        source={`${prefix}canonicalDomain`}
-        label={label('canonicalDomain')}
-        helperText={immutableIdentity ? 'cs.domain_inputs.immutable_help' : 'cs.domain_inputs.canonical_help'}
-        readOnly={immutableIdentity}
-        isRequired={!immutableIdentity}
-        autoComplete="off"
-        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-        fullWidth
-      />
-      {immutableIdentity ? null : <CanonicalDomainHint source={`${prefix}canonicalDomain`} />}
-      <SelectInput
-        source={`${prefix}type`}
-        label={label('type')}
-        choices={domainTypeChoices}
-        helperText="cs.domain_inputs.type_help"
-        readOnly={immutableIdentity}
-        isRequired
-        fullWidth
-      />
-      <SelectInput source={`${prefix}scanFrequency`} label={label('scanFrequency')} choices={scanFrequencyChoices} isRequired fullWidth />
-      <SelectInput source={`${prefix}scanDepth`} label={label('scanDepth')} choices={scanDepthChoices} isRequired fullWidth />
-      {withDefaultLanguage ? <DefaultLanguageInput source={`${prefix}defaultLanguage`} label={label('defaultLanguage')} /> : null}
-    </>
+  <>
+    <TextInput
+      source={`${prefix}canonicalDomain`}
+      label={label('canonicalDomain')}
+      helperText={immutableIdentity ? 'cs.domain_inputs.immutable_help' : 'cs.domain_inputs.canonical_help'}
+      readOnly={immutableIdentity}
+      isRequired={!immutableIdentity}
+      autoComplete="off"
+      slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+      fullWidth
+    />
+    {immutableIdentity ? null : <CanonicalDomainHint source={`${prefix}canonicalDomain`} />}
+    <SelectInput
+      source={`${prefix}type`}
+      label={label('type')}
+      choices={domainTypeChoices}
+      helperText="cs.domain_inputs.type_help"
+      readOnly={immutableIdentity}
+      isRequired
+      fullWidth
+    />
+    <SelectInput source={`${prefix}scanFrequency`} label={label('scanFrequency')} choices={scanFrequencyChoices} isRequired fullWidth />
+    <SelectInput source={`${prefix}scanDepth`} label={label('scanDepth')} choices={scanDepthChoices} isRequired fullWidth />
+    {withDefaultLanguage ? <DefaultLanguageInput source={`${prefix}defaultLanguage`} label={label('defaultLanguage')} /> : null}
+  </>
 );
