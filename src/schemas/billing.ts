@@ -119,8 +119,8 @@ const requiredText = (requiredKey: Key, max: 255 | 500 = 255) =>
   z
     .string({ error: requiredKey })
     .trim()
-    .min(1, requiredKey)
-    .max(max, max === 255 ? 'validation.max_length_255' : 'validation.max_length_500');
+    .min(1, { error: requiredKey, abort: true })
+    .max(max, { error: max === 255 ? 'validation.max_length_255' : 'validation.max_length_500', abort: true });
 
 /** An optional text: absent, null and blank (what an empty form field sends) all mean "none". */
 const optionalText = (max: 255 | 500, format?: { pattern: RegExp; key: Key }) =>
@@ -147,9 +147,9 @@ export const billingSchema = z
     invoiceEmail: z
       .string({ error: 'validation.email_required' })
       .trim()
-      .min(1, 'validation.email_required')
-      .min(2, 'validation.email_length')
-      .max(255, 'validation.email_length')
+      .min(1, { error: 'validation.email_required', abort: true })
+      .min(2, { error: 'validation.email_length', abort: true })
+      .max(255, { error: 'validation.email_length', abort: true })
       .pipe(z.email('validation.email_invalid')),
     // Decision: address lines may be long (building, floor, c/o…), so they get the 500 maximum.
     addressLine1: requiredText('validation.address_required', 500),
@@ -159,12 +159,12 @@ export const billingSchema = z
     country: z
       .string({ error: 'validation.country_required' })
       .trim()
-      .min(1, 'validation.country_required')
+      .min(1, { error: 'validation.country_required', abort: true })
       .refine(isAlpha2, 'validation.country_invalid'),
     phonePrefix: z
       .string({ error: 'validation.phone_prefix_required' })
       .trim()
-      .min(1, 'validation.phone_prefix_required')
+      .min(1, { error: 'validation.phone_prefix_required', abort: true })
       .regex(/^\+\d{1,4}$/, 'validation.phone_prefix_invalid'),
     phoneNumber: requiredText('validation.phone_required').regex(/^[\d ()./-]{4,20}$/, 'validation.phone_invalid'),
     vatNumber: optionalText(255),
@@ -214,19 +214,19 @@ export const paymentSchema = z
     cardNumber: z
       .string({ error: 'validation.card_number_required' })
       .trim()
-      .min(1, 'validation.card_number_required')
+      .min(1, { error: 'validation.card_number_required', abort: true })
       .transform(compactCardNumber)
       .refine((n) => cardValidator.number(n).isValid, 'validation.card_number_invalid'),
     /** MM/YY or MM/YYYY. */
     expiry: z
       .string({ error: 'validation.card_expiry_required' })
       .trim()
-      .min(1, 'validation.card_expiry_required')
+      .min(1, { error: 'validation.card_expiry_required', abort: true })
       .refine((e) => /^\d{1,2}\s*\/\s*\d{2}(\d{2})?$/.test(e) && cardValidator.expirationDate(e).isValid, 'validation.card_expiry_invalid'),
     cvc: z
       .string({ error: 'validation.card_cvc_required' })
       .trim()
-      .min(1, 'validation.card_cvc_required')
+      .min(1, { error: 'validation.card_cvc_required', abort: true })
       .regex(/^\d{3,4}$/, 'validation.card_cvc_invalid'),
   }, { error: 'validation.required' })
   .superRefine((payment, ctx) => {
