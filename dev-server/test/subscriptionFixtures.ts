@@ -26,7 +26,8 @@ export const RENEWAL_DECLINED_CARD = '4000 0000 0000 0341';
 export const subscribeBody = (overrides: Record<string, unknown> = {}) => ({
   plan: 'essential',
   interval: 'month',
-  domainsCount: 3,
+  // The seeded trial account has fewer public domains than this (its domainSlots).
+  domainsCount: 20,
   billing: VALID_BILLING,
   payment: card(SUCCESS_CARD),
   ...overrides,

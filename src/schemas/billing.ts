@@ -232,7 +232,7 @@ export const paymentSchema = z
   .superRefine((payment, ctx) => {
     // American Express has a 4-digit CVC, the others 3 (runs once the number itself is valid).
     const size = cardValidator.number(payment.cardNumber).card?.code.size ?? 3;
-    if (payment.cvc.length !== size) ctx.addIssue({ code: 'custom', path: ['cvc'], message: 'validation.card_cvc_invalid' });
+    if (/^\d{3,4}$/.test(payment.cvc) && payment.cvc.length !== size) ctx.addIssue({ code: 'custom', path: ['cvc'], message: 'validation.card_cvc_invalid' });
   });
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
