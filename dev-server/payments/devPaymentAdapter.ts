@@ -19,14 +19,12 @@ export interface CardDetails {
   cvc: string;
 }
 
-/** What may be stored about a card (ST-4: never the number or the CVC). */
+/** What may be stored about a card (ST-4): the brand and last four digits, plus the processor's reference. */
 export interface StoredCard {
-  /** The processor's reference to the card, e.g. `pm_dev_…`. */
+  /** The processor's reference to the card, e.g. `pm_dev_…`: not card data, useless elsewhere. */
   token: string;
   brand: string;
   last4: string;
-  expMonth: number;
-  expYear: number;
 }
 
 export type PaymentFailure = 'card_declined' | 'insufficient_funds' | 'processing_error' | 'expired_card' | 'incorrect_cvc';
@@ -80,7 +78,7 @@ export const createDevPaymentAdapter = (): PaymentAdapter => {
       const token = `pm_dev_${randomBytes(12).toString('hex')}`;
       behaviourByToken.set(token, outcome);
       const brand = cardValidator.number(card.number).card?.type ?? 'unknown';
-      return { ok: true, card: { token, brand, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } };
+      return { ok: true, card: { token, brand, last4: card.number.slice(-4) } };
     },
     charge: (request) => {
       if (!Number.isSafeInteger(request.amountCents) || request.amountCents < 0) throw new RangeError('amountCents must be a non-negative integer');

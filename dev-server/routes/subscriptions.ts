@@ -182,7 +182,7 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
       paymentFailedAt: profile?.paymentFailedAt ?? null,
       complianceDashboard: sub.products.includes(COMPLIANCE_DASHBOARD_PRODUCT),
       billing: profile?.billing ?? null,
-      card: profile?.card ? { brand: profile.card.brand, last4: profile.card.last4, expMonth: profile.card.expMonth, expYear: profile.card.expYear } : null,
+      card: profile?.card ? { brand: profile.card.brand, last4: profile.card.last4 } : null,
       couponCode: profile?.couponCode ?? null,
       price: price(account, plan, interval, domainsCount, profile?.billing?.country, couponFor(profile?.couponCode)),
       locks: { dates: lockedForCaller, status: lockedForCaller, complianceDashboard: lockedForCaller, paymentMethod: lockedForCaller },

@@ -33,7 +33,7 @@ export interface BillingProfile extends Row {
   interval: BillingInterval;
   domainsCount: number;
   billing: BillingDetails | null;
-  /** Token, brand, last four and expiry only (ST-4). */
+  /** Token, brand and last four only (ST-4). */
   card: StoredCard | null;
   couponCode: string | null;
   cancelledAt: string | null;
@@ -112,7 +112,7 @@ export const profileOf = (store: Store, accountId: number): BillingProfile | und
  * for customers who paid before this dev API existed: they renew on a test Visa ending 4242.
  */
 const renewalCard = (account: LifecycleAccount, profile: BillingProfile | undefined): StoredCard | null =>
-  profile?.card ?? (account.stripeSubscriptionId ? { token: `pm_dev_seed_${account.id}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 } : null);
+  profile?.card ?? (account.stripeSubscriptionId ? { token: `pm_dev_seed_${account.id}`, brand: 'visa', last4: '4242' } : null);
 
 export const recordPayment = (store: Store, record: Omit<PaymentRecord, 'id'>): PaymentRecord => {
   store.ensureCollection('payments');
