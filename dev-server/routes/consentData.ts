@@ -1,14 +1,12 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { DomainCreate } from '../../src/schemas/domain';
-import { consentSolutionValidationMessages } from '../../src/schemas/consentSolution';
-import { domainValidationMessages } from '../../src/schemas/domain';
 import type { Violation } from '../../src/shared/violations';
 import type { Session } from '../auth/session';
 import { canWrite } from '../guards/roles';
 import { ApiError } from '../http/errors';
 import { messageFor } from '../http/messages';
-import { domainRuleMessages, type DomainRulesView } from '../rules/domainRules';
+import type { DomainRulesView } from '../rules/domainRules';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow, DomainRow, DomainSummary } from '../store/types';
 import { invalidQuery } from './scopedCollection';
@@ -22,21 +20,9 @@ import { invalidQuery } from './scopedCollection';
 export const CONSENT_SOLUTIONS = 'consentSolutions';
 export const DOMAINS = 'domains';
 
-const extraMessages: Record<string, string> = {
-  ...domainValidationMessages,
-  ...consentSolutionValidationMessages,
-  ...domainRuleMessages,
-  'error.backend.consent_solution_not_found': 'Consent solution not found.',
-  'validation.invalid_value': 'This value is not valid.',
-  'validation.plan_invalid': 'Plan must be essential or professional.',
-  'validation.billing_interval_invalid': 'Billing interval must be month or year.',
-  'validation.too_many_domains': 'Too many domains.',
-  'validation.max_length_253': 'This value is too long (253 characters at most).',
-};
-
 export const apiViolation = (messageKey: string, propertyPath = ''): Violation => ({
   propertyPath,
-  message: extraMessages[messageKey] ?? messageFor(messageKey),
+  message: messageFor(messageKey),
   payload: { messageKey },
 });
 

@@ -7,12 +7,11 @@ import {
   scanFrequencyFromDays,
   type ScanDepth, type ScanFrequencyDays } from '../../src/schemas/domain';
 import type { z } from 'zod';
-import { billingValidationMessages, vatRateFor } from '../../src/schemas/billing';
+import { vatRateFor } from '../../src/schemas/billing';
 import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain, type Quote } from '../../src/shared/pricing';
 import type { Violation } from '../../src/shared/violations';
 import { DAY_MS } from '../clock';
 import { violation } from '../http/errors';
-import { messageFor } from '../http/messages';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
@@ -164,32 +163,8 @@ export const priceSubscription = (input: PriceInput): SubscriptionPrice => {
   };
 };
 
-// ---------------------------------------------------------------------------------------------
-// Messages of the subscription endpoints (English fallbacks; clients translate the key)
-
-export const SUBSCRIPTION_MESSAGES: Readonly<Record<string, string>> = {
-  ...billingValidationMessages,
-  'error.backend.payment_declined': 'Your card was declined.',
-  'error.backend.payment_insufficient_funds': 'Your card has insufficient funds.',
-  'error.backend.payment_processing_error': 'An error occurred while processing your card. Please try again.',
-  'error.backend.payment_expired_card': 'Your card has expired.',
-  'error.backend.payment_incorrect_cvc': 'Your card’s security code is incorrect.',
-  'error.backend.subscription_not_active': 'This subscription is not active.',
-  'error.backend.subscription_locked_dates': 'Subscription dates cannot be changed after the subscription started.',
-  'error.backend.subscription_locked_status': 'The subscription status cannot be changed after the subscription started.',
-  'error.backend.subscription_locked_compliance_dashboard': 'The compliance dashboard cannot be changed after the subscription started.',
-  'error.backend.subscription_locked_payment_method': 'The payment method cannot be changed after the subscription started.',
-  'validation.advance_days_invalid': 'advanceDays must be a number of days between -3650 and 3650, or send { "reset": true }.',
-  'validation.account_name_length': 'Account name must be between 2 and 255 characters.',
-  'validation.datetime_invalid': 'A valid datetime is required.',
-  'validation.subscription_status_invalid': 'Status must be one of trial, active, waiting_for_payment, expiring, inactive.',
-};
-
 /** A violation whose English text comes from this module's catalogue (then the shared one). */
-export const subscriptionViolation = (messageKey: string, propertyPath = ''): Violation => ({
-  ...violation(messageKey, propertyPath),
-  message: SUBSCRIPTION_MESSAGES[messageKey] ?? messageFor(messageKey),
-});
+export const subscriptionViolation = (messageKey: string, propertyPath = ''): Violation => violation(messageKey, propertyPath);
 
 export const subscriptionZodViolations = (error: z.ZodError, prefix = ''): Violation[] =>
   error.issues.map((issue) => subscriptionViolation(issue.message, [prefix, ...issue.path.map(String)].filter(Boolean).join('.')));

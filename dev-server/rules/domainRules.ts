@@ -1,6 +1,13 @@
 import { getDomain } from 'tldts';
 import type { Violation } from '../../src/shared/violations';
-import { changedImmutableDomainFields, isPublicDomainType, type DomainType, type ImmutableDomainField } from '../../src/schemas/domain';
+import {
+  changedImmutableDomainFields,
+  domainRuleMessages,
+  isPublicDomainType,
+  type DomainRuleMessageKey,
+  type DomainType,
+  type ImmutableDomainField,
+} from '../../src/schemas/domain';
 
 /**
  * Business rules on domains and consent solutions (ERR-2) that need more than one request body:
@@ -31,14 +38,6 @@ export interface DomainRulesView {
   consentSolutions: readonly ConsentSolutionRecord[];
 }
 
-export const domainRuleMessages = {
-  'error.backend.domain_already_exists': 'This canonical domain already exists or is in use.',
-  'error.backend.root_domain_other_account': 'The root domain of this domain belongs to another account.',
-  'error.backend.domain_immutable': 'The canonical domain and the type cannot be changed after creation.',
-  'error.backend.last_public_domain': 'The last public domain of the last consent solution cannot be removed.',
-  'error.backend.consent_solution_has_active_domains': 'A consent solution cannot be removed while it has active domains.',
-} as const;
-export type DomainRuleMessageKey = keyof typeof domainRuleMessages;
 
 const violation = (propertyPath: string, messageKey: DomainRuleMessageKey): Violation => ({
   propertyPath,
@@ -154,3 +153,5 @@ export const consentSolutionWithActiveDomainsRemoval = (view: DomainRulesView, c
   view.domains.some((domain) => sameId(domain.consentSolutionId, consentSolutionId) && isActiveDomain(domain))
     ? [violation('', 'error.backend.consent_solution_has_active_domains')]
     : [];
+
+export { domainRuleMessages, type DomainRuleMessageKey };

@@ -2,6 +2,7 @@ import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
+import { adminCatalogues } from './i18n/adminCatalogues';
 import { changeLanguage, i18n, PLATFORM_NS, type SupportedLanguage } from './i18n/i18n';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
@@ -12,8 +13,12 @@ export const locales: Locale[] = [
 
 const raMessages: Record<SupportedLanguage, TranslationMessages> = { en: englishMessages, fr: frenchMessages };
 
-// react-admin's `ra.*` texts join the app's namespace only here, so the auth screens (which
-// share the instance but not this module) never download them. Existing app keys win.
+// The admin's own messages and react-admin's `ra.*` texts join the app's namespace only here,
+// so the auth screens (which share the instance but not this module) never download them.
+// Existing app keys win.
+for (const [lng, messages] of Object.entries(adminCatalogues)) {
+  i18n.addResourceBundle(lng, PLATFORM_NS, messages, true, false);
+}
 for (const [lng, messages] of Object.entries(raMessages)) {
   i18n.addResourceBundle(lng, PLATFORM_NS, convertRaTranslationsToI18next(messages), true, false);
 }

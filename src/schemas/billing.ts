@@ -74,8 +74,8 @@ export const vatRateFor = (country: string): number => (country === SELLER_COUNT
 
 export const billingValidationMessages = {
   'validation.required': 'This field is required.',
-  'validation.max_length_255': 'This value is too long (255 characters at most).',
-  'validation.max_length_500': 'This value is too long (500 characters at most).',
+  'validation.max_length_255': 'This value is too long. It should have 255 characters or less.',
+  'validation.max_length_500': 'This value is too long. It should have 500 characters or less.',
   'validation.company_name_required': 'Company name is required.',
   'validation.email_required': 'Email is required.',
   'validation.email_length': 'Email must be between 2 and 255 characters.',
@@ -102,7 +102,7 @@ export const billingValidationMessages = {
   'validation.card_cvc_required': 'CVC is required.',
   'validation.card_cvc_invalid': 'This CVC is not valid.',
   'validation.plan_invalid': 'Plan must be essential or professional.',
-  'validation.billing_interval_invalid': 'Billing interval must be year or month.',
+  'validation.billing_interval_invalid': 'Billing interval must be month or year.',
   'validation.payment_type_invalid': 'Payment type must be one of stripe, individual, manual_stripe, external, free.',
   'validation.domains_count_invalid': 'Domains count must be a whole number between 1 and 1000.',
   'validation.domains_count_too_low': 'Domains count cannot be lower than the number of public domains.',

@@ -62,6 +62,16 @@ export const domainValidationMessages = {
 } as const;
 export type DomainValidationMessageKey = keyof typeof domainValidationMessages;
 
+/** The business rules' messages (dev-server/rules/domainRules.ts), shown by the app too. */
+export const domainRuleMessages = {
+  'error.backend.domain_already_exists': 'This canonical domain already exists or is in use.',
+  'error.backend.root_domain_other_account': 'The root domain of this domain belongs to another account.',
+  'error.backend.domain_immutable': 'The canonical domain and the type cannot be changed after creation.',
+  'error.backend.last_public_domain': 'The last public domain of the last consent solution cannot be removed.',
+  'error.backend.consent_solution_has_active_domains': 'A consent solution cannot be removed while it has active domains.',
+} as const;
+export type DomainRuleMessageKey = keyof typeof domainRuleMessages;
+
 // ---------------------------------------------------------------------------------------------
 // Canonical domain (VAL-1)
 

@@ -1,4 +1,3 @@
-import { shellEn } from './shell.en';
 
 /**
  * The app's English catalogue (the fallback language). Flat keys of the spec, such as
@@ -7,7 +6,6 @@ import { shellEn } from './shell.en';
  * auth screens do not ship them.
  */
 export const en = {
-  ...shellEn,
   notification_logout_message: 'You have been logged out.',
   notification_unauthorized_error: 'Your session has expired. Please log in again.',
   notification_default_error: 'Something went wrong',

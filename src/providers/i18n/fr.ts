@@ -1,9 +1,7 @@
 import type { AppMessages } from './en';
 import type { Catalogue } from './catalogue';
-import { shellFr } from './shell.fr';
 
 export const fr = {
-  ...shellFr,
   notification_logout_message: 'Vous avez été déconnecté.',
   notification_unauthorized_error: 'Votre session a expiré. Veuillez vous reconnecter.',
   notification_default_error: 'Une erreur est survenue',

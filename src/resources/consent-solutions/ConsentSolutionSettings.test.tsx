@@ -89,7 +89,8 @@ describe('consent solution settings', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Name of the consent solution/ }), 'Main shop');
     await userEvent.click(confirm);
     await waitFor(() => expect(deleteOne).toHaveBeenCalled());
-    expect(await screen.findByText('A consent solution with active domains cannot be removed.')).toBeInTheDocument();
+    // The refusal shows the translated messageKey, not the API's English fallback.
+    expect(await screen.findByText('A consent solution cannot be removed while it has active domains.')).toBeInTheDocument();
     expect(await screen.findByText('The consent solution was not deleted.')).toBeInTheDocument();
   });
 });

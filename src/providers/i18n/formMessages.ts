@@ -1,0 +1,86 @@
+import { coreMessages, messagesEn, type FeatureMessageKey } from '../../schemas/messages';
+import type { Tree } from './deepMerge';
+
+/**
+ * Messages of the admin's forms and of the API's rules, beyond the login route's core ones.
+ * The English texts are the shared registry's (the dev API answers with the same); only French
+ * is written here, and its type fails the check when a key is added without a translation.
+ */
+export const formMessagesEn = Object.fromEntries(Object.entries(messagesEn).filter(([key]) => !Object.hasOwn(coreMessages, key))) as Record<FeatureMessageKey, string>;
+
+export const formMessagesFr: Record<FeatureMessageKey, string> = {
+  'validation.domain_type_invalid': 'Le type de domaine doit être website, internal_alias ou external_alias.',
+  'validation.scan_depth_invalid': "La profondeur d'analyse doit être 500, 5000 ou 15000.",
+  'validation.scan_frequency_invalid': "La fréquence d'analyse doit être quotidienne, hebdomadaire, mensuelle ou sans analyse.",
+  'validation.language_invalid': 'Choisissez une langue de la liste.',
+  'validation.max_length_255': 'Cette valeur est trop longue. Elle doit contenir au plus 255 caractères.',
+  'validation.languages_not_unique': 'Chaque langue supplémentaire ne peut être choisie qu’une fois.',
+  'validation.additional_language_is_default': 'La langue par défaut ne peut pas être aussi une langue supplémentaire.',
+  'validation.boolean_required': 'Choisissez oui ou non.',
+  'error.backend.domain_already_exists': 'Ce domaine canonique existe déjà ou est utilisé.',
+  'error.backend.root_domain_other_account': 'Le domaine racine de ce domaine appartient à un autre compte.',
+  'error.backend.domain_immutable': 'Le domaine canonique et le type ne peuvent pas être modifiés après la création.',
+  'error.backend.last_public_domain': 'Le dernier domaine public de la dernière solution de consentement ne peut pas être supprimé.',
+  'error.backend.consent_solution_has_active_domains': 'Une solution de consentement ne peut pas être supprimée tant qu’elle a des domaines actifs.',
+  'error.backend.consent_solution_not_found': 'Solution de consentement introuvable.',
+  'validation.invalid_value': "Cette valeur n'est pas valide.",
+  'validation.plan_invalid': "L'offre doit être essential ou professional.",
+  'validation.billing_interval_invalid': "L'intervalle de facturation doit être mois ou année.",
+  'validation.too_many_domains': 'Trop de domaines.',
+  'validation.max_length_253': 'Cette valeur est trop longue. Elle doit contenir au plus 253 caractères.',
+  'validation.max_length_500': 'Cette valeur est trop longue. Elle doit contenir au plus 500 caractères.',
+  'validation.company_name_required': "Le nom de l'entreprise est obligatoire.",
+  'validation.address_required': "L'adresse est obligatoire.",
+  'validation.postal_code_required': 'Le code postal est obligatoire.',
+  'validation.postal_code_invalid': "Ce code postal n'est pas valide.",
+  'validation.city_required': 'La ville est obligatoire.',
+  'validation.country_required': 'Le pays est obligatoire.',
+  'validation.country_invalid': 'Choisissez un pays de la liste.',
+  'validation.phone_prefix_required': "L'indicatif téléphonique est obligatoire.",
+  'validation.phone_prefix_invalid': 'Cet indicatif ne correspond pas au pays.',
+  'validation.phone_required': 'Le numéro de téléphone est obligatoire.',
+  'validation.phone_invalid': "Ce numéro de téléphone n'est pas valide pour le pays.",
+  'validation.vat_number_required': 'Un numéro de TVA est nécessaire.',
+  'validation.vat_number_invalid': "Ce numéro de TVA n'est pas valide pour le pays.",
+  'validation.coupon_invalid': "Ce code promo n'est pas valide.",
+  'validation.coupon_unknown': "Ce code promo n'existe pas.",
+  'validation.coupon_expired': 'Ce code promo a expiré.',
+  'validation.card_number_required': 'Le numéro de carte est obligatoire.',
+  'validation.card_number_invalid': "Ce numéro de carte n'est pas valide.",
+  'validation.card_expiry_required': "La date d'expiration est obligatoire.",
+  'validation.card_expiry_invalid': "Cette date d'expiration n'est pas valide ou est passée.",
+  'validation.card_cvc_required': 'Le CVC est obligatoire.',
+  'validation.card_cvc_invalid': "Ce CVC n'est pas valide.",
+  'validation.payment_type_invalid': 'Le type de paiement doit être stripe, individual, manual_stripe, external ou free.',
+  'validation.domains_count_invalid': 'Le nombre de domaines doit être un entier entre 1 et 1000.',
+  'validation.domains_count_too_low': 'Le nombre de domaines ne peut pas être inférieur au nombre de domaines publics.',
+  'error.backend.payment_declined': 'Votre carte a été refusée.',
+  'error.backend.payment_insufficient_funds': 'Votre carte ne dispose pas de fonds suffisants.',
+  'error.backend.payment_processing_error': 'Une erreur est survenue lors du traitement de votre carte. Veuillez réessayer.',
+  'error.backend.payment_expired_card': 'Votre carte a expiré.',
+  'error.backend.payment_incorrect_cvc': 'Le code de sécurité de votre carte est incorrect.',
+  'error.backend.subscription_not_active': "Cet abonnement n'est pas actif.",
+  'error.backend.subscription_locked_dates': "Les dates de l'abonnement ne peuvent plus être modifiées une fois l'abonnement commencé.",
+  'error.backend.subscription_locked_status': "Le statut de l'abonnement ne peut plus être modifié une fois l'abonnement commencé.",
+  'error.backend.subscription_locked_compliance_dashboard': "Le tableau de conformité ne peut plus être modifié une fois l'abonnement commencé.",
+  'error.backend.subscription_locked_payment_method': "Le moyen de paiement ne peut plus être modifié une fois l'abonnement commencé.",
+  'validation.advance_days_invalid': 'advanceDays doit être un nombre de jours entre -3650 et 3650, ou envoyez { "reset": true }.',
+  'validation.account_name_length': 'Le nom du compte doit contenir entre 2 et 255 caractères.',
+  'validation.datetime_invalid': 'Une date et heure valide est requise.',
+  'validation.subscription_status_invalid': 'Le statut doit être trial, active, waiting_for_payment, expiring ou inactive.',
+};
+
+/** `{ 'a.b': 'x' }` → `{ a: { b: 'x' } }`, the shape i18next reads with its `.` separator. */
+export const nestKeys = (flat: Record<string, string>): Tree => {
+  const tree: Tree = {};
+  for (const [key, text] of Object.entries(flat)) {
+    const path = key.split('.');
+    let node = tree;
+    for (const segment of path.slice(0, -1)) {
+      const next = node[segment];
+      node = typeof next === 'object' ? next : (node[segment] = {});
+    }
+    node[path.at(-1) ?? key] = text;
+  }
+  return tree;
+};

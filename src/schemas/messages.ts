@@ -1,0 +1,85 @@
+import { billingValidationMessages } from './billing';
+import { consentSolutionValidationMessages } from './consentSolution';
+import { domainRuleMessages, domainValidationMessages } from './domain';
+
+/**
+ * The one English text of every message key the dev API answers with and the forms show.
+ * The API puts it in `message`; the admin's catalogue shows it (and translates it to French).
+ * `coreMessages` are the ones the login route needs: its small catalogue (src/providers/i18n/en.ts)
+ * carries them, and a test keeps both in step.
+ */
+export const coreMessages = {
+  'error.backend.invalid_credentials': 'Invalid credentials.',
+  'error.backend.not_activated_user': 'Not activated user - check your email box.',
+  'error.backend.user_disabled': 'This user is disabled.',
+  'error.backend.too_many_attempts': 'Too many attempts. Please wait a few minutes and try again.',
+  'error.backend.unauthorized': 'Authentication required.',
+  'error.backend.token_not_found': 'Token not found.',
+  'error.backend.invalid_csrf_token': 'The form has expired. Please request a new link.',
+  'error.backend.passwords_must_match': 'Passwords must match.',
+  'error.backend.not_found': 'Not found.',
+  'error.backend.permission_denied': 'You are not allowed to do this.',
+  'error.backend.empty_or_malformed_body': 'Empty or malformed request body.',
+  'error.backend.unsupported_media_type': 'Unsupported content type.',
+  'error.backend.payload_too_large': 'Request body too large.',
+  'error.backend.method_not_allowed': 'Method not allowed.',
+  'error.backend.invalid_query': 'Invalid query parameter.',
+  'error.backend.default_error': 'Something went wrong.',
+  'auth.password_rule_length': 'At least 10 characters',
+  'auth.password_rule_lowercase': 'At least one lowercase letter',
+  'auth.password_rule_uppercase': 'At least one uppercase letter',
+  'auth.password_rule_numeric': 'At least one number',
+  'validation.required': 'This field is required.',
+  'validation.password_required': 'Password is required.',
+  'validation.email_required': 'Email is required.',
+  'validation.email_length': 'Email must be between 2 and 255 characters.',
+  'validation.email_invalid': 'This value is not a valid email address.',
+  'validation.max_length_4096': 'This value is too long. It should have 4096 characters or less.',
+  'validation.url_required': 'Url is required.',
+  'validation.domain_not_canonical': 'Domain is not in canonical form (without http/s protocol and www.).',
+  'validation.name_required': 'Name is required.',
+} as const;
+
+/** Messages of the endpoints and rules that are not schema messages. */
+const apiRuleMessages = {
+  'error.backend.consent_solution_not_found': 'Consent solution not found.',
+  'error.backend.payment_declined': 'Your card was declined.',
+  'error.backend.payment_insufficient_funds': 'Your card has insufficient funds.',
+  'error.backend.payment_processing_error': 'An error occurred while processing your card. Please try again.',
+  'error.backend.payment_expired_card': 'Your card has expired.',
+  'error.backend.payment_incorrect_cvc': 'Your card’s security code is incorrect.',
+  'error.backend.subscription_not_active': 'This subscription is not active.',
+  'error.backend.subscription_locked_dates': 'Subscription dates cannot be changed after the subscription started.',
+  'error.backend.subscription_locked_status': 'The subscription status cannot be changed after the subscription started.',
+  'error.backend.subscription_locked_compliance_dashboard': 'The compliance dashboard cannot be changed after the subscription started.',
+  'error.backend.subscription_locked_payment_method': 'The payment method cannot be changed after the subscription started.',
+  'validation.invalid_value': 'This value is not valid.',
+  'validation.too_many_domains': 'Too many domains.',
+  'validation.max_length_253': 'This value is too long. It should have 253 characters or less.',
+  'validation.advance_days_invalid': 'advanceDays must be a number of days between -3650 and 3650, or send { "reset": true }.',
+  'validation.account_name_length': 'Account name must be between 2 and 255 characters.',
+  'validation.datetime_invalid': 'A valid datetime is required.',
+  'validation.subscription_status_invalid': 'Status must be one of trial, active, waiting_for_payment, expiring, inactive.',
+} as const;
+
+/** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
+export const messageSources = [coreMessages, apiRuleMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages] as const;
+
+export const messagesEn = {
+  ...billingValidationMessages,
+  ...domainRuleMessages,
+  ...consentSolutionValidationMessages,
+  ...domainValidationMessages,
+  ...apiRuleMessages,
+  ...coreMessages,
+};
+
+export type MessageKey = keyof typeof messagesEn;
+export type CoreMessageKey = keyof typeof coreMessages;
+/** The keys the admin's catalogue (not the login route's) translates. */
+export type FeatureMessageKey = Exclude<MessageKey, CoreMessageKey>;
+
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(messagesEn, key);
+
+/** Unknown keys (a schema added later) fall back to the key itself rather than failing. */
+export const englishMessage = (key: string): string => (isMessageKey(key) ? messagesEn[key] : key);
