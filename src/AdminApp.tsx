@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -15,6 +15,8 @@ import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './layout/queryClient';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
+import consentSolutions from './resources/consent-solutions';
+import domains from './resources/domains';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
 // Page modules use named exports, so each loader names its component.
@@ -45,6 +47,8 @@ export function AdminApp() {
         catchAll={NotFound}
         error={ErrorPage}
       >
+        <Resource name="consent-solutions" {...consentSolutions} />
+        <Resource name="domains" {...domains} />
         <CustomRoutes noLayout>{authRoutes}</CustomRoutes>
         <CustomRoutes>
           {/* ROUTE-7: the free plan has no page of its own. */}
@@ -53,7 +57,6 @@ export function AdminApp() {
           <Route path="/mobile-consent-solutions/*" element={page(<ViewUnderDevelopment />)} />
           {/* Screens of later issues: each replaces its ComingSoon route when it lands. */}
           <Route path="/onboarding/*" element={page(<ComingSoon titleKey="shell.pages.onboarding" />)} />
-          <Route path="/consent-solutions/*" element={page(<ComingSoon titleKey="nav.consent_solutions" />)} />
           <Route path="/compliance-dashboard/*" element={page(<ComingSoon titleKey="nav.compliance_dashboard" />)} />
           <Route path="/teammates/*" element={page(<ComingSoon titleKey="nav.teammates" />)} />
           <Route path="/subscription/*" element={page(<ComingSoon titleKey="shell.pages.subscription" />)} />
