@@ -58,3 +58,11 @@ export const logIn = async (page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
 };
+
+/** A main-navigation entry (react-admin renders them as menu items). */
+export const navItem = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name });
+
+/** Resolves once the admin shell (its main navigation) is visible. */
+export const shellReady = async (page: Page): Promise<void> => {
+  await navItem(page, 'Consent Solutions').waitFor();
+};

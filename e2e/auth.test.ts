@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, logIn, navItem, shellReady, useBrowser } from './support/browser';
+
+interface OutboxEmail {
+  to: string;
+  link: string;
+}
+
+const latestLinkFor = async (apiUrl: string, email: string): Promise<string> => {
+  const outbox = (await (await fetch(`${apiUrl}/dev/outbox`)).json()) as OutboxEmail[];
+  const mail = outbox.filter((entry) => entry.to === email).at(-1);
+  if (!mail) throw new Error(`no email for ${email} in the outbox`);
+  return mail.link;
+};
+
+describe('auth screens in Chromium against the dev API', () => {
+  const t = useBrowser();
+
+  it('[ROUTE-1] [ST-2] logs in as the owner and shows the shell', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    const cookies = await t.context.cookies();
+    expect(cookies.find((c) => c.name === 'ci_hp')?.httpOnly).toBe(false);
+    expect(cookies.find((c) => c.name === 'ci_s')?.httpOnly).toBe(true);
+  });
+
+  it('[ERR-2] [ERR-3] a wrong password shows Invalid credentials and stays on login', async () => {
+    await logIn(t.page, 'owner@demo.test', 'Wrong-Password-1');
+    await t.page.getByText('Invalid credentials.').first().waitFor();
+    expect(new URL(t.page.url()).pathname).toMatch(/^\/login\/?$/);
+  });
+
+  it('[VAL-1] the login form asks for the email and the password', async () => {
+    await t.page.goto('/login/');
+    await t.page.getByRole('button', { name: 'Log in' }).click();
+    await t.page.getByText('Email is required.').waitFor();
+    await t.page.getByText('Password is required.').waitFor();
+  });
+
+  it('[ST-2] [ERR-1] logging out shows "You have been logged out."', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await t.page.getByRole('button', { name: 'Log out' }).click();
+    await t.page.getByText('You have been logged out.').waitFor();
+    await t.page.getByLabel('Email').waitFor();
+    expect((await t.context.cookies()).find((c) => c.name === 'ci_s')).toBeUndefined();
+  });
+
+  it('[ST-4] [ERR-1] a 401 mid-session logs out with the session-expired notice', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    // The signature cookie goes away (as when the server revokes a session): the app still
+    // holds a readable token, so the next API call answers 401.
+    const cookies = await t.context.cookies();
+    await t.context.clearCookies();
+    await t.context.addCookies(cookies.filter((c) => c.name !== 'ci_s'));
+    await t.page.reload();
+    await t.page.getByText('Your session has expired. Please log in again.').waitFor();
+    await t.page.getByLabel('Email').waitFor();
+  });
+
+  it('[ROLE-2] an anonymous visit to a private URL returns there after login', async () => {
+    await t.page.goto('/teammates/');
+    await t.page.getByLabel('Email').waitFor();
+    await t.page.getByLabel('Email').fill('owner@demo.test');
+    await t.page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await t.page.getByRole('button', { name: 'Log in' }).click();
+    await t.page.waitForURL((url) => url.pathname.startsWith('/teammates'));
+    await navItem(t.page, 'Teammates').waitFor();
+  });
+
+  it('[ROUTE-2] [ROUTE-3] [API-3] [API-4] recovers a password from the outbox link and logs in with it', async () => {
+    const email = 'other@demo.test';
+    const newPassword = 'Fresh-Password-42';
+    await t.page.goto('/login/');
+    await t.page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await t.page.getByLabel('Email').fill(email);
+    await t.page.getByRole('button', { name: 'Send' }).click();
+    await t.page.getByText('Check your inbox').waitFor();
+
+    const link = await latestLinkFor(t.apiUrl, email);
+    await t.page.goto(new URL(link).pathname);
+    await t.page.getByLabel('New password').fill(newPassword);
+    await t.page.getByRole('button', { name: 'Save password' }).click();
+    await t.page.getByText('Your password has been changed').waitFor();
+    await t.page.getByRole('button', { name: 'Continue to login' }).click();
+
+    await logIn(t.page, email, newPassword);
+    await shellReady(t.page);
+  });
+
+  it('[ROUTE-3] [API-4] activating a pending user shows the account-activated confirmation', async () => {
+    const email = 'pending@demo.test';
+    const response = await fetch(`${t.apiUrl}/lost-password/send-email`, { method: 'POST', body: (() => { const f = new FormData(); f.set('username', email); return f; })() });
+    expect(response.status).toBe(200);
+    await t.page.goto(new URL(await latestLinkFor(t.apiUrl, email)).pathname);
+    await t.page.getByLabel('New password').fill('Activated-Password-7');
+    await t.page.getByRole('button', { name: 'Save password' }).click();
+    await t.page.getByText('Your account is activated').waitFor();
+  });
+
+  it('[VAL-2] the checklist shows four unmet rules, updates as you type, and turns red after a failed submit', async () => {
+    await t.page.goto('/newpassword/some-token/some-csrf/');
+    const items = t.page.getByRole('listitem').filter({ hasText: /At least/ });
+    await items.first().waitFor();
+    expect(await items.count()).toBe(4);
+    const states = async () => items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')));
+    expect(await states()).toEqual(['unmet', 'unmet', 'unmet', 'unmet']);
+
+    await t.page.getByLabel('New password').fill('abcdefghijk');
+    expect(await states()).toEqual(['met', 'met', 'unmet', 'unmet']);
+
+    await t.page.getByRole('button', { name: 'Save password' }).click();
+    expect(await states()).toEqual(['met', 'met', 'unmet-error', 'unmet-error']);
+    const colours = await items.evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).color));
+    expect(colours[2]).not.toEqual(colours[0]);
+  });
+
+  it('[PROD-5] switching to French changes the navigation labels', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await t.page.getByRole('button', { name: 'English' }).click();
+    await t.page.getByRole('menuitem', { name: /Français|French/i }).click();
+    await navItem(t.page, 'Solutions de consentement').waitFor();
+    expect((await t.context.cookies()).find((c) => c.name === 'i18next')?.value).toBe('fr');
+  });
+
+  it('[ROUTE-22] an unknown URL shows Not Found', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await t.page.goto('/no/such/page');
+    await t.page.getByText('Not Found').first().waitFor();
+  });
+
+  it('[ROUTE-7] /free-plan/ redirects to /', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await t.page.goto('/free-plan/');
+    await t.page.waitForURL((url) => url.pathname !== '/free-plan/');
+  });
+});
