@@ -1,6 +1,8 @@
 import { billingValidationMessages } from './billing';
 import { consentSolutionValidationMessages } from './consentSolution';
+import { cookieValidationMessages } from './cookie';
 import { domainRuleMessages, domainValidationMessages } from './domain';
+import { translationValidationMessages } from './translations';
 
 /**
  * The one English text of every message key the dev API answers with and the forms show.
@@ -63,9 +65,11 @@ const apiRuleMessages = {
 } as const;
 
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [coreMessages, apiRuleMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages] as const;
+export const messageSources = [coreMessages, apiRuleMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages] as const;
 
 export const messagesEn = {
+  ...translationValidationMessages,
+  ...cookieValidationMessages,
   ...billingValidationMessages,
   ...domainRuleMessages,
   ...consentSolutionValidationMessages,
