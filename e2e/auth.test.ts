@@ -80,7 +80,7 @@ describe('auth screens in Chromium against the dev API', () => {
 
     const link = await latestLinkFor(t.apiUrl, email);
     await t.page.goto(new URL(link).pathname);
-    await t.page.getByLabel('New password').fill(newPassword);
+    await t.page.getByLabel('New password', { exact: true }).fill(newPassword);
     await t.page.getByRole('button', { name: 'Save password' }).click();
     await t.page.getByText('Your password has been changed').waitFor();
     await t.page.getByRole('button', { name: 'Continue to login' }).click();
@@ -94,7 +94,7 @@ describe('auth screens in Chromium against the dev API', () => {
     const response = await fetch(`${t.apiUrl}/lost-password/send-email`, { method: 'POST', body: (() => { const f = new FormData(); f.set('username', email); return f; })() });
     expect(response.status).toBe(200);
     await t.page.goto(new URL(await latestLinkFor(t.apiUrl, email)).pathname);
-    await t.page.getByLabel('New password').fill('Activated-Password-7');
+    await t.page.getByLabel('New password', { exact: true }).fill('Activated-Password-7');
     await t.page.getByRole('button', { name: 'Save password' }).click();
     await t.page.getByText('Your account is activated').waitFor();
   });
@@ -107,7 +107,7 @@ describe('auth screens in Chromium against the dev API', () => {
     const states = async () => items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')));
     expect(await states()).toEqual(['unmet', 'unmet', 'unmet', 'unmet']);
 
-    await t.page.getByLabel('New password').fill('abcdefghijk');
+    await t.page.getByLabel('New password', { exact: true }).fill('abcdefghijk');
     expect(await states()).toEqual(['met', 'met', 'unmet', 'unmet']);
 
     await t.page.getByRole('button', { name: 'Save password' }).click();

@@ -54,13 +54,13 @@ export const DEMO_PASSWORD = 'Demo-Password-2026';
 /** Logs in through the real login form. */
 export const logIn = async (page: Page, email: string, password = DEMO_PASSWORD): Promise<void> => {
   await page.goto('/login/');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
 };
 
-/** A main-navigation entry (react-admin renders them as menu items). */
-export const navItem = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name });
+/** A main-navigation entry (react-admin renders them as menu items); any UI language. */
+export const navItem = (page: Page, name: string) => page.getByRole('navigation').first().getByRole('menuitem', { name, exact: true });
 
 /** Resolves once the admin shell (its main navigation) is visible. */
 export const shellReady = async (page: Page): Promise<void> => {
