@@ -39,6 +39,12 @@ describe('consent solution settings', () => {
     expect(screen.getByRole('switch', { name: 'Autoblocking' })).toBeEnabled();
   });
 
+  it('[ROUTE-14] the only way to delete is the confirmation that names the solution', async () => {
+    renderSettings();
+    expect(await screen.findByRole('button', { name: 'Delete consent solution' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
   it('[ROLE-1] an admin may change shared consent', async () => {
     renderSettings({}, ['ROLE_ADMIN']);
     expect(await screen.findByRole('switch', { name: 'Shared consent' })).toBeEnabled();

@@ -9,8 +9,10 @@ import {
   DateField,
   EditBase,
   Loading,
+  SaveButton,
   SimpleForm,
   TextInput,
+  Toolbar,
   useEditContext,
   useNotify,
   usePermissions,
@@ -62,7 +64,17 @@ const SettingsForm = () => {
   const mayShare = canEditSharedConsent(permissions);
   return (
     <>
-      <SimpleForm resolver={consentSolutionSettingsResolver} mode="onChange" reValidateMode="onChange">
+      <SimpleForm
+        resolver={consentSolutionSettingsResolver}
+        mode="onChange"
+        reValidateMode="onChange"
+        // Save only: deleting goes through the typed-name confirmation below.
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <TextInput source="name" label={label('name')} isRequired fullWidth />
         <DefaultLanguageInput source="defaultLanguage" label={label('defaultLanguage')} />
         <AdditionalLanguagesInput source="additionalLanguages" label={label('additionalLanguages')} />
