@@ -21,6 +21,9 @@ import domains from './resources/domains';
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
 // Page modules use named exports, so each loader names its component.
 const ComingSoon = lazyWithReload(async () => ({ default: (await import('./custom-pages/shell/ComingSoon')).ComingSoon }));
+const SubscriptionWizard = lazyWithReload(async () => ({
+  default: (await import('./custom-pages/subscription/SubscriptionWizard')).SubscriptionWizard,
+}));
 const ViewUnderDevelopment = lazyWithReload(async () => ({
   default: (await import('./custom-pages/shell/ViewUnderDevelopment')).ViewUnderDevelopment,
 }));
@@ -59,7 +62,8 @@ export function AdminApp() {
           <Route path="/onboarding/*" element={page(<ComingSoon titleKey="shell.pages.onboarding" />)} />
           <Route path="/compliance-dashboard/*" element={page(<ComingSoon titleKey="nav.compliance_dashboard" />)} />
           <Route path="/teammates/*" element={page(<ComingSoon titleKey="nav.teammates" />)} />
-          <Route path="/subscription/*" element={page(<ComingSoon titleKey="shell.pages.subscription" />)} />
+          {/* PROD-2, ROUTE-9: overview, billing, payment, success. */}
+          <Route path="/subscription/*" element={page(<SubscriptionWizard />)} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

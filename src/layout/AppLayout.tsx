@@ -2,6 +2,7 @@ import { Layout, type LayoutProps } from 'react-admin';
 import { ErrorPage } from '../components/ErrorPage';
 import { PendingProvider } from '../components/PendingIndicator';
 import { useAccountTracking } from '../hooks/useAccountTracking';
+import { useSupportLauncher } from '../custom-pages/subscription/useSupportLauncher';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
 import { SubscriptionBanners } from './SubscriptionBanners';
@@ -9,6 +10,7 @@ import { SubscriptionBanners } from './SubscriptionBanners';
 /** The authorised screens' frame: dark-blue app bar, navigation, subscription banners. */
 export const AppLayout = ({ children }: LayoutProps) => {
   useAccountTracking();
+  useSupportLauncher();
   return (
     <PendingProvider>
       <Layout appBar={ShellAppBar} menu={ShellMenu} error={ErrorPage}>

@@ -4,12 +4,14 @@ import { resourcesEn } from './resources.en';
 import { resourcesFr } from './resources.fr';
 import { shellEn } from './shell.en';
 import { shellFr } from './shell.fr';
+import { subscriptionEn } from './subscription.en';
+import { subscriptionFr } from './subscription.fr';
 
 /**
  * The admin's own messages, added to i18next by the admin's i18nProvider. They stay out of
  * en.ts/fr.ts so the login route (which ships those) does not download them.
  */
 export const adminCatalogues: Record<'en' | 'fr', Tree> = {
-  en: deepMerge(deepMerge(shellEn, resourcesEn), nestKeys(formMessagesEn)),
-  fr: deepMerge(deepMerge(shellFr, resourcesFr), nestKeys(formMessagesFr)),
+  en: deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), subscriptionEn), nestKeys(formMessagesEn)),
+  fr: deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), subscriptionFr), nestKeys(formMessagesFr)),
 };
