@@ -8,8 +8,11 @@ import { dummyHash, MIN_BCRYPT_COST } from './auth/passwords';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import type { ServerContext } from './context';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { auditTrail } from './audit/auditTrail';
 import { accountRoutes } from './routes/accounts';
+import { auditRoutes } from './routes/audit';
 import { consentSolutionRoutes } from './routes/consentSolutions';
+import { cookieRoutes } from './routes/cookies';
 import { devRoutes } from './routes/dev';
 import { domainRoutes } from './routes/domains';
 import { lostPasswordRoutes } from './routes/lostPassword';
@@ -17,6 +20,8 @@ import { pricingRoutes } from './routes/pricing';
 import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
+import { teammateRoutes } from './routes/teammates';
+import { translationRoutes } from './routes/translations';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store } from './store/store';
 
@@ -78,13 +83,19 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     }),
   );
 
+  // BEYOND-7: every successful authenticated write below is recorded.
+  app.use(auditTrail(store, now));
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
   app.use(consentSolutionRoutes(context));
   app.use(domainRoutes(context));
+  app.use(translationRoutes(context));
+  app.use(cookieRoutes(context));
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
+  app.use(teammateRoutes(context));
+  app.use(auditRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
   // Only these allowlisted collection routes ever reach json-server's router.

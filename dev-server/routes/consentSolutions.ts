@@ -25,6 +25,7 @@ import {
   type ConsentData,
 } from './consentData';
 import { listRows } from './listRows';
+import { removeSolutionContent, seedSolutionTranslations } from './solutionContent';
 
 /**
  * Consent solutions (docs/api.md "Consent solutions and domains", ENT-2, ROUTE-10/11/14).
@@ -131,6 +132,7 @@ export const consentSolutionRoutes = (ctx: ServerContext): Router => {
     data.solutions().push(solution);
     data.domains().push(firstDomain);
     data.syncSummary(solution);
+    seedSolutionTranslations(ctx.store, solution, now);
     data.write();
     res.status(201).location(`${PATH}/${solution.id}`).json(structuredClone(solution));
   });
@@ -175,6 +177,7 @@ export const consentSolutionRoutes = (ctx: ServerContext): Router => {
     for (let index = domains.length - 1; index >= 0; index -= 1) {
       if (domains[index]?.consentSolutionId === row.id) domains.splice(index, 1);
     }
+    removeSolutionContent(ctx.store, row.id);
     const solutions = data.solutions();
     solutions.splice(solutions.indexOf(row), 1);
     data.write();

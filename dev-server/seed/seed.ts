@@ -5,6 +5,7 @@ import { writeJsonAtomic } from '../store/atomicAdapter';
 import type { DbState } from '../store/types';
 import { buildConsentData } from './consentSolutionsData';
 import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
+import { buildSolutionContent } from './solutionContentData';
 
 export interface SeedOptions {
   now?: Date;
@@ -27,6 +28,7 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
   const now = options.now ?? new Date();
   const accounts = buildAccounts(now);
   const users = buildUsers(accounts, await demoPasswordHash(options.bcryptCost ?? MIN_BCRYPT_COST), now);
+  const consentData = buildConsentData(accounts, users, now);
   return {
     meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: now.toISOString() },
     accounts,
@@ -34,7 +36,9 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
     passwordTokens: [],
     // Subscription coupons (docs/api.md, Subscriptions): WELCOME20, and EXPIRED10 already expired.
     coupons: buildCoupons(now),
-    ...buildConsentData(accounts, users, now),
+    ...consentData,
+    // Translations and cookies of the seeded solutions (docs/api.md, Translations and Cookies).
+    ...buildSolutionContent(consentData.consentSolutions, now),
   };
 };
 

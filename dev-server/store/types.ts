@@ -2,6 +2,8 @@
 
 import type { DomainType, ScanDepth, ScanFrequencyDays } from '../../src/schemas/domain';
 import type { LanguageCode } from '../../src/shared/languages';
+import type { Cookie } from '../../src/schemas/cookie';
+import type { StoredTexts } from '../../src/schemas/translations';
 
 export type Role =
   | 'ROLE_USER'
@@ -133,3 +135,20 @@ export interface ConsentSolutionRow {
   /** Kept equal to the solution's rows in `domains`, ordered by id. */
   domains: DomainSummary[];
 }
+
+/**
+ * Stored in collection `translations` (ENT-3): the texts of one consent solution in one
+ * language. Texts may be missing (a newly added language, a partial import); the completeness
+ * matrix counts them.
+ */
+export interface TranslationRow {
+  id: number;
+  accountId: number;
+  consentSolutionId: number;
+  language: LanguageCode;
+  texts: StoredTexts;
+  updatedAt: string;
+}
+
+/** Stored in collection `cookies` (ENT-7). */
+export type CookieRow = Cookie;

@@ -1,0 +1,128 @@
+import express, { type RequestHandler } from 'express';
+import Papa from 'papaparse';
+import type { ConsentSolutionRow, CookieRow, TranslationRow } from '../store/types';
+import type { Store } from '../store/store';
+import type { LanguageCode } from '../../src/shared/languages';
+import type { Violation } from '../../src/shared/violations';
+import { defaultTextsFor, DEFAULT_TEXTS } from '../seed/defaultTranslations';
+import { ApiError } from '../http/errors';
+import { apiViolation } from './consentData';
+
+/**
+ * What a consent solution owns besides its domains: its translations (one row per language)
+ * and its cookies. Shared by the translation and cookie routes, the consent-solution routes
+ * (texts seeded on create, everything removed on delete) and the seed.
+ */
+
+export const TRANSLATIONS = 'translations';
+export const COOKIES = 'cookies';
+
+export const solutionLanguages = (solution: Pick<ConsentSolutionRow, 'defaultLanguage' | 'additionalLanguages'>): LanguageCode[] => [
+  solution.defaultLanguage,
+  ...solution.additionalLanguages.filter((language) => language !== solution.defaultLanguage),
+];
+
+export const translationRows = (store: Store): TranslationRow[] => {
+  store.ensureCollection(TRANSLATIONS);
+  return store.state()[TRANSLATIONS] as TranslationRow[];
+};
+
+export const cookieRows = (store: Store): CookieRow[] => {
+  store.ensureCollection(COOKIES);
+  return store.state()[COOKIES] as CookieRow[];
+};
+
+/**
+ * The starting texts of a new solution: every one of its languages that has default texts
+ * (English and French). Does not write; the caller writes once with the rest of its change.
+ */
+export const seedSolutionTranslations = (store: Store, solution: ConsentSolutionRow, now: string): void => {
+  const rows = translationRows(store);
+  let id = store.nextId(TRANSLATIONS);
+  for (const language of solutionLanguages(solution)) {
+    if (!DEFAULT_TEXTS[language] || rows.some((row) => row.consentSolutionId === solution.id && row.language === language)) continue;
+    rows.push({ id, accountId: solution.accountId, consentSolutionId: solution.id, language, texts: defaultTextsFor(language), updatedAt: now });
+    id += 1;
+  }
+};
+
+/**
+ * Removes a deleted solution's translations and cookies. Ids are reused (max + 1), so rows
+ * left behind would otherwise reappear under the next solution to get this id.
+ */
+export const removeSolutionContent = (store: Store, solutionId: number): void => {
+  for (const rows of [translationRows(store), cookieRows(store)] as { consentSolutionId: number }[][]) {
+    for (let index = rows.length - 1; index >= 0; index -= 1) {
+      if (rows[index]?.consentSolutionId === solutionId) rows.splice(index, 1);
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Import bodies: files are bigger than the 100 kB of ordinary bodies.
+
+export const IMPORT_LIMIT_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+/** Violations answered at most per import; the rest would only repeat the same problems. */
+export const MAX_IMPORT_VIOLATIONS = 100;
+
+/** One violation per place and key (a JSON language outside the solution is reported once, not per text). */
+export const uniqueViolations = (violations: Violation[]): Violation[] => {
+  const seen = new Set<string>();
+  return violations.filter((v) => {
+    const id = `${v.propertyPath}\u0000${v.payload.messageKey}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+};
+
+const readImportText = express.text({ type: ['text/csv', 'text/plain', 'application/json', 'application/ld+json'], limit: IMPORT_LIMIT_BYTES });
+
+/** Reads an import file as text (CSV or JSON by Content-Type); 415 for anything else, 413 above 5 MB. */
+export const importBody: RequestHandler = (req, res, next) => {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > IMPORT_LIMIT_BYTES) {
+    res.setHeader('Connection', 'close');
+    next(new ApiError(413, 'error.backend.payload_too_large'));
+    return;
+  }
+  if (!req.is(['text/csv', 'text/plain', 'application/json', 'application/ld+json'])) {
+    next(new ApiError(415, 'error.backend.unsupported_media_type'));
+    return;
+  }
+  readImportText(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    if (typeof req.body !== 'string' || req.body.trim() === '') return next(new ApiError(400, [apiViolation('validation.import_empty')]));
+    next();
+  });
+};
+
+export const isJsonImport = (contentType: string | undefined): boolean => /json/i.test(contentType ?? '');
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** JSON without prototype-reaching keys; undefined when it is not valid JSON. */
+export const parseImportJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text, (key, value: unknown) => {
+      if (FORBIDDEN_KEYS.has(key)) throw new Error('forbidden key');
+      return value;
+    });
+  } catch {
+    return undefined;
+  }
+};
+
+/** A CSV with a header row into records; undefined when it cannot be read. */
+export const parseImportCsv = (text: string): { columns: string[]; rows: Record<string, string>[] } | undefined => {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
+  // A one-column file has no delimiter to detect: that warning is harmless; broken quoting is not.
+  if (parsed.errors.some((e) => e.type === 'Quotes') || !parsed.meta.fields) return undefined;
+  return { columns: parsed.meta.fields, rows: parsed.data };
+};
+
+export const dryRunOf = (query: Record<string, unknown>): boolean => query.dryRun === 'true' || query.dryRun === '1';
+
+export const toCsv = (columns: string[], rows: Record<string, string | number | null>[]): string =>
+  Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((column) => row[column] ?? '')) }, { newline: '\n' });

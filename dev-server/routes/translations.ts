@@ -1,0 +1,286 @@
+import { Router, type RequestHandler } from 'express';
+import {
+  emptyTexts,
+  flattenTexts,
+  groupFieldKeys,
+  isTranslationGroup,
+  isTranslationKey,
+  missingTextKeys,
+  setTextAt,
+  textAt,
+  textSchemaOf,
+  translationGroupSchemas,
+  TRANSLATION_GROUPS,
+  TRANSLATION_KEYS,
+  type StoredTexts,
+} from '../../src/schemas/translations';
+import type { LanguageCode } from '../../src/shared/languages';
+import type { Violation } from '../../src/shared/violations';
+import { getSession, requireSession } from '../auth/session';
+import type { ServerContext } from '../context';
+import { acceptBody } from '../http/bodyParsers';
+import { ApiError } from '../http/errors';
+import type { ConsentSolutionRow, TranslationRow } from '../store/types';
+import { apiViolation, consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
+import {
+  cookieRows,
+  dryRunOf,
+  importBody,
+  isJsonImport,
+  parseImportCsv,
+  parseImportJson,
+  solutionLanguages,
+  toCsv,
+  translationRows,
+  TRANSLATIONS,
+  IMPORT_MAX_ROWS,
+  MAX_IMPORT_VIOLATIONS,
+  uniqueViolations,
+} from './solutionContent';
+
+/**
+ * Copy and translations (docs/api.md "Translations", ENT-3, ROUTE-17, BEYOND-5). One stored row
+ * per solution and language; the groups are validated with the shared zod schemas of
+ * src/schemas/translations.ts, the same the admin's forms are generated from (VAL-4).
+ */
+
+const BASE = '/consent-solutions/:id/translations';
+
+export interface TranslationJson {
+  language: LanguageCode;
+  texts: StoredTexts;
+  updatedAt: string | null;
+}
+
+export interface CompletenessCell {
+  language: LanguageCode;
+  group: string;
+  missing: number;
+  total: number;
+  /** The first missing field (within the group) or, for cookie purposes, the cookie id. */
+  firstMissing: string | null;
+}
+
+export const COMPLETENESS_GROUPS = [...TRANSLATION_GROUPS, 'cookiePurposes'] as const;
+
+interface ImportEntry {
+  language: string;
+  key: string;
+  text: string;
+  /** Where a problem is reported: `rows.7.text` (CSV) or `fr.popup.bannerHeading` (JSON). */
+  path: (column: 'language' | 'key' | 'text') => string;
+}
+
+export interface TranslationChange {
+  language: string;
+  key: string;
+  before: string | null;
+  after: string;
+}
+
+const languageNotInSolution = (path: string): Violation => apiViolation('validation.language_not_in_solution', path);
+
+export const translationRoutes = (ctx: ServerContext): Router => {
+  const router = Router();
+  const data = consentData(ctx.store);
+  const session = requireSession(ctx.store, ctx.now);
+  const body = acceptBody({ json: true });
+  translationRows(ctx.store);
+
+  const ownWritable: RequestHandler = (req, _res, next) => {
+    const caller = getSession(req);
+    data.ownSolution(caller, req.params.id);
+    requireWrite(caller);
+    next();
+  };
+
+  const rowOf = (solution: ConsentSolutionRow, language: string): TranslationRow | undefined =>
+    translationRows(ctx.store).find((row) => row.consentSolutionId === solution.id && row.language === language);
+
+  const toJson = (solution: ConsentSolutionRow, language: LanguageCode): TranslationJson => {
+    const row = rowOf(solution, language);
+    return { language, texts: structuredClone(row?.texts ?? emptyTexts()), updatedAt: row?.updatedAt ?? null };
+  };
+
+  /** A language of the solution, or 400 on `language` (the solution's languages are the only ones it has texts for). */
+  const languageOf = (solution: ConsentSolutionRow, param: string | undefined): LanguageCode => {
+    const language = solutionLanguages(solution).find((code) => code === param);
+    if (!language) throw new ApiError(400, [languageNotInSolution('language')]);
+    return language;
+  };
+
+  const rowForWrite = (solution: ConsentSolutionRow, language: LanguageCode): TranslationRow => {
+    const existing = rowOf(solution, language);
+    if (existing) return existing;
+    const created: TranslationRow = {
+      id: ctx.store.nextId(TRANSLATIONS),
+      accountId: solution.accountId,
+      consentSolutionId: solution.id,
+      language,
+      texts: emptyTexts(),
+      updatedAt: ctx.now().toISOString(),
+    };
+    translationRows(ctx.store).push(created);
+    return created;
+  };
+
+  router.get(BASE, session, noQuery, (req, res) => {
+    const solution = data.ownSolution(getSession(req), req.params.id);
+    res.json(solutionLanguages(solution).map((language) => toJson(solution, language)));
+  });
+
+  /** BEYOND-5: languages × groups, with the missing count and the first gap of each cell. */
+  router.get(`${BASE}/completeness`, session, noQuery, (req, res) => {
+    const solution = data.ownSolution(getSession(req), req.params.id);
+    const cookies = cookieRows(ctx.store).filter((cookie) => cookie.consentSolutionId === solution.id).sort((a, b) => a.id - b.id);
+    const cells: CompletenessCell[] = [];
+    for (const language of solutionLanguages(solution)) {
+      const texts = rowOf(solution, language)?.texts;
+      for (const group of TRANSLATION_GROUPS) {
+        const missing = missingTextKeys(group, texts?.[group]);
+        cells.push({ language, group, missing: missing.length, total: groupFieldKeys(group).length, firstMissing: missing[0] ?? null });
+      }
+      const withoutPurpose = cookies.filter((cookie) => (cookie.purpose[language] ?? '').trim() === '');
+      cells.push({
+        language,
+        group: 'cookiePurposes',
+        missing: withoutPurpose.length,
+        total: cookies.length,
+        firstMissing: withoutPurpose[0] === undefined ? null : String(withoutPurpose[0].id),
+      });
+    }
+    res.json({ languages: solutionLanguages(solution), groups: COMPLETENESS_GROUPS, fallbackLanguage: solution.defaultLanguage, cells });
+  });
+
+  router.get(`${BASE}/export`, session, (req, res) => {
+    const solution = data.ownSolution(getSession(req), req.params.id);
+    const extra = Object.keys(req.query).find((key) => key !== 'format');
+    const format = req.query.format ?? 'json';
+    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+    if (format !== 'json' && format !== 'csv') throw new ApiError(400, [apiViolation('error.backend.invalid_query', 'format')]);
+    const languages = solutionLanguages(solution);
+    const filename = `translations-${solution.id}.${format}`;
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    if (format === 'json') {
+      res.json(Object.fromEntries(languages.map((language) => [language, structuredClone(rowOf(solution, language)?.texts ?? emptyTexts())])));
+      return;
+    }
+    // One row per key and language; a missing text is an empty cell (and importing it changes nothing).
+    const rows = languages.flatMap((language) => {
+      const flat = flattenTexts(rowOf(solution, language)?.texts);
+      return TRANSLATION_KEYS.map((key) => ({ key, language, text: flat[key] ?? '' }));
+    });
+    res.type('text/csv').send(toCsv(['key', 'language', 'text'], rows));
+  });
+
+  /**
+   * Import (JSON as exported, or CSV `key,language,text`): every row is checked first; one bad
+   * row refuses the whole file (400 with the row numbers) and nothing changes. `?dryRun=true`
+   * answers the same preview without writing. An empty text leaves the stored one as it is.
+   */
+  router.post(`${BASE}/import`, session, ownWritable, importBody, (req, res) => {
+    const solution = data.ownSolution(getSession(req), req.params.id);
+    const extra = Object.keys(req.query).find((key) => key !== 'dryRun');
+    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+    const text = req.body as string;
+    const entries = isJsonImport(req.headers['content-type']) ? jsonEntries(text) : csvEntries(text);
+    if (entries.length > IMPORT_MAX_ROWS) throw new ApiError(400, [apiViolation('validation.import_too_many_rows')]);
+
+    const languages = new Set<string>(solutionLanguages(solution));
+    const violations: Violation[] = [];
+    const seen = new Set<string>();
+    const accepted: ImportEntry[] = [];
+    for (const entry of entries) {
+      const problems: Violation[] = [];
+      if (!languages.has(entry.language)) problems.push(languageNotInSolution(entry.path('language')));
+      const schema = textSchemaOf(entry.key);
+      if (!schema) problems.push(apiViolation('validation.translation_key_unknown', entry.path('key')));
+      else if (seen.has(`${entry.language}\u0000${entry.key}`)) problems.push(apiViolation('validation.import_duplicate_row', entry.path('key')));
+      seen.add(`${entry.language}\u0000${entry.key}`);
+      if (schema && entry.text.trim() !== '') {
+        const parsed = schema.safeParse(entry.text);
+        if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => apiViolation(issue.message, entry.path('text'))));
+        else if (problems.length === 0) accepted.push({ ...entry, text: parsed.data as string });
+      }
+      violations.push(...problems);
+    }
+    if (violations.length > 0) throw new ApiError(400, uniqueViolations(violations).slice(0, MAX_IMPORT_VIOLATIONS));
+
+    const changes: TranslationChange[] = [];
+    let unchanged = 0;
+    for (const entry of accepted) {
+      const before = textAt(rowOf(solution, entry.language)?.texts, entry.key) ?? null;
+      if (before === entry.text) unchanged += 1;
+      else changes.push({ language: entry.language, key: entry.key, before, after: entry.text });
+    }
+    const dryRun = dryRunOf(req.query);
+    if (!dryRun && changes.length > 0) {
+      const now = ctx.now().toISOString();
+      // Validated above: from here on nothing can fail, and it all runs in this one tick.
+      for (const change of changes) {
+        const row = rowForWrite(solution, change.language as LanguageCode);
+        setTextAt(row.texts, change.key, change.after);
+        row.updatedAt = now;
+      }
+      data.write();
+    }
+    res.json({ dryRun, changes, unchanged });
+  });
+
+  router.get(`${BASE}/:language`, session, noQuery, (req, res) => {
+    const solution = data.ownSolution(getSession(req), req.params.id);
+    res.json(toJson(solution, languageOf(solution, req.params.language)));
+  });
+
+  /** Saves one group of one language; every text of the group is required (VAL-1). */
+  router.put(`${BASE}/:language/:group`, session, noQuery, ownWritable, body, (req, res) => {
+    const solution = data.ownSolution(getSession(req), req.params.id);
+    const language = languageOf(solution, req.params.language);
+    const group = req.params.group;
+    if (!isTranslationGroup(group)) throw new ApiError(404, 'error.backend.not_found');
+    const texts = parseOrThrow(translationGroupSchemas[group], req.body);
+    const row = rowForWrite(solution, language);
+    row.texts[group] = texts;
+    row.updatedAt = ctx.now().toISOString();
+    data.write();
+    res.json(toJson(solution, language));
+  });
+
+  router.all([BASE, `${BASE}/:language`, `${BASE}/:language/:group`], session, () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+
+  return router;
+};
+
+const formatInvalid = (path = ''): ApiError => new ApiError(400, [apiViolation('validation.import_format_invalid', path)]);
+
+/** The CSV `key,language,text`; rows are numbered from 1 after the header. */
+const csvEntries = (text: string): ImportEntry[] => {
+  const csv = parseImportCsv(text);
+  if (!csv || !['key', 'language', 'text'].every((column) => csv.columns.includes(column))) throw formatInvalid('columns');
+  return csv.rows.map((row, index) => ({
+    language: (row.language ?? '').trim(),
+    key: (row.key ?? '').trim(),
+    text: row.text ?? '',
+    path: (column) => `rows.${index + 1}.${column}`,
+  }));
+};
+
+/** The JSON export's shape `{ language: { group: { field: text } } }`, read leaf by leaf in file order. */
+const jsonEntries = (text: string): ImportEntry[] => {
+  const json = parseImportJson(text);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw formatInvalid();
+  const entries: ImportEntry[] = [];
+  const walk = (language: string, node: unknown, prefix: string): void => {
+    if (typeof node === 'object' && node !== null && !Array.isArray(node) && !isTranslationKey(prefix)) {
+      for (const [key, child] of Object.entries(node)) walk(language, child, prefix === '' ? key : `${prefix}.${key}`);
+      return;
+    }
+    const path = `${language}${prefix === '' ? '' : `.${prefix}`}`;
+    if (typeof node !== 'string') throw new ApiError(400, [apiViolation(isTranslationKey(prefix) ? 'validation.invalid_value' : 'validation.translation_key_unknown', path)]);
+    entries.push({ language, key: prefix, text: node, path: (column) => (column === 'language' ? language : path) });
+  };
+  for (const [language, tree] of Object.entries(json)) walk(language, tree, '');
+  return entries;
+};

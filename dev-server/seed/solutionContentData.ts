@@ -1,0 +1,81 @@
+import type { CookieCategory, DataProcessor } from '../../src/schemas/cookie';
+import { solutionLanguages } from '../routes/solutionContent';
+import type { ConsentSolutionRow, CookieRow, TranslationRow } from '../store/types';
+import { DEFAULT_TEXTS, defaultTextsFor } from './defaultTranslations';
+
+/**
+ * Demo translations and cookies. Every seeded solution gets the default texts of its languages
+ * that have defaults (English, French), as a new solution does; German stays empty, so the
+ * completeness matrix has gaps to show. Demo Shop's first solution gets scanned cookies.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface SeedCookie {
+  name: string;
+  domain: string;
+  category: CookieCategory;
+  expiryDays: number | null;
+  processor: DataProcessor | null;
+  en: string;
+  fr?: string;
+}
+
+const GOOGLE: DataProcessor = { name: 'Google Ireland Limited', privacyPolicyUrl: 'https://policies.google.com/privacy' };
+const META: DataProcessor = { name: 'Meta Platforms Ireland Ltd.', privacyPolicyUrl: 'https://www.facebook.com/privacy/policy/' };
+
+const DEMO_SHOP_COOKIES: SeedCookie[] = [
+  { name: 'PHPSESSID', domain: 'demo-shop.com', category: 'necessary', expiryDays: null, processor: null, en: 'Keeps the visitor’s session.', fr: 'Conserve la session du visiteur.' },
+  { name: 'cart_id', domain: 'demo-shop.com', category: 'necessary', expiryDays: 30, processor: null, en: 'Remembers the shopping cart.', fr: 'Mémorise le panier.' },
+  { name: 'CookieConsent', domain: 'demo-shop.com', category: 'necessary', expiryDays: 365, processor: null, en: 'Stores the visitor’s consent choices.', fr: 'Enregistre les choix de consentement.' },
+  { name: 'lang', domain: 'demo-shop.com', category: 'functional', expiryDays: 365, processor: null, en: 'Remembers the chosen language.' },
+  { name: 'currency', domain: 'demo-shop.com', category: 'functional', expiryDays: 30, processor: null, en: 'Remembers the chosen currency.' },
+  { name: '_ga', domain: '.demo-shop.com', category: 'statistics', expiryDays: 730, processor: GOOGLE, en: 'Distinguishes visitors for statistics.', fr: 'Distingue les visiteurs pour les statistiques.' },
+  { name: '_gid', domain: '.demo-shop.com', category: 'statistics', expiryDays: 1, processor: GOOGLE, en: 'Distinguishes visitors for statistics.' },
+  { name: '_fbp', domain: '.demo-shop.com', category: 'marketing', expiryDays: 90, processor: META, en: 'Delivers advertising across websites.' },
+  { name: 'IDE', domain: '.doubleclick.net', category: 'marketing', expiryDays: 390, processor: GOOGLE, en: 'Measures and targets advertising.' },
+  { name: 'tracking_x', domain: 'demo-shop.fr', category: 'unclassified', expiryDays: 180, processor: null, en: '' },
+];
+
+export const buildSolutionContent = (solutions: ConsentSolutionRow[], now: Date): { translations: TranslationRow[]; cookies: CookieRow[] } => {
+  const translations: TranslationRow[] = [];
+  for (const solution of solutions) {
+    for (const language of solutionLanguages(solution)) {
+      if (!DEFAULT_TEXTS[language]) continue;
+      translations.push({
+        id: translations.length + 1,
+        accountId: solution.accountId,
+        consentSolutionId: solution.id,
+        language,
+        texts: defaultTextsFor(language),
+        updatedAt: solution.createdAt,
+      });
+    }
+  }
+
+  const cookies: CookieRow[] = [];
+  const demoShop = solutions.find((solution) => solution.name === 'Demo Shop');
+  if (demoShop) {
+    DEMO_SHOP_COOKIES.forEach((seed, index) => {
+      const firstSeen = new Date(now.getTime() - (50 - index) * DAY_MS).toISOString();
+      const lastSeen = new Date(now.getTime() - DAY_MS).toISOString();
+      cookies.push({
+        id: index + 1,
+        accountId: demoShop.accountId,
+        consentSolutionId: demoShop.id,
+        name: seed.name,
+        domain: seed.domain,
+        category: seed.category,
+        purpose: Object.fromEntries(Object.entries({ en: seed.en, fr: seed.fr ?? '' }).filter(([, text]) => text !== '')),
+        expiryDays: seed.expiryDays,
+        dataProcessor: seed.processor,
+        source: 'scanner',
+        firstSeen,
+        lastSeen,
+        createdAt: firstSeen,
+        updatedAt: lastSeen,
+      });
+    });
+  }
+  return { translations, cookies };
+};
