@@ -45,7 +45,7 @@ const COOKIE_DOMAIN = /^\.?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[
 export const cookieNameSchema = z
   .string({ error: 'validation.cookie_name_required' })
   .trim()
-  .min(1, { error: 'validation.cookie_name_required' })
+  .min(1, { error: 'validation.cookie_name_required', abort: true })
   .max(SHORT_TEXT_MAX, { error: 'validation.max_length_255' })
   .regex(COOKIE_NAME, { error: 'validation.cookie_name_invalid' });
 
@@ -53,7 +53,7 @@ export const cookieDomainSchema = z
   .string({ error: 'validation.cookie_domain_required' })
   .trim()
   .toLowerCase()
-  .min(1, { error: 'validation.cookie_domain_required' })
+  .min(1, { error: 'validation.cookie_domain_required', abort: true })
   .max(SHORT_TEXT_MAX, { error: 'validation.max_length_255' })
   .regex(COOKIE_DOMAIN, { error: 'validation.cookie_domain_invalid' });
 

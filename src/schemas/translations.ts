@@ -185,4 +185,6 @@ export const flattenTexts = (texts: Partial<StoredTexts> | undefined): Record<st
 };
 
 /** A group's JSON Schema for rjsf, from the same zod schema the API validates with. */
-export const groupJsonSchema = (group: TranslationGroup) => z.toJSONSchema(translationGroupSchemas[group], { io: 'input' });
+// draft-7: the dialect rjsf's ajv8 validator compiles by default.
+export const toFormJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', target: 'draft-7' });
+export const groupJsonSchema = (group: TranslationGroup) => toFormJsonSchema(translationGroupSchemas[group]);
