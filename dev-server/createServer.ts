@@ -9,7 +9,9 @@ import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/thr
 import type { ServerContext } from './context';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { auditTrail } from './audit/auditTrail';
+import { auditTrail } from './audit/auditTrail';
 import { accountRoutes } from './routes/accounts';
+import { auditRoutes } from './routes/audit';
 import { auditRoutes } from './routes/audit';
 import { consentSolutionRoutes } from './routes/consentSolutions';
 import { cookieRoutes } from './routes/cookies';
@@ -20,6 +22,7 @@ import { pricingRoutes } from './routes/pricing';
 import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
+import { teammateRoutes } from './routes/teammates';
 import { teammateRoutes } from './routes/teammates';
 import { translationRoutes } from './routes/translations';
 import { JsonServerBridge } from './store/jsonServerBridge';
@@ -85,6 +88,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
 
   // BEYOND-7: every successful authenticated write below is recorded.
   app.use(auditTrail(store, now));
+  // BEYOND-7: every successful authenticated write below is recorded.
+  app.use(auditTrail(store, now));
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
@@ -94,6 +99,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(cookieRoutes(context));
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
+  app.use(teammateRoutes(context));
+  app.use(auditRoutes(context));
   app.use(teammateRoutes(context));
   app.use(auditRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));

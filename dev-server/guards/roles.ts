@@ -1,23 +1,36 @@
+import { can, type Operation } from '../../src/shared/permissions';
 import type { Account, Role } from '../store/types';
 
 /** What a guard needs to know about the caller (from the verified session, re-read from the DB). */
 export interface Caller {
   userId: number;
+  /** The account the request acts on: the home account, or the one named by `X-Account-Id`. */
   accountId: number;
+  /** The user's own account (relations such as an agency's clients are counted from it). */
+  homeAccountId?: number;
   roles: Role[];
 }
 
 export const hasRole = (caller: Caller, role: Role): boolean => caller.roles.includes(role);
 
+export const homeAccountOf = (caller: Caller): number => caller.homeAccountId ?? caller.accountId;
+
 /**
  * ROLE-1/ROLE-3: ADMIN reads every account; AGENCY its own and its client accounts (whose
- * parentAccountId is the agency's account); everyone else only their own.
+ * parentAccountId is the agency's account); everyone else only their own. Counted from the
+ * home account, so acting on a client account does not widen what an agency reaches.
  */
-export const canReadAccount = (caller: Caller, account: Account): boolean => {
+export const canReadAccount = (caller: Caller, account: Pick<Account, 'id' | 'parentAccountId'>): boolean => {
   if (hasRole(caller, 'ROLE_ADMIN')) return true;
-  if (account.id === caller.accountId) return true;
-  return hasRole(caller, 'ROLE_AGENCY') && account.parentAccountId === caller.accountId;
+  const home = homeAccountOf(caller);
+  if (account.id === home) return true;
+  return hasRole(caller, 'ROLE_AGENCY') && account.parentAccountId === home;
 };
 
-/** ROLE-1: DEMO is read-only; every write answers permission denied. */
-export const canWrite = (caller: Caller): boolean => !hasRole(caller, 'ROLE_DEMO');
+/**
+ * ROLE-1: may the caller write in the account the request acts on? Read from the permission
+ * matrix (src/shared/permissions.ts): ROLE_DEMO is read-only; the others write consent
+ * solutions, domains and the other owner-scoped collections of the accounts they act on.
+ */
+export const canWrite = (caller: Caller, operation: Operation = 'consentSolutions.write'): boolean =>
+  can(caller.roles, operation, caller.accountId === homeAccountOf(caller) ? 'own' : 'other');

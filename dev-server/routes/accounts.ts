@@ -1,12 +1,16 @@
-import { Router } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
+import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context';
-import { canReadAccount, hasRole } from '../guards/roles';
+import { idParam, permit } from '../guards/permissions';
+import { canReadAccount, homeAccountOf } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, notFound } from '../http/errors';
 import { subscriptionZodViolations } from '../rules/billing';
 import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf } from '../rules/subscriptionLifecycle';
-import type { Account } from '../store/types';
+import type { Account, Subscription } from '../store/types';
+import { apiViolation, noQuery, parseOrThrow } from './consentData';
+import { listRows } from './listRows';
 import { settleAccount } from './subscriptions';
 
 /** The account as docs/api.md describes it (internal fields such as parentAccountId stay out). */
@@ -19,15 +23,97 @@ const toApi = (account: Account) => ({
   subscription: account.subscription,
 });
 
-/** API-5: GET /accounts/:id; 404 (not 403) for an unreadable account so existence never leaks. */
+/** A row of `GET /accounts` (the switcher): who the account is and whose client. */
+const toListItem = (account: Account) => ({
+  id: account.id,
+  name: account.name,
+  date: account.date,
+  parentAccountId: account.parentAccountId,
+  status: account.subscription.status,
+});
+
+const LIST_FIELDS: ReadonlySet<string> = new Set(['name', 'date', 'parentAccountId']);
+
+const TRIAL_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+/** POST /accounts: `name` 2-255 (spec section 9); an agency's client names its parent. */
+const accountCreateSchema = z.object({
+  name: z
+    .string({ error: 'validation.account_name_required' })
+    .trim()
+    .min(1, { error: 'validation.account_name_required' })
+    .min(2, { error: 'validation.account_name_length' })
+    .max(255, { error: 'validation.account_name_length' }),
+  parentAccountId: z.number().int().positive().nullable().optional(),
+});
+
+/** A new account starts a trial, like a sign-up. */
+const trialSubscription = (now: Date): Subscription => ({
+  status: 'trial',
+  subscriptionType: 'trial',
+  billingCycle: null,
+  billingCycleEnds: null,
+  trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+  lastSubscriptionDetailsChange: now.toISOString(),
+  lastSubscriptionTypeChange: now.toISOString(),
+  currentPricingVersion: 'v2',
+  defaultDomainSettings: { scan_depth: 500, scan_frequency: 7 },
+  domainSlots: 20,
+  products: ['consent'],
+  startDate: now.toISOString(),
+  actions: 25000,
+  currency: 'EUR',
+});
+
+/** API-5: accounts. 404 (not 403) for an unreadable account so existence never leaks. */
 export const accountRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const accounts = ctx.store.collection<Account>('accounts');
+  const session = requireSession(ctx.store, ctx.now);
+  const accountParam = (req: Request) => idParam(req, 'id');
 
-  router.get('/accounts/:id', requireSession(ctx.store, ctx.now), (req, res) => {
-    const id = req.params.id ?? '';
-    const account = /^\d{1,15}$/.test(id) ? accounts.find(Number(id)) : undefined;
-    if (!account || !canReadAccount(getSession(req), account)) throw notFound();
+  /** ROLE-1: ROLE_ADMIN lists every account, ROLE_AGENCY its own and its clients, others their own. */
+  router.get('/accounts', session, permit('accounts.list', (req) => homeAccountOf(getSession(req))), (req, res) => {
+    const caller = getSession(req);
+    const rows = ctx.store.state().accounts;
+    const { page, total } = listRows(rows, req.query, {
+      fields: LIST_FIELDS,
+      scope: (row) => canReadAccount(caller, row),
+      matches: (row, needle) => row.name.toLowerCase().includes(needle),
+    });
+    res.setHeader('X-Total-Count', total);
+    res.json(page.map(toListItem));
+  });
+
+  /** ROLE-1: only ROLE_ADMIN creates accounts (name required, at least 2 characters). */
+  router.post('/accounts', session, noQuery, permit('accounts.create', (req) => homeAccountOf(getSession(req))), acceptBody({ json: true }), (req, res) => {
+    const input = parseOrThrow(accountCreateSchema, req.body);
+    const parentId = input.parentAccountId ?? null;
+    if (parentId !== null && !accounts.find(parentId)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'parentAccountId')]);
+    const now = ctx.now();
+    const account = accounts.insert({
+      name: input.name,
+      date: now.toISOString(),
+      stripeSubscriptionId: null,
+      paymentMethod: 'stripe',
+      parentAccountId: parentId,
+      subscription: trialSubscription(now),
+    });
+    res.status(201).location(`/accounts/${account.id}`).json(toApi(account));
+  });
+
+  /** 404 for a missing or unreadable account, before any role check (no existence leak). */
+  const readable: RequestHandler = (req, _res, next) => {
+    const id = accountParam(req);
+    const found = id === undefined ? undefined : accounts.find(id);
+    if (!found || !canReadAccount(getSession(req), found)) throw notFound();
+    next();
+  };
+
+  router.get('/accounts/:id', session, readable, permit('account.read', accountParam), (req, res) => {
+    const account = accounts.find(accountParam(req) ?? 0);
+    if (!account) throw notFound();
     // Renewals are processed lazily on read, so the banners see today's status (ENT-5, ST-1).
     settleAccount(ctx, account.id);
     res.json(toApi(accounts.find(account.id) ?? account));
@@ -36,24 +122,31 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   /**
    * ERR-2: the name, and the lifecycle fields a customer may set before the subscription
    * starts (locked after it, except for ROLE_ADMIN). DEMO and CLIENT may not change an account.
+   * The account is looked up first: an unreadable one answers 404 whatever the role.
    */
-  router.patch('/accounts/:id', requireSession(ctx.store, ctx.now), acceptBody({ json: true }), (req, res) => {
-    const caller = getSession(req);
-    const id = req.params.id ?? '';
-    const found = /^\d{1,15}$/.test(id) ? accounts.find(Number(id)) : undefined;
-    if (!found || !canReadAccount(caller, found)) throw notFound();
-    if (hasRole(caller, 'ROLE_DEMO') || hasRole(caller, 'ROLE_CLIENT')) throw new ApiError(403, 'error.backend.permission_denied');
-    const parsed = accountPatchSchema.safeParse(req.body);
-    if (!parsed.success) throw new ApiError(400, subscriptionZodViolations(parsed.error));
-    settleAccount(ctx, found.id);
-    const lifecycleAccounts = accountsOf(ctx.store);
-    const account = lifecycleAccounts.find(found.id);
-    if (!account) throw notFound();
-    const edit = lifecycleEditOf(parsed.data);
-    checkLifecycleEdit(caller, account, edit);
-    lifecycleAccounts.update(account.id, { ...applyLifecycleEdit(account, edit), ...(parsed.data.name !== undefined ? { name: parsed.data.name } : {}) });
-    res.json(toApi(accounts.find(account.id) ?? found));
-  });
+  router.patch(
+    '/accounts/:id',
+    session,
+    readable,
+    permit('account.edit', accountParam),
+    acceptBody({ json: true }),
+    (req, res) => {
+      const caller = getSession(req);
+      const id = accountParam(req) ?? 0;
+      const parsed = accountPatchSchema.safeParse(req.body);
+      if (!parsed.success) throw new ApiError(400, subscriptionZodViolations(parsed.error));
+      settleAccount(ctx, id);
+      const lifecycleAccounts = accountsOf(ctx.store);
+      const account = lifecycleAccounts.find(id);
+      if (!account) throw notFound();
+      const edit = lifecycleEditOf(parsed.data);
+      checkLifecycleEdit(caller, account, edit);
+      lifecycleAccounts.update(account.id, { ...applyLifecycleEdit(account, edit), ...(parsed.data.name !== undefined ? { name: parsed.data.name } : {}) });
+      const updated = accounts.find(account.id);
+      if (!updated) throw notFound();
+      res.json(toApi(updated));
+    },
+  );
 
   return router;
 };

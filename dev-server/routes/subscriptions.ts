@@ -14,6 +14,7 @@ import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context';
 import type { Account } from '../store/types';
+import { requirePermission } from '../guards/permissions';
 import { canReadAccount, hasRole } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, notFound } from '../http/errors';
@@ -67,9 +68,6 @@ const paymentFailed = (failure: PaymentFailure): ApiError => {
   const path = failure === 'incorrect_cvc' ? 'payment.cvc' : failure === 'expired_card' ? 'payment.expiry' : 'payment.cardNumber';
   return new ApiError(402, [violation(PAYMENT_FAILURE_KEYS[failure], path)]);
 };
-
-/** ROLE-1: DEMO is read-only and CLIENT may not manage the subscription. */
-const canManage = (caller: Session): boolean => !hasRole(caller, 'ROLE_DEMO') && !hasRole(caller, 'ROLE_CLIENT');
 
 const ACCOUNT_PARAM = /^\d{1,15}$/;
 
@@ -147,8 +145,9 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
     return { caller, account };
   };
 
-  const requireManage = (caller: Session): void => {
-    if (!canManage(caller)) throw new ApiError(403, 'error.backend.permission_denied');
+  /** ROLE-1: the shared permission matrix, on the target account (own or another one). */
+  const requireManage = (caller: Session, account: LifecycleAccount): void => {
+    requirePermission(caller, 'subscription.manage', account.id);
   };
 
   const view = (account: LifecycleAccount, caller: Session) => {
@@ -222,7 +221,7 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
 
   router.post(['/subscriptions', '/subscriptions/:accountId(\\d+)'], session, body, (req, res) => {
     const { caller, account } = targetAccount(req);
-    requireManage(caller);
+    requireManage(caller, account);
     const input = parseRequest(req.body);
     const isAdmin = hasRole(caller, 'ROLE_ADMIN');
     const status = normaliseStatus(account.subscription.status);
@@ -334,7 +333,7 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
 
   router.delete(['/subscriptions', '/subscriptions/:accountId(\\d+)'], session, (req, res) => {
     const { caller, account } = targetAccount(req);
-    requireManage(caller);
+    requireManage(caller, account);
     const status = normaliseStatus(account.subscription.status);
     if (status === 'expiring' || status === 'inactive') throw new ApiError(409, [violation('error.backend.subscription_not_active')]);
     const next = status === 'active' ? 'expiring' : 'inactive';

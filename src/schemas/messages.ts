@@ -64,8 +64,32 @@ const apiRuleMessages = {
   'validation.subscription_status_invalid': 'Status must be one of trial, active, waiting_for_payment, expiring, inactive.',
 } as const;
 
+/**
+ * ROLE-3 / ERR-2: the not-allowed cases of spec section 6 (403 answers of the permission
+ * matrix, src/shared/permissions.ts) and the teammate and account rules.
+ */
+export const permissionMessages = {
+  'error.backend.not_allowed_edit_global': 'You are not allowed to create or edit global items.',
+  'error.backend.not_allowed_create_account': 'You are not allowed to create accounts.',
+  'error.backend.not_allowed_edit_account': 'You are not allowed to edit this account.',
+  'error.backend.not_allowed_switch_account': 'You are not allowed to act on this account.',
+  'error.backend.not_allowed_delete_website': 'You are not allowed to delete websites.',
+  'error.backend.not_allowed_invite_teammate': 'You are not allowed to invite teammates.',
+  'error.backend.not_allowed_read_users': 'You are not allowed to read users.',
+  'error.backend.not_allowed_delete_user': 'You are not allowed to delete users.',
+  'error.backend.not_allowed_delete_self': 'You are not allowed to delete yourself.',
+  'error.backend.not_allowed_change_status': 'You are not allowed to change the status.',
+  'error.backend.not_allowed_remove_global': 'You are not allowed to remove global templates or texts.',
+  'error.backend.not_allowed_read_invoices': 'You are not allowed to read the invoices of this account.',
+  'error.backend.not_allowed_read_reports': 'You are not allowed to read the reports of this account.',
+  'error.backend.not_allowed_read_audit': 'You are not allowed to read the audit log of this account.',
+  'error.backend.last_active_user': 'The last active user of an account cannot be removed.',
+  'error.backend.teammate_already_exists': 'A user with this email already exists.',
+  'validation.account_name_required': 'Account name is required.',
+} as const;
+
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [coreMessages, apiRuleMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages] as const;
+export const messageSources = [coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages] as const;
 
 export const messagesEn = {
   ...translationValidationMessages,
@@ -75,6 +99,7 @@ export const messagesEn = {
   ...consentSolutionValidationMessages,
   ...domainValidationMessages,
   ...apiRuleMessages,
+  ...permissionMessages,
   ...coreMessages,
 };
 

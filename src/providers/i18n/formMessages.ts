@@ -88,6 +88,23 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'validation.account_name_length': 'Le nom du compte doit contenir entre 2 et 255 caractères.',
   'validation.datetime_invalid': 'Une date et heure valide est requise.',
   'validation.subscription_status_invalid': 'Le statut doit être trial, active, waiting_for_payment, expiring ou inactive.',
+  'error.backend.not_allowed_edit_global': "Vous n'êtes pas autorisé à créer ou modifier des éléments globaux.",
+  'error.backend.not_allowed_create_account': "Vous n'êtes pas autorisé à créer des comptes.",
+  'error.backend.not_allowed_edit_account': "Vous n'êtes pas autorisé à modifier ce compte.",
+  'error.backend.not_allowed_switch_account': "Vous n'êtes pas autorisé à agir sur ce compte.",
+  'error.backend.not_allowed_delete_website': "Vous n'êtes pas autorisé à supprimer des sites web.",
+  'error.backend.not_allowed_invite_teammate': "Vous n'êtes pas autorisé à inviter des coéquipiers.",
+  'error.backend.not_allowed_read_users': "Vous n'êtes pas autorisé à consulter les utilisateurs.",
+  'error.backend.not_allowed_delete_user': "Vous n'êtes pas autorisé à supprimer des utilisateurs.",
+  'error.backend.not_allowed_delete_self': "Vous n'êtes pas autorisé à vous supprimer vous-même.",
+  'error.backend.not_allowed_change_status': "Vous n'êtes pas autorisé à modifier le statut.",
+  'error.backend.not_allowed_remove_global': "Vous n'êtes pas autorisé à supprimer des modèles ou textes globaux.",
+  'error.backend.not_allowed_read_invoices': "Vous n'êtes pas autorisé à consulter les factures de ce compte.",
+  'error.backend.not_allowed_read_reports': "Vous n'êtes pas autorisé à consulter les rapports de ce compte.",
+  'error.backend.not_allowed_read_audit': "Vous n'êtes pas autorisé à consulter le journal d'audit de ce compte.",
+  'error.backend.last_active_user': "Le dernier utilisateur actif d'un compte ne peut pas être supprimé.",
+  'error.backend.teammate_already_exists': 'Un utilisateur avec cet e-mail existe déjà.',
+  'validation.account_name_required': 'Le nom du compte est obligatoire.',
 };
 
 /** `{ 'a.b': 'x' }` → `{ a: { b: 'x' } }`, the shape i18next reads with its `.` separator. */

@@ -1,0 +1,113 @@
+import type { Request, RequestHandler } from 'express';
+import { findSession } from '../auth/session';
+import type { Store } from '../store/store';
+import type { Row } from '../store/types';
+
+/** BEYOND-7: one row of the audit log (collection `auditLog`). */
+export interface AuditEntry extends Row {
+  /** The account the change was made in (the acting account). */
+  accountId: number;
+  /** The account of the user who made it (differs when an admin or agency acted on another). */
+  actorAccountId: number;
+  userId: number;
+  userEmail: string;
+  method: string;
+  /** The path without the query, e.g. `/consent-solutions/12`. */
+  path: string;
+  /** The collection the change touched: the first path segment (`consent-solutions`). */
+  resource: string;
+  /** The id of the item, when the path names one. */
+  targetId: string | null;
+  /** `create`, `update`, `delete` or `action` (a POST on an item, e.g. push-for-consent). */
+  action: AuditAction;
+  status: number;
+  /** The fields sent, secrets replaced by `[redacted]`, long values shortened. */
+  changes: Record<string, unknown>;
+  /** One readable line: `update consent-solutions/12: name, autoblocking`. */
+  summary: string;
+  at: string;
+}
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'action';
+
+export const AUDIT_LOG = 'auditLog';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Keys whose values never reach the log (passwords, card data, tokens). */
+const SECRET = /password|card|cvc|expiry|token|secret|hash/i;
+const MAX_VALUE_LENGTH = 200;
+const MAX_DEPTH = 4;
+
+const redact = (value: unknown, depth = 0): unknown => {
+  if (typeof value === 'string') return value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH)}…` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, SECRET.test(key) ? '[redacted]' : redact(v, depth + 1)]));
+};
+
+const actionOf = (method: string, segments: string[]): AuditAction => {
+  if (method === 'DELETE') return 'delete';
+  if (method === 'PUT' || method === 'PATCH') return 'update';
+  return segments.length > 2 ? 'action' : segments.length === 2 && /^\d+$/.test(segments[1] ?? '') ? 'action' : 'create';
+};
+
+/** Builds the entry of a successful write (exported for unit tests). */
+export const auditEntryOf = (req: Request, path: string, status: number, at: Date): Omit<AuditEntry, 'id'> | undefined => {
+  const session = findSession(req);
+  if (!session) return undefined;
+  const segments = path.split('/').filter(Boolean);
+  const resource = segments[0] ?? '';
+  const targetId = segments.find((s, i) => i > 0 && /^\d+$/.test(s)) ?? null;
+  const action = actionOf(req.method, segments);
+  const body: unknown = req.body;
+  const changes = typeof body === 'object' && body !== null && !Array.isArray(body) ? (redact(body) as Record<string, unknown>) : {};
+  const fields = Object.keys(changes);
+  const subject = segments.join('/');
+  const summary = `${action} ${subject}${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`;
+  return {
+    accountId: session.accountId,
+    actorAccountId: session.homeAccountId,
+    userId: session.userId,
+    userEmail: session.user.email,
+    method: req.method,
+    path,
+    resource,
+    targetId,
+    action,
+    status,
+    changes,
+    summary,
+    at: at.toISOString(),
+  };
+};
+
+/**
+ * BEYOND-7: records every successful authenticated write of the API. It hooks `res.end`, so
+ * the entry is stored before the answer leaves (a client that reads the log right after its
+ * write always finds it), and only for 2xx/3xx answers: refused or invalid writes change
+ * nothing, so there is nothing to audit. Public writes (login, password reset) have no
+ * session and are not recorded.
+ */
+export const auditTrail = (store: Store, now: () => Date): RequestHandler => {
+  store.ensureCollection(AUDIT_LOG);
+  return (req, res, next) => {
+    if (!WRITE_METHODS.has(req.method)) {
+      next();
+      return;
+    }
+    // Captured now: a route may rewrite req.url before it hands over to json-server.
+    const path = req.path;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    let recorded = false;
+    res.end = ((...args: unknown[]) => {
+      if (!recorded && res.statusCode < 400) {
+        recorded = true;
+        const entry = auditEntryOf(req, path, res.statusCode, now());
+        if (entry) store.collection<AuditEntry>(AUDIT_LOG).insert(entry);
+      }
+      return end(...args);
+    }) as typeof res.end;
+    next();
+  };
+};

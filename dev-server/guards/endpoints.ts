@@ -1,0 +1,92 @@
+import type { Operation } from '../../src/shared/permissions';
+
+/**
+ * ROLE-3: what every route of the dev API needs (docs/api.md). The permission-matrix test
+ * (dev-server/test/permissionMatrix.test.ts) reads the routes from the express router and
+ * fails for a route missing here, then calls each one as every role, on the own account,
+ * another account and a nonexistent id, and compares the answer with `can()` of the matrix.
+ *
+ * - `public`: no session (login, recovery, dev helpers).
+ * - `operation`: the matrix operation the route performs.
+ * - `item`: the `:id` names a row of this store collection, owned through `accountId`
+ *   (another account's row answers 404, as a missing one).
+ * - `accountParam`: the route names its target account in the URL (`:id` of /accounts,
+ *   `:accountId` of /subscriptions); an account the caller may not read answers 404.
+ * - `params`: example values of the other `:params`.
+ *
+ * Routes registered with `router.all` (405 fallbacks) need no entry.
+ */
+export type EndpointRule =
+  | { public: true }
+  | { operation: Operation; item?: string; accountParam?: boolean; params?: Record<string, string> };
+
+const CS = 'consentSolutions';
+
+export const ENDPOINTS: Record<string, EndpointRule> = {
+  'POST /login_check': { public: true },
+  'POST /logout': { public: true },
+  'POST /lost-password/send-email': { public: true },
+  'POST /lost-password/reset/:token': { public: true },
+  'GET /dev/outbox': { public: true },
+  'GET /dev/clock': { public: true },
+  'POST /dev/clock': { public: true },
+
+  'GET /accounts': { operation: 'accounts.list' },
+  'POST /accounts': { operation: 'accounts.create' },
+  'GET /accounts/:id': { operation: 'account.read', accountParam: true },
+  'PATCH /accounts/:id': { operation: 'account.edit', accountParam: true },
+
+  'GET /consent-solutions': { operation: 'consentSolutions.read' },
+  'POST /consent-solutions': { operation: 'consentSolutions.write' },
+  'GET /consent-solutions/:id': { operation: 'consentSolutions.read', item: CS },
+  'PATCH /consent-solutions/:id': { operation: 'consentSolutions.write', item: CS },
+  'PUT /consent-solutions/:id': { operation: 'consentSolutions.write', item: CS },
+  'DELETE /consent-solutions/:id': { operation: 'consentSolutions.write', item: CS },
+  'POST /consent-solutions/:id/push-for-consent': { operation: 'consentSolutions.write', item: CS },
+
+  'GET /domains': { operation: 'domains.read' },
+  'POST /domains': { operation: 'domains.write' },
+  'GET /domains/:id': { operation: 'domains.read', item: 'domains' },
+  'PATCH /domains/:id': { operation: 'domains.write', item: 'domains' },
+  'PUT /domains/:id': { operation: 'domains.write', item: 'domains' },
+  'DELETE /domains/:id': { operation: 'domains.delete', item: 'domains' },
+
+  'GET /consent-solutions/:id/translations': { operation: 'consentSolutions.read', item: CS },
+  'GET /consent-solutions/:id/translations/completeness': { operation: 'consentSolutions.read', item: CS },
+  'GET /consent-solutions/:id/translations/export': { operation: 'consentSolutions.read', item: CS },
+  'POST /consent-solutions/:id/translations/import': { operation: 'consentSolutions.write', item: CS },
+  'GET /consent-solutions/:id/translations/:language': { operation: 'consentSolutions.read', item: CS, params: { language: 'en' } },
+  'PUT /consent-solutions/:id/translations/:language/:group': {
+    operation: 'consentSolutions.write',
+    item: CS,
+    params: { language: 'en', group: 'popup' },
+  },
+
+  'GET /cookies': { operation: 'consentSolutions.read' },
+  'POST /cookies': { operation: 'consentSolutions.write' },
+  'GET /cookies/:id': { operation: 'consentSolutions.read', item: 'cookies' },
+  'PATCH /cookies/:id': { operation: 'consentSolutions.write', item: 'cookies' },
+  'PUT /cookies/:id': { operation: 'consentSolutions.write', item: 'cookies' },
+  'DELETE /cookies/:id': { operation: 'consentSolutions.write', item: 'cookies' },
+  'GET /consent-solutions/:id/cookies/export': { operation: 'consentSolutions.read', item: CS },
+  'POST /consent-solutions/:id/cookies/import': { operation: 'consentSolutions.write', item: CS },
+
+  'GET /pricing': { operation: 'pricing.read' },
+  'POST /pricing/quote': { operation: 'pricing.read' },
+
+  'GET /subscriptions': { operation: 'subscription.read' },
+  'GET /subscriptions/:accountId(\\d+)': { operation: 'subscription.read', accountParam: true },
+  'POST /subscriptions/quote': { operation: 'subscription.read' },
+  'POST /subscriptions/:accountId(\\d+)/quote': { operation: 'subscription.read', accountParam: true },
+  'POST /subscriptions': { operation: 'subscription.manage' },
+  'POST /subscriptions/:accountId(\\d+)': { operation: 'subscription.manage', accountParam: true },
+  'DELETE /subscriptions': { operation: 'subscription.manage' },
+  'DELETE /subscriptions/:accountId(\\d+)': { operation: 'subscription.manage', accountParam: true },
+
+  'GET /teammates': { operation: 'teammates.read' },
+  'POST /teammates': { operation: 'teammates.invite' },
+  'GET /teammates/:id': { operation: 'teammates.read', item: 'users' },
+  'DELETE /teammates/:id': { operation: 'teammates.delete', item: 'users' },
+
+  'GET /audit-log': { operation: 'audit.read' },
+};
