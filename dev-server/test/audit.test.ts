@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, messageKeys, postJson } from './http';
+import { startTestServer, type TestServer } from './startTestServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+interface Entry {
+  accountId: number;
+  userEmail: string;
+  action: string;
+  resource: string;
+  summary: string;
+  changes: Record<string, unknown>;
+}
+const get = (path: string, cookie: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers: { cookie, ...headers } });
+
+describe('audit log', () => {
+  it('[BEYOND-7] records who, which account, what and when for every successful write, newest first, filterable', async () => {
+    const owner = await login(server.baseUrl, 'owner@demo.test');
+    await postJson(server.baseUrl, '/teammates', { email: 'audited@demo.test' }, { cookie: owner });
+    await postJson(server.baseUrl, '/teammates', { email: 'bad' }, { cookie: owner });
+    const res = await get('/audit-log?_page=1&_limit=10', owner);
+    expect(res.status).toBe(200);
+    const [latest] = (await res.json()) as (Entry & { at: string })[];
+    expect(latest).toMatchObject({ accountId: 1, userEmail: 'owner@demo.test', action: 'create', resource: 'teammates', changes: { email: 'audited@demo.test' } });
+    expect(res.headers.get('x-total-count')).toBe('1');
+    const filtered = (await (await get('/audit-log?resource=consent-solutions', owner)).json()) as Entry[];
+    expect(filtered).toEqual([]);
+  });
+
+  it('[BEYOND-7] an admin acting on another account is recorded in that account; secrets are redacted', async () => {
+    const admin = await login(server.baseUrl, 'admin@demo.test');
+    await fetch(`${server.baseUrl}/accounts/2`, { method: 'PATCH', headers: { cookie: admin, 'content-type': 'application/json', 'x-account-id': '2' }, body: JSON.stringify({ name: 'Renamed Co' }) });
+    const entries = (await (await get('/audit-log?q=admin@', admin, { 'X-Account-Id': '2' })).json()) as Entry[];
+    expect(entries[0]).toMatchObject({ accountId: 2, userEmail: 'admin@demo.test', action: 'update', changes: { name: 'Renamed Co' } });
+    const other = await login(server.baseUrl, 'other@demo.test');
+    expect(((await (await get('/audit-log', other)).json()) as Entry[]).map((e) => e.summary)).toContain('update accounts/2: name');
+    await postJson(server.baseUrl, '/subscriptions', { plan: 'essential', payment: { cardNumber: '4242424242424242', cvc: '123' } }, { cookie: other });
+    expect(JSON.stringify(server.store.state().auditLog)).not.toContain('4242424242424242');
+  });
+
+  it('[ROLE-3] a client may not read the audit log', async () => {
+    const client = await login(server.baseUrl, 'client@demo.test');
+    const res = await get('/audit-log', client);
+    expect([res.status, await messageKeys(res)]).toEqual([403, ['error.backend.not_allowed_read_audit']]);
+  });
+});
