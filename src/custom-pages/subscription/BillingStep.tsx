@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,6 +36,8 @@ export const BillingStep = () => {
     resolver,
     mode: 'onTouched',
   });
+  // Once the person picks a prefix themselves, a country change no longer overrides it.
+  const prefixPicked = useRef(false);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const countryNames = useMemo(() => new Map(countries.map((c) => [c.code, c.name])), [countries]);
   const prefixes = useMemo(
@@ -104,7 +106,7 @@ export const BillingStep = () => {
                 autoHighlight
                 onChange={(_event, option) => {
                   const next = option?.code ?? '';
-                  setValue('phonePrefix', prefixAfterCountryChange(getValues('phonePrefix'), field.value, next));
+                  setValue('phonePrefix', prefixAfterCountryChange(getValues('phonePrefix'), prefixPicked.current, next));
                   field.onChange(next);
                   setQuoteCountry(next);
                 }}
@@ -140,7 +142,10 @@ export const BillingStep = () => {
                 getOptionLabel={(option) => `${option.prefix} ${countryNames.get(option.country) ?? option.country}`}
                 isOptionEqualToValue={(option, value) => option.country === value.country}
                 autoHighlight
-                onChange={(_event, option) => field.onChange(option?.prefix ?? '')}
+                onChange={(_event, option) => {
+                  prefixPicked.current = true;
+                  field.onChange(option?.prefix ?? '');
+                }}
                 onBlur={field.onBlur}
                 renderInput={(params) => (
                   <TextField

@@ -110,9 +110,10 @@ describe('subscription model', () => {
   it('[VAL-3] the phone prefix follows the country unless another one was chosen', () => {
     expect(callingCodeOf('FR')).toBe('+33');
     expect(callingCodeOf('ZZ')).toBe('');
-    expect(prefixAfterCountryChange('', '', 'DE')).toBe('+49');
-    expect(prefixAfterCountryChange('+33', 'FR', 'DE')).toBe('+49');
-    expect(prefixAfterCountryChange('+44', 'FR', 'DE')).toBe('+44');
+    expect(prefixAfterCountryChange('', false, 'DE')).toBe('+49');
+    expect(prefixAfterCountryChange('+33', false, 'DE')).toBe('+49');
+    expect(prefixAfterCountryChange('+44', true, 'DE')).toBe('+44');
+    expect(prefixAfterCountryChange('+33', false, '')).toBe('+33');
   });
 
   it('[CONST-3] the quote asks with a real country and a well-formed coupon only', () => {

@@ -168,14 +168,12 @@ export const phonePrefixOptions = (): PhonePrefixOption[] =>
   getCountries().map((country) => ({ country, prefix: `+${getCountryCallingCode(country)}` }));
 
 /**
- * The prefix to show after the country changes: the new country's code, unless the person
- * picked another one that is still not the old country's default (a foreign mobile number).
+ * The prefix to show after the country changes: the new country's calling code, unless the
+ * person picked a prefix themselves (a number abroad) or the country has none we know.
  */
-export const prefixAfterCountryChange = (currentPrefix: string, previousCountry: string, nextCountry: string): string => {
+export const prefixAfterCountryChange = (currentPrefix: string, pickedByPerson: boolean, nextCountry: string): string => {
   const next = callingCodeOf(nextCountry);
-  if (next === '') return currentPrefix;
-  const followedCountry = currentPrefix === '' || currentPrefix === callingCodeOf(previousCountry);
-  return followedCountry ? next : currentPrefix;
+  return pickedByPerson || next === '' ? currentPrefix : next;
 };
 
 // ---------------------------------------------------------------------------------------------
