@@ -57,6 +57,14 @@ export const BillingStep = () => {
     setBillingServerErrors({});
   }, [billingServerErrors, setBillingServerErrors, setError]);
 
+  // MUI's own texts of the pickers, in the UI language.
+  const pickerTexts = {
+    noOptionsText: translate('subscription.billing.picker.no_options'),
+    clearText: translate('subscription.billing.picker.clear'),
+    openText: translate('subscription.billing.picker.open'),
+    closeText: translate('subscription.billing.picker.close'),
+  };
+
   const onSubmit = handleSubmit((values) => {
     setBilling(values);
     setQuoteCoupon(values.coupon);
@@ -104,6 +112,7 @@ export const BillingStep = () => {
                 getOptionLabel={(option) => option.name}
                 isOptionEqualToValue={(option, value) => option.code === value.code}
                 autoHighlight
+                {...pickerTexts}
                 onChange={(_event, option) => {
                   const next = option?.code ?? '';
                   setValue('phonePrefix', prefixAfterCountryChange(getValues('phonePrefix'), prefixPicked.current, next));
@@ -142,6 +151,7 @@ export const BillingStep = () => {
                 getOptionLabel={(option) => `${option.prefix} ${countryNames.get(option.country) ?? option.country}`}
                 isOptionEqualToValue={(option, value) => option.country === value.country}
                 autoHighlight
+                {...pickerTexts}
                 onChange={(_event, option) => {
                   prefixPicked.current = true;
                   field.onChange(option?.prefix ?? '');

@@ -95,6 +95,12 @@ export const subscriptionEn = {
       vat_required_help: 'Needed for invoices without VAT within the EU (reverse charge).',
       vat_optional_help: 'Optional for your country.',
       coupon_help: 'The summary applies it when you leave the field.',
+      picker: {
+        no_options: 'No match',
+        clear: 'Clear',
+        open: 'Open the list',
+        close: 'Close the list',
+      },
     },
     payment: {
       title: 'Payment',

@@ -97,6 +97,12 @@ export const subscriptionFr = {
       vat_required_help: "Nécessaire pour une facture sans TVA dans l'UE (autoliquidation).",
       vat_optional_help: 'Facultatif pour votre pays.',
       coupon_help: 'Le récapitulatif l’applique quand vous quittez le champ.',
+      picker: {
+        no_options: 'Aucun résultat',
+        clear: 'Effacer',
+        open: 'Ouvrir la liste',
+        close: 'Fermer la liste',
+      },
     },
     payment: {
       title: 'Paiement',
