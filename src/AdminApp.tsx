@@ -17,6 +17,7 @@ import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 import consentSolutions from './resources/consent-solutions';
 import domains from './resources/domains';
+import teammates from './resources/teammates';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
 // Page modules use named exports, so each loader names its component.
@@ -24,6 +25,7 @@ const ComingSoon = lazyWithReload(async () => ({ default: (await import('./custo
 const SubscriptionWizard = lazyWithReload(async () => ({
   default: (await import('./custom-pages/subscription/SubscriptionWizard')).SubscriptionWizard,
 }));
+const AuditLogPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/audit/AuditLogPage')).AuditLogPage }));
 const ViewUnderDevelopment = lazyWithReload(async () => ({
   default: (await import('./custom-pages/shell/ViewUnderDevelopment')).ViewUnderDevelopment,
 }));
@@ -52,6 +54,8 @@ export function AdminApp() {
       >
         <Resource name="consent-solutions" {...consentSolutions} />
         <Resource name="domains" {...domains} />
+        {/* ROUTE-8 */}
+        <Resource name="teammates" {...teammates} />
         <CustomRoutes noLayout>{authRoutes}</CustomRoutes>
         <CustomRoutes>
           {/* ROUTE-7: the free plan has no page of its own. */}
@@ -61,7 +65,8 @@ export function AdminApp() {
           {/* Screens of later issues: each replaces its ComingSoon route when it lands. */}
           <Route path="/onboarding/*" element={page(<ComingSoon titleKey="shell.pages.onboarding" />)} />
           <Route path="/compliance-dashboard/*" element={page(<ComingSoon titleKey="nav.compliance_dashboard" />)} />
-          <Route path="/teammates/*" element={page(<ComingSoon titleKey="nav.teammates" />)} />
+          {/* BEYOND-7 */}
+          <Route path="/audit-log/*" element={page(<AuditLogPage />)} />
           {/* PROD-2, ROUTE-9: overview, billing, payment, success. */}
           <Route path="/subscription/*" element={page(<SubscriptionWizard />)} />
         </CustomRoutes>

@@ -1,8 +1,10 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
+import { canAccessResource } from '../shared/permissions';
 import { isApiError } from './apiError';
 import { LOGIN_PATH } from './authPaths';
 import { forceLogout } from './forcedLogout';
 import { notify } from './notify';
+import { getActingAccount } from '../resources/accounts/actingAccount';
 import { login, logout, readSession } from './session';
 
 /**
@@ -44,4 +46,16 @@ export const authProvider: AuthProvider = {
   },
 
   getPermissions: async () => readSession()?.roles ?? [],
+
+  /**
+   * ROLE-1 / ROLE-3: the shared permission matrix (src/shared/permissions.ts); react-admin's
+   * buttons and views hide what it refuses. `other` scope while acting on another account.
+   */
+  canAccess: async ({ resource, action }: { resource: string; action: string }) => {
+    const session = readSession();
+    if (session === null) return false;
+    const acting = getActingAccount();
+    const scope = acting !== null && acting.id !== session.account_id ? 'other' : 'own';
+    return canAccessResource(session.roles, resource, action, scope);
+  },
 };

@@ -2,6 +2,7 @@ import { HttpError, type fetchUtils } from 'ra-core';
 import { apiFetch, type ApiResponse } from './apiClient';
 import { isApiError } from './apiError';
 import { notifyApiError } from './notifyApiError';
+import { ACCOUNT_HEADER, getActingAccount } from '../resources/accounts/actingAccount';
 
 /**
  * The message of every HttpError this client rejects with. Its toasts were already shown
@@ -26,8 +27,12 @@ const toHeaders = (headers: fetchUtils.Options['headers']): HeadersInit | undefi
  */
 export const httpClient = async (url: string, options: HttpClientOptions = {}): Promise<ApiResponse> => {
   const { defaultErrorKey = 'error.backend.default_error', user: _user, headers, ...init } = options;
+  // ROLE-1 operations: every call acts on the account chosen in the switcher, if any.
+  const acting = getActingAccount();
+  const withAccount = new Headers(toHeaders(headers));
+  if (acting !== null) withAccount.set(ACCOUNT_HEADER, String(acting.id));
   try {
-    return await apiFetch(url, { ...init, headers: toHeaders(headers) });
+    return await apiFetch(url, { ...init, headers: withAccount });
   } catch (error) {
     if (!isApiError(error)) throw error;
     const errors = notifyApiError(error, defaultErrorKey);

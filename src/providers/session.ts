@@ -5,6 +5,7 @@
 import { chatWidget } from '../integrations/chatWidget';
 import { apiFetch } from './apiClient';
 import { LOGIN_PATH } from './authPaths';
+import { setActingAccount } from '../resources/accounts/actingAccount';
 import { navigateTo } from './navigation';
 import { clearSession, readSession, reloadSession, type Session } from './sessionState';
 
@@ -27,6 +28,7 @@ export const login = async (email: string, password: string): Promise<{ user: Lo
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
+  setActingAccount(null);
   return { user: response.json.user, session: reloadSession() };
 };
 
@@ -43,6 +45,7 @@ export const logout = async (): Promise<void> => {
     // The local session goes anyway; a failed logout call must not keep the user in.
   }
   clearSession();
+  setActingAccount(null);
   chatWidget().shutdown();
   chatWidget().boot();
 };

@@ -4,6 +4,8 @@ import { resourcesEn } from './resources.en';
 import { resourcesFr } from './resources.fr';
 import { shellEn } from './shell.en';
 import { shellFr } from './shell.fr';
+import { teammatesEn } from './teammates.en';
+import { teammatesFr } from './teammates.fr';
 import { translationsEn } from './translations.en';
 import { translationsFr } from './translations.fr';
 import { subscriptionEn } from './subscription.en';
@@ -14,6 +16,6 @@ import { subscriptionFr } from './subscription.fr';
  * en.ts/fr.ts so the login route (which ships those) does not download them.
  */
 export const adminCatalogues: Record<'en' | 'fr', Tree> = {
-  en: deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), subscriptionEn), translationsEn), nestKeys(formMessagesEn)),
-  fr: deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), subscriptionFr), translationsFr), nestKeys(formMessagesFr)),
+  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), nestKeys(formMessagesEn)),
+  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), nestKeys(formMessagesFr)),
 };

@@ -1,0 +1,113 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import HistoryIcon from '@mui/icons-material/History';
+import {
+  CreateButton,
+  DataTable,
+  DeleteWithConfirmButton,
+  List,
+  SearchInput,
+  TopToolbar,
+  useCanAccess,
+  useLocale,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { PageLayout } from '../../components/PageLayout';
+import { relativeTime } from './lastSeen';
+
+export interface Teammate {
+  id: number;
+  email: string;
+  name: string;
+  status: 'active' | 'pending' | 'disabled';
+  lastSeenAt: string | null;
+}
+
+export const TEAMMATES_PER_PAGE = 25;
+
+const SearchFilter = ({ source, alwaysOn }: { source: string; alwaysOn?: boolean }) => {
+  const translate = useTranslate();
+  const text = translate('teammates.search');
+  return <SearchInput source={source} alwaysOn={alwaysOn} placeholder={text} slotProps={{ htmlInput: { 'aria-label': text } }} />;
+};
+
+// The API matches `q` against the email (docs/api.md, Teammates).
+const filters = [<SearchFilter key="q" source="q" alwaysOn />];
+
+const LastSeen = ({ record }: { record: Teammate }) => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  if (record.lastSeenAt === null) return <>{translate('teammates.never_seen')}</>;
+  return <time dateTime={record.lastSeenAt}>{relativeTime(record.lastSeenAt, locale)}</time>;
+};
+
+/** ROUTE-8: removing asks first; a refusal shows the API's reason and the failure notice (ERR-1). */
+const RemoveButton = () => {
+  const record = useRecordContext<Teammate>();
+  const notify = useNotify();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      label="teammates.remove"
+      confirmTitle="teammates.remove_title"
+      confirmContent="teammates.remove_content"
+      translateOptions={{ email: record.email }}
+      titleTranslateOptions={{ email: record.email }}
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{
+        onSuccess: () => notify('teammates.notifications.removed', { type: 'success' }),
+        onError: () => notify('teammates.notifications.remove_failed', { type: 'error' }),
+      }}
+    />
+  );
+};
+
+const Actions = () => {
+  const translate = useTranslate();
+  const { canAccess: canReadAudit } = useCanAccess({ resource: 'audit', action: 'list' });
+  return (
+    <TopToolbar>
+      {canReadAudit ? (
+        <Button component={Link} to="/audit-log/" startIcon={<HistoryIcon />}>
+          {translate('audit.open')}
+        </Button>
+      ) : null}
+      <CreateButton label="teammates.invite" />
+    </TopToolbar>
+  );
+};
+
+export const TeammateList = () => {
+  const translate = useTranslate();
+  const { canAccess: canRemove } = useCanAccess({ resource: 'teammates', action: 'delete' });
+  return (
+    <PageLayout
+      width="table"
+      header={
+        <Typography variant="h4" component="h1">
+          {translate('resources.teammates.name')}
+        </Typography>
+      }
+    >
+      <List resource="teammates" title="resources.teammates.name" perPage={TEAMMATES_PER_PAGE} sort={{ field: 'email', order: 'ASC' }} filters={filters} actions={<Actions />}>
+        <DataTable<Teammate> bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="email" label="resources.teammates.fields.email" />
+          <DataTable.Col source="status" label="resources.teammates.fields.status" render={(record) => translate(`teammates.status.${(record as Teammate).status}`)} />
+          <DataTable.Col source="lastSeenAt" label="resources.teammates.fields.lastSeenAt" render={(record) => <LastSeen record={record as Teammate} />} />
+          {canRemove ? (
+            <DataTable.Col label={false} disableSort>
+              <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+                <RemoveButton />
+              </Stack>
+            </DataTable.Col>
+          ) : null}
+        </DataTable>
+      </List>
+    </PageLayout>
+  );
+};
