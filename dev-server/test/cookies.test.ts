@@ -86,8 +86,8 @@ describe('cookies', () => {
   it('[ENT-7] [ERR-2] [VAL-4] data-processor description rules and field rules answer violations', async () => {
     const solutionId = await newSolution('cookies-rules.com');
     const cases = [
-      [{ category: 'marketing' }, [['dataProcessor', 'validation.data_processor_required']]],
-      [{ category: 'statistics', dataProcessor: { name: '', privacyPolicyUrl: '' } }, [['dataProcessor', 'validation.data_processor_required']]],
+      [{ category: 'marketing' }, [['dataProcessor.name', 'validation.data_processor_required']]],
+      [{ category: 'statistics', dataProcessor: { name: '', privacyPolicyUrl: '' } }, [['dataProcessor.name', 'validation.data_processor_required']]],
       [{ dataProcessor: { name: '', privacyPolicyUrl: 'https://x.example/privacy' } }, [['dataProcessor.name', 'validation.data_processor_name_required']]],
       [{ dataProcessor: { name: 'Acme', privacyPolicyUrl: '' } }, [['dataProcessor.privacyPolicyUrl', 'validation.data_processor_privacy_policy_required']]],
       [{ dataProcessor: { name: 'Acme', privacyPolicyUrl: 'javascript:alert(1)' } }, [['dataProcessor.privacyPolicyUrl', 'validation.data_processor_privacy_policy_invalid']]],

@@ -113,7 +113,8 @@ export const cookieInputSchema = z
     const processor = value.dataProcessor;
     const none = processor === null || (processor.name === '' && processor.privacyPolicyUrl === '');
     if (CATEGORIES_NEEDING_PROCESSOR.includes(value.category) && none) {
-      ctx.addIssue({ code: 'custom', path: ['dataProcessor'], message: 'validation.data_processor_required' });
+      // On the name: the first field of the processor, where a form can show it.
+      ctx.addIssue({ code: 'custom', path: ['dataProcessor', 'name'], message: 'validation.data_processor_required' });
     }
   })
   // An all-blank processor is no processor.

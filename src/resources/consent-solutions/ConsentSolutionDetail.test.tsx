@@ -55,8 +55,8 @@ describe('consent solution detail', () => {
   });
 
   it('[ROUTE-12] tabs of other issues say they are coming', async () => {
-    renderDetail('/consent-solutions/1/cookie-management/');
-    expect(await screen.findByRole('heading', { name: 'Cookie management' })).toBeInTheDocument();
+    renderDetail('/consent-solutions/1/popup/');
+    expect(await screen.findByRole('heading', { name: 'Pop-up appearance' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
   });
 

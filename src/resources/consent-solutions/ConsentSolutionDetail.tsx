@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -14,6 +15,13 @@ import { ConsentSolutionSettings } from './ConsentSolutionSettings';
 import { DetailTabComingSoon } from './DetailTabComingSoon';
 import { DETAIL_TABS, detailPath, tabOfPath } from './consentSolutionPaths';
 import type { ConsentSolution } from './consentSolutionModel';
+import { lazyWithReload } from '../../shared/lazyWithReload';
+import { PendingIndicator } from '../../components/PendingIndicator';
+
+// rjsf and the data grid are heavy: these tabs are their own chunks, loaded when opened.
+const TranslationsTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/translations/TranslationsTab')).TranslationsTab }));
+const CookieManagement = lazyWithReload(async () => ({ default: (await import('../../custom-pages/cookie-management/CookieManagement')).CookieManagement }));
+const lazyTab = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
 
 const tabLabel = (tab: string) => `cs.tabs.${tab.replace(/-/g, '_')}`;
 
@@ -62,8 +70,8 @@ const DetailView = () => {
         <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
         <Route path="popup/*" element={<DetailTabComingSoon titleKey={tabLabel('popup')} />} />
         <Route path="settings" element={<ConsentSolutionSettings />} />
-        <Route path="copy-and-translations/*" element={<DetailTabComingSoon titleKey={tabLabel('copy-and-translations')} />} />
-        <Route path="cookie-management/*" element={<DetailTabComingSoon titleKey={tabLabel('cookie-management')} />} />
+        <Route path="copy-and-translations/*" element={lazyTab(<TranslationsTab />)} />
+        <Route path="cookie-management/*" element={lazyTab(<CookieManagement solution={solution} />)} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </PageLayout>
