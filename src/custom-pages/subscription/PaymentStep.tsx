@@ -53,12 +53,15 @@ export const PaymentStep = () => {
   const methods = useSubscriptionMethods();
   const { choice, billing, setBillingServerErrors } = useWizardState();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const { control, handleSubmit, setError, reset } = useForm<PaymentFormValues>({ defaultValues: emptyPayment, resolver, mode: 'onTouched' });
+  const { control, handleSubmit, getValues, setError, reset } = useForm<PaymentFormValues>({ defaultValues: emptyPayment, resolver, mode: 'onTouched' });
   const cardNumber = useWatch({ control, name: 'cardNumber' });
   const brand = cardBrandOf(cardNumber);
 
   const mutation = useMutation({
-    mutationFn: (values: PaymentFormValues) => methods.subscribe(toSubscribeRequest(choice, billing, values)),
+    // ST-4: the card is read from the form when sending, not passed as mutation variables,
+    // which react-query would keep in its cache; the finished mutation is dropped at once.
+    mutationFn: () => methods.subscribe(toSubscribeRequest(choice, billing, getValues())),
+    gcTime: 0,
     onSuccess: async (subscription) => {
       reset(emptyPayment);
       queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, subscription);
@@ -86,9 +89,9 @@ export const PaymentStep = () => {
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(() => {
     setFailure(null);
-    mutation.mutate(values);
+    mutation.mutate();
   });
 
   return (
