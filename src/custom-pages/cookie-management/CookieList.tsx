@@ -127,7 +127,7 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('cookies.notifications.recategorised', { type: 'success', messageArgs: { smart_count: ids.length } });
+          notify('cookies.notifications.recategorised', { type: 'success', messageArgs: { count: ids.length } });
           afterBulk();
         },
         onError: () => void refetch(),
@@ -141,7 +141,7 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('cookies.notifications.deleted', { type: 'success', messageArgs: { smart_count: ids.length } });
+          notify('cookies.notifications.deleted', { type: 'success', messageArgs: { count: ids.length } });
           afterBulk();
         },
         onError: () => void refetch(),

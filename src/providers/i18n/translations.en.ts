@@ -1,7 +1,7 @@
 /**
  * English texts of the copy-and-translations and cookie-management screens (ROUTE-17,
- * ROUTE-18). Interpolation is i18next's `{{value}}`; plurals use `_one`/`_other` with
- * `smart_count`.
+ * ROUTE-18). Interpolation is i18next's `{{value}}`; plurals use `_one`/`_other`: screens pass
+ * `smart_count` (the i18nProvider hands it to i18next as `count`), notify() passes `count`.
  */
 export const translationsEn = {
   translations: {
@@ -64,8 +64,8 @@ export const translationsEn = {
       caption: 'Missing texts per language and group. Until they are written, the pop-up shows the {{language}} text.',
       language: 'Language',
       complete: 'Complete',
-      missing_one: '{{smart_count}} missing',
-      missing_other: '{{smart_count}} missing',
+      missing_one: '{{count}} missing',
+      missing_other: '{{count}} missing',
       open: '{{language}}, {{group}}: {{status}}',
     },
     actions: {
@@ -92,9 +92,9 @@ export const translationsEn = {
     import: {
       title: 'Import translations',
       choose: 'Choose a JSON or CSV file',
-      changes_one: '{{smart_count}} text will change.',
-      changes_other: '{{smart_count}} texts will change.',
-      unchanged: '{{smart_count}} unchanged.',
+      changes_one: '{{count}} text will change.',
+      changes_other: '{{count}} texts will change.',
+      unchanged: '{{count}} unchanged.',
       nothing: 'Nothing will change.',
       key: 'Key',
       language: 'Language',
@@ -114,17 +114,17 @@ export const translationsEn = {
     search: 'Search by name',
     all_categories: 'All categories',
     empty: 'No cookie found.',
-    selected_one: '{{smart_count}} cookie selected',
-    selected_other: '{{smart_count}} cookies selected',
+    selected_one: '{{count}} cookie selected',
+    selected_other: '{{count}} cookies selected',
     recategorise: 'Change category',
     recategorise_to: 'New category',
     delete_selected: 'Delete',
     delete_confirm_title: 'Delete cookies',
-    delete_confirm_body_one: 'Delete {{smart_count}} cookie? This cannot be undone.',
-    delete_confirm_body_other: 'Delete {{smart_count}} cookies? This cannot be undone.',
+    delete_confirm_body_one: 'Delete {{count}} cookie? This cannot be undone.',
+    delete_confirm_body_other: 'Delete {{count}} cookies? This cannot be undone.',
     session: 'Session',
-    days_one: '{{smart_count}} day',
-    days_other: '{{smart_count}} days',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
     back: 'Back to cookies',
     fields: {
       name: 'Name',
@@ -154,10 +154,10 @@ export const translationsEn = {
     notifications: {
       created: 'Cookie added.',
       saved: 'Cookie saved.',
-      deleted_one: '{{smart_count}} cookie deleted.',
-      deleted_other: '{{smart_count}} cookies deleted.',
-      recategorised_one: '{{smart_count}} cookie moved.',
-      recategorised_other: '{{smart_count}} cookies moved.',
+      deleted_one: '{{count}} cookie deleted.',
+      deleted_other: '{{count}} cookies deleted.',
+      recategorised_one: '{{count}} cookie moved.',
+      recategorised_other: '{{count}} cookies moved.',
       save_error: 'The cookie was not saved, fix problems and try again.',
       get_error: 'Cookies could not be loaded.',
       bulk_error: 'Some cookies were not changed.',

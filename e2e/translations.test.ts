@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, logIn, shellReady, useBrowser } from './support/browser';
+
+/** A session on the dev API for setting up data the way another client would. */
+const apiSession = async (apiUrl: string, email: string) => {
+  const login = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return async (method: string, path: string, body?: string, type = 'application/json') => {
+    const res = await fetch(`${apiUrl}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': type }) }, body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  };
+};
+
+describe('copy and translations in Chromium against the dev API', () => {
+  const t = useBrowser();
+  // The owner's account; every test makes its own consent solution, so other files see no change.
+  const owner = 'owner@demo.test';
+  const stamp = Date.now().toString(36);
+
+  /** A solution in English whose French texts all exist but one: privacy controls' multidecline. */
+  const solutionWithOneFrenchGap = async (): Promise<number> => {
+    const api = await apiSession(t.apiUrl, owner);
+    const created = (await api(
+      'POST',
+      '/consent-solutions',
+      JSON.stringify({ defaultLanguage: 'en', additionalLanguages: [], domain: { canonicalDomain: `tr-${stamp}-${Math.random().toString(36).slice(2, 7)}.com`, type: 'website', scanDepth: 500, scanFrequency: 7 } }),
+    )) as { id: number };
+    const english = (await api('GET', `/consent-solutions/${created.id}/translations/export?format=json`)) as { en: { privacyControls: Record<string, string> } };
+    await api('PATCH', `/consent-solutions/${created.id}`, JSON.stringify({ additionalLanguages: ['fr'] }));
+    const french = structuredClone(english.en);
+    delete french.privacyControls.multidecline;
+    await api('POST', `/consent-solutions/${created.id}/translations/import`, JSON.stringify({ fr: french }));
+    return created.id;
+  };
+
+  it('[BEYOND-5] [ROUTE-17] fills a missing French text from the completeness matrix and the count drops', async () => {
+    const id = await solutionWithOneFrenchGap();
+    await logIn(t.page, owner);
+    await shellReady(t.page);
+    await t.page.goto(`/consent-solutions/${id}/copy-and-translations/`);
+    const cell = t.page.getByTestId('completeness-fr-privacyControls');
+    await expect.poll(() => cell.textContent()).toBe('1 missing');
+    await cell.click();
+
+    // The French privacy-control texts open with the gap focused.
+    const field = t.page.locator('#root_multidecline');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await t.page.locator('#root_multiaccept').inputValue()).toBe('Accept all categories');
+    await field.fill('Tout refuser');
+    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await t.page.getByText('Translations saved.').first().waitFor();
+    await expect.poll(() => cell.textContent()).toBe('Complete');
+  });
+
+  it('[VAL-1] [VAL-4] a too-long text shows its error on the field, and leaving unsaved texts asks first', async () => {
+    const id = await solutionWithOneFrenchGap();
+    await logIn(t.page, owner);
+    await shellReady(t.page);
+    await t.page.goto(`/consent-solutions/${id}/copy-and-translations/?language=en&group=popup`);
+    const heading = t.page.locator('#root_bannerHeading');
+    await heading.waitFor();
+    await heading.fill('x'.repeat(256));
+    const error = t.page.locator('#root_bannerHeading__error');
+    await error.getByText('This value is too long. It should have 255 characters or less.').waitFor();
+    await heading.fill('x'.repeat(255));
+    await expect.poll(() => error.count()).toBe(0);
+
+    await t.page.getByRole('tab', { name: 'Cookie policy texts' }).click();
+    await t.page.getByRole('dialog', { name: 'Unsaved changes' }).waitFor();
+    await t.page.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await heading.inputValue()).toBe('x'.repeat(255));
+  });
+});
