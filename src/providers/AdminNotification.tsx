@@ -17,42 +17,40 @@ export default function AdminNotification() {
   const translate = useTranslate();
 
   useEffect(() => {
+    // One per run: takeNotification() removes the first entry through a state update, so
+    // within one run it would keep answering the same notification. The effect runs again
+    // when the list changes, until it is empty.
     if (notifications.length === 0) return;
-    let notification = takeNotification();
-    while (notification) {
-      const { message, type, notificationOptions = {} } = notification;
-      if (message === ALREADY_NOTIFIED) {
-        // httpClient already showed one toast per problem (ERR-4).
-        notification = takeNotification();
-        continue;
-      }
-      const { autoHideDuration, messageArgs, undoable } = notificationOptions;
-      const text = typeof message === 'string' ? translate(message, messageArgs) : message;
-      let undone = false;
-      const onUndo = (key: SnackbarKey) => {
-        undone = true;
-        takeMutation()?.({ isUndo: true });
-        closeToast(key);
-      };
-      void showToast(text, {
-        variant: type,
-        // null means "stay until closed" for react-admin; undefined keeps the toaster default.
-        ...(autoHideDuration === null ? { persist: true } : autoHideDuration === undefined ? {} : { autoHideDuration }),
-        action: undoable
-          ? (key) => (
-              <Button color="inherit" size="small" onClick={() => onUndo(key)}>
-                {translate('ra.action.undo')}
-              </Button>
-            )
-          : undefined,
-        onExited: undoable
-          ? () => {
-              if (!undone) takeMutation()?.({ isUndo: false });
-            }
-          : undefined,
-      });
-      notification = takeNotification();
-    }
+    const notification = takeNotification();
+    if (!notification) return;
+    const { message, type, notificationOptions = {} } = notification;
+    // httpClient already showed one toast per problem (ERR-4).
+    if (message === ALREADY_NOTIFIED) return;
+    const { autoHideDuration, messageArgs, undoable } = notificationOptions;
+    const text = typeof message === 'string' ? translate(message, messageArgs) : message;
+    let undone = false;
+    const onUndo = (key: SnackbarKey) => {
+      undone = true;
+      takeMutation()?.({ isUndo: true });
+      closeToast(key);
+    };
+    void showToast(text, {
+      variant: type,
+      // null means "stay until closed" for react-admin; undefined keeps the toaster default.
+      ...(autoHideDuration === null ? { persist: true } : autoHideDuration === undefined ? {} : { autoHideDuration }),
+      action: undoable
+        ? (key) => (
+            <Button color="inherit" size="small" onClick={() => onUndo(key)}>
+              {translate('ra.action.undo')}
+            </Button>
+          )
+        : undefined,
+      onExited: undoable
+        ? () => {
+            if (!undone) takeMutation()?.({ isUndo: false });
+          }
+        : undefined,
+    });
   }, [notifications, takeNotification, takeMutation, translate]);
 
   return null;
