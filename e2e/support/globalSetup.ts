@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
@@ -27,7 +28,8 @@ const freePort = () =>
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  const outDir = path.join(root, 'node_modules/.e2e-dist');
+  // One folder per run, so two runs at once (or a run beside a build) never share files.
+  const outDir = path.join(root, `node_modules/.e2e-dist/${process.pid}`);
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
 
@@ -43,5 +45,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
     await api.close();
+    rmSync(outDir, { recursive: true, force: true });
   };
 }
