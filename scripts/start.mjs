@@ -11,9 +11,25 @@ const children = [
   spawn('npx', ['vite', '--host', '127.0.0.1', '--port', '5173', '--strictPort'], { stdio: 'inherit', env }),
 ];
 
-setTimeout(() => {
-  console.log(`\n  App:     http://127.0.0.1:5173/\n  Dev API: ${env.VITE_API_URL}\n  Demo logins are listed above (password Demo-Password-2026).\n`);
-}, 2500);
+// Any HTTP answer (even 404) means a server is up; print the summary once both are.
+const answers = async (url) => {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const waitForBoth = async () => {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if ((await answers(`${env.VITE_API_URL}/`)) && (await answers('http://127.0.0.1:5173/'))) {
+      console.log(`\n  App:     http://127.0.0.1:5173/\n  Dev API: ${env.VITE_API_URL}\n  Demo logins are listed above (password Demo-Password-2026).\n`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+};
+void waitForBoth();
 
 const stop = (code) => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
