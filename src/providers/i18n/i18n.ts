@@ -80,7 +80,8 @@ export const loadBundledLanguage = async (instance: I18n, lng: string): Promise<
   if (!isSupported(base)) return;
   if (bundledResources[base] === undefined) bundledResources[base] = await bundledLoaders[base]();
   for (const [ns, resources] of Object.entries(bundledResources[base] ?? {})) {
-    instance.addResourceBundle(base, ns, resources, true, false);
+    // A copy: i18next merges later (hosted) texts into the object it holds.
+    instance.addResourceBundle(base, ns, structuredClone(resources), true, false);
   }
 };
 
@@ -88,7 +89,9 @@ export const createI18n = (translationsUrl: string | undefined = env.translation
   const instance = createInstance();
   instance.use(LanguageDetector);
   void instance.init({
-    resources: { ...bundledResources },
+    // A copy: i18next merges hosted texts into the objects it holds, and the bundled
+    // catalogues must stay the offline fallback.
+    resources: structuredClone(bundledResources),
     // Keep the bundled languages and still allow the backend to add to them.
     partialBundledLanguages: true,
     supportedLngs: [...supportedLanguages],
