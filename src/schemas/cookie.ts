@@ -89,7 +89,11 @@ export const dataProcessorSchema = z
 export type DataProcessor = z.output<typeof dataProcessorSchema>;
 
 /** Purpose per language: `{ en: '…', fr: '…' }`; which languages are allowed is the solution's (API rule). */
-export const cookiePurposeSchema = z.partialRecord(languageCodeSchema, z.string().trim().max(LONG_TEXT_MAX, { error: 'validation.max_length_500' }));
+// A form leaves an untouched purpose undefined: the same as not given.
+export const cookiePurposeSchema = z.partialRecord(
+  languageCodeSchema,
+  z.string({ error: 'validation.invalid_value' }).trim().max(LONG_TEXT_MAX, { error: 'validation.max_length_500' }).optional(),
+);
 
 export const cookieExpirySchema = z
   .number({ error: 'validation.cookie_expiry_invalid' })

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -15,7 +16,8 @@ import {
   useEditContext,
   useTranslate,
 } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { notify } from '../../providers/notify';
 import { COOKIE_CATEGORIES, cookieInputSchema, type Cookie } from '../../schemas/cookie';
 import { solutionLanguagesOf, type SolutionSummary } from './CookieManagement';
 
@@ -76,6 +78,15 @@ const Heading = ({ textKey }: { textKey: string }) => {
   );
 };
 
+/** After a save: a notice, then the list (the detail's nested route, which react-admin's redirect does not know). */
+const useBackToList = () => {
+  const navigate = useNavigate();
+  return () => {
+    notify('cookies.notifications.saved', { type: 'success' });
+    void navigate('..', { relative: 'path' });
+  };
+};
+
 /** Empty processor fields for the form; the schema turns two blanks back into "no processor". */
 const withProcessorFields = (record: Partial<Cookie> | undefined) => ({
   ...record,
@@ -83,28 +94,36 @@ const withProcessorFields = (record: Partial<Cookie> | undefined) => ({
   purpose: record?.purpose ?? {},
 });
 
+// Stable objects: a new defaultValues or record on every render would make the form reset itself.
+const CREATE_DEFAULTS = withProcessorFields({ category: 'unclassified', expiryDays: null });
+
 /** ROUTE-18 `cookie-management/create/`. */
-export const CookieCreate = ({ solution }: { solution: SolutionSummary }) => (
+export const CookieCreate = ({ solution }: { solution: SolutionSummary }) => {
+  const back = useBackToList();
+  return (
   <Box component="section">
     <Heading textKey="cookies.create_title" />
     <CreateBase
       resource="cookies"
-      redirect={() => `/consent-solutions/${encodeURIComponent(String(solution.id))}/cookie-management`}
+      redirect={false}
+      mutationOptions={{ onSuccess: back }}
       transform={(data: Record<string, unknown>) => ({ ...data, consentSolutionId: solution.id })}
     >
-      <SimpleForm resolver={resolver} defaultValues={withProcessorFields({ category: 'unclassified', expiryDays: null })} toolbar={<FormToolbar />}>
+      <SimpleForm resolver={resolver} defaultValues={CREATE_DEFAULTS} toolbar={<FormToolbar />}>
         <CookieInputs solution={solution} />
       </SimpleForm>
     </CreateBase>
   </Box>
-);
+  );
+};
 
 const EditForm = ({ solution }: { solution: SolutionSummary }) => {
   const { record, isPending } = useEditContext<Cookie>();
+  const values = useMemo(() => (record ? withProcessorFields(record) : undefined), [record]);
   if (isPending) return <Loading />;
-  if (!record) return null;
+  if (!values) return null;
   return (
-    <SimpleForm resolver={resolver} record={withProcessorFields(record)} toolbar={<FormToolbar />}>
+    <SimpleForm resolver={resolver} record={values} toolbar={<FormToolbar />}>
       <CookieInputs solution={solution} />
     </SimpleForm>
   );
@@ -113,6 +132,7 @@ const EditForm = ({ solution }: { solution: SolutionSummary }) => {
 /** ROUTE-18 `cookie-management/{cookieId}/`. */
 export const CookieEdit = ({ solution }: { solution: SolutionSummary }) => {
   const { cookieId = '' } = useParams();
+  const back = useBackToList();
   return (
     <Box component="section">
       <Heading textKey="cookies.edit_title" />
@@ -120,7 +140,8 @@ export const CookieEdit = ({ solution }: { solution: SolutionSummary }) => {
         resource="cookies"
         id={cookieId}
         mutationMode="pessimistic"
-        redirect={() => `/consent-solutions/${encodeURIComponent(String(solution.id))}/cookie-management`}
+        redirect={false}
+        mutationOptions={{ onSuccess: back }}
       >
         <EditForm solution={solution} />
       </EditBase>

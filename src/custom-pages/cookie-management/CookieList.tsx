@@ -127,7 +127,7 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('cookies.notifications.recategorised', { type: 'success', messageArgs: { count: ids.length } });
+          notify(translate('cookies.notifications.recategorised', { smart_count: ids.length }), { type: 'success' });
           afterBulk();
         },
         onError: () => void refetch(),
@@ -141,7 +141,7 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('cookies.notifications.deleted', { type: 'success', messageArgs: { count: ids.length } });
+          notify(translate('cookies.notifications.deleted', { smart_count: ids.length }), { type: 'success' });
           afterBulk();
         },
         onError: () => void refetch(),

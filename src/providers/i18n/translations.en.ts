@@ -1,7 +1,7 @@
 /**
  * English texts of the copy-and-translations and cookie-management screens (ROUTE-17,
  * ROUTE-18). Interpolation is i18next's `{{value}}`; plurals use `_one`/`_other`: screens pass
- * `smart_count` (the i18nProvider hands it to i18next as `count`), notify() passes `count`.
+ * `smart_count` (the i18nProvider hands it to i18next as `count`) and toast the translated text.
  */
 export const translationsEn = {
   translations: {
