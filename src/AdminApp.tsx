@@ -13,6 +13,7 @@ import { NotFound } from './components/NotFound';
 import { PendingIndicator } from './components/PendingIndicator';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './layout/queryClient';
+import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 import consentSolutions from './resources/consent-solutions';
@@ -29,6 +30,9 @@ const AuditLogPage = lazyWithReload(async () => ({ default: (await import('./cus
 const ViewUnderDevelopment = lazyWithReload(async () => ({
   default: (await import('./custom-pages/shell/ViewUnderDevelopment')).ViewUnderDevelopment,
 }));
+
+// PROD-6: the vendors' adapters replace the no-ops when the admin loads (never on the login route).
+installIntegrations();
 
 /** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
 const page = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;

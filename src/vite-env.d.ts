@@ -7,7 +7,13 @@ interface ImportMetaEnv {
   readonly VITE_OLD_DASHBOARD_URL?: string;
   readonly VITE_TRANSLATIONS_URL?: string;
   readonly VITE_CHAT_APP_ID?: string;
+  readonly VITE_CHAT_SCRIPT_URL?: string;
+  readonly VITE_CHAT_GLOBAL?: string;
   readonly VITE_RECORDING_SITE_ID?: string;
+  readonly VITE_RECORDING_SCRIPT_URL?: string;
+  readonly VITE_RECORDING_GLOBAL?: string;
+  readonly VITE_ANALYTICS_ID?: string;
+  readonly VITE_ANALYTICS_SCRIPT_URL?: string;
 }
 
 interface ImportMeta {

@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     appUrl: string;
+    /** A second origin the API accepts, for a test file's own build (e2e/integrations.test.ts). */
+    integrationsAppUrl: string;
   }
 }
 
@@ -32,8 +34,11 @@ export default async function setup(project: TestProject) {
   const outDir = path.join(root, `node_modules/.e2e-dist/${process.pid}`);
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
+  // The API's CORS allowlist is fixed at start, so the integrations test's second build (vendor
+  // ids configured) gets its port reserved here and listed beside the main preview's origin.
+  const integrationsAppUrl = `http://127.0.0.1:${await freePort()}`;
 
-  const api = await startTestServer({ corsOrigins: [appUrl], appUrl, loginThrottle: { perEmail: 50, perIp: 500, windowMs: 60_000 } });
+  const api = await startTestServer({ corsOrigins: [appUrl, integrationsAppUrl], appUrl, loginThrottle: { perEmail: 50, perIp: 500, windowMs: 60_000 } });
 
   process.env.VITE_API_URL = api.baseUrl;
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
@@ -41,6 +46,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('apiUrl', api.baseUrl);
   project.provide('appUrl', appUrl);
+  project.provide('integrationsAppUrl', integrationsAppUrl);
 
   return async () => {
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

@@ -7,4 +7,7 @@ export const envDefaults = {
   VITE_API_URL: 'http://127.0.0.1:3001',
   VITE_SIGNUP_URL: 'https://example.com/signup',
   VITE_OLD_DASHBOARD_URL: 'https://example.com/dashboard',
+  // Neutral names of the command functions the vendor scripts define; set them to the vendor's.
+  VITE_CHAT_GLOBAL: 'ChatWidget',
+  VITE_RECORDING_GLOBAL: 'SessionRecording',
 } as const;

@@ -13,6 +13,22 @@ const urlWithDefault = (name: keyof typeof envDefaults) => z.preprocess(blankToU
 const optionalUrl = (name: string) => z.preprocess(blankToUndefined, url(name).optional());
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
 
+const globalName = (name: 'VITE_CHAT_GLOBAL' | 'VITE_RECORDING_GLOBAL') =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z_$][\w$]*$/, { error: `${name} must be a JavaScript identifier (the vendor script's command function)` })
+      .default(envDefaults[name]),
+  );
+
+/** An integration id needs the vendor's script URL, or the adapter could never load (PROD-6). */
+const pairs = [
+  ['VITE_CHAT_APP_ID', 'VITE_CHAT_SCRIPT_URL'],
+  ['VITE_RECORDING_SITE_ID', 'VITE_RECORDING_SCRIPT_URL'],
+  ['VITE_ANALYTICS_ID', 'VITE_ANALYTICS_SCRIPT_URL'],
+] as const;
+
 export const envSchema = z.object({
   VITE_API_URL: urlWithDefault('VITE_API_URL'),
   VITE_SIGNUP_URL: urlWithDefault('VITE_SIGNUP_URL'),
@@ -22,6 +38,19 @@ export const envSchema = z.object({
   // Integration ids (PROD-6): unset = the adapter is a logged no-op.
   VITE_CHAT_APP_ID: optionalText,
   VITE_RECORDING_SITE_ID: optionalText,
+  VITE_ANALYTICS_ID: optionalText,
+  // The vendors' scripts; `{id}` in a URL is replaced by the id above it.
+  VITE_CHAT_SCRIPT_URL: optionalUrl('VITE_CHAT_SCRIPT_URL'),
+  VITE_RECORDING_SCRIPT_URL: optionalUrl('VITE_RECORDING_SCRIPT_URL'),
+  VITE_ANALYTICS_SCRIPT_URL: optionalUrl('VITE_ANALYTICS_SCRIPT_URL'),
+  VITE_CHAT_GLOBAL: globalName('VITE_CHAT_GLOBAL'),
+  VITE_RECORDING_GLOBAL: globalName('VITE_RECORDING_GLOBAL'),
+}).superRefine((value, context) => {
+  for (const [id, url] of pairs) {
+    if (value[id] !== undefined && value[url] === undefined) {
+      context.addIssue({ code: 'custom', path: [url], message: `${url} must be set when ${id} is (the vendor's script, e.g. https://vendor.example/widget/{id}.js)` });
+    }
+  }
 });
 
 export type ValidEnv = z.infer<typeof envSchema>;

@@ -12,3 +12,10 @@ export const noopSessionRecording: SessionRecording = {
     if (import.meta.env.DEV) console.debug('[session-recording] stop (no site id configured)');
   },
 };
+
+let current: SessionRecording = noopSessionRecording;
+
+export const sessionRecording = (): SessionRecording => current;
+export const setSessionRecording = (recording: SessionRecording): void => {
+  current = recording;
+};

@@ -4,6 +4,7 @@ import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import { Menu, useTranslate, type MenuProps } from 'react-admin';
+import { ConsentPreferencesLink } from '../custom-pages/consent/ConsentBanner';
 
 /** ROUTE-21: the navigation. Labels are translation keys, translated by Menu.Item. */
 export const menuItems = [
@@ -22,6 +23,7 @@ export const ShellMenu = (props: MenuProps) => {
           <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} />
         ))}
       </Menu>
+      <ConsentPreferencesLink />
     </Box>
   );
 };

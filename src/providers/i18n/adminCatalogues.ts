@@ -1,5 +1,7 @@
 import { deepMerge, type Tree } from './deepMerge';
 import { formMessagesEn, formMessagesFr, nestKeys } from './formMessages';
+import { integrationsEn } from './integrations.en';
+import { integrationsFr } from './integrations.fr';
 import { resourcesEn } from './resources.en';
 import { resourcesFr } from './resources.fr';
 import { shellEn } from './shell.en';
@@ -16,6 +18,6 @@ import { subscriptionFr } from './subscription.fr';
  * en.ts/fr.ts so the login route (which ships those) does not download them.
  */
 export const adminCatalogues: Record<'en' | 'fr', Tree> = {
-  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), nestKeys(formMessagesEn)),
-  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), nestKeys(formMessagesFr)),
+  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), integrationsEn), nestKeys(formMessagesEn)),
+  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), integrationsFr), nestKeys(formMessagesFr)),
 };
