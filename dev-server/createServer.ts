@@ -14,15 +14,18 @@ import { accountRoutes } from './routes/accounts';
 import { auditRoutes } from './routes/audit';
 import { auditRoutes } from './routes/audit';
 import { consentSolutionRoutes } from './routes/consentSolutions';
+import { cdnRoutes } from './routes/cdn';
 import { cookieRoutes } from './routes/cookies';
 import { devRoutes } from './routes/dev';
 import { domainRoutes } from './routes/domains';
 import { lostPasswordRoutes } from './routes/lostPassword';
 import { pricingRoutes } from './routes/pricing';
+import { publishingRoutes } from './routes/publishing';
 import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateRoutes } from './routes/teammates';
+import { templateRoutes } from './routes/templates';
 import { teammateRoutes } from './routes/teammates';
 import { translationRoutes } from './routes/translations';
 import { JsonServerBridge } from './store/jsonServerBridge';
@@ -86,6 +89,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     }),
   );
 
+  // Public and cookie-less: the published banners (loaded by customers' sites).
+  app.use(cdnRoutes(context));
   // BEYOND-7: every successful authenticated write below is recorded.
   app.use(auditTrail(store, now));
   // BEYOND-7: every successful authenticated write below is recorded.
@@ -97,6 +102,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(domainRoutes(context));
   app.use(translationRoutes(context));
   app.use(cookieRoutes(context));
+  app.use(templateRoutes(context));
+  app.use(publishingRoutes(context));
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
   app.use(teammateRoutes(context));

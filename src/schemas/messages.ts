@@ -2,6 +2,7 @@ import { billingValidationMessages } from './billing';
 import { consentSolutionValidationMessages } from './consentSolution';
 import { cookieValidationMessages } from './cookie';
 import { domainRuleMessages, domainValidationMessages } from './domain';
+import { templateValidationMessages } from './template';
 import { translationValidationMessages } from './translations';
 
 /**
@@ -89,9 +90,10 @@ export const permissionMessages = {
 } as const;
 
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages] as const;
+export const messageSources = [coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages] as const;
 
 export const messagesEn = {
+  ...templateValidationMessages,
   ...translationValidationMessages,
   ...cookieValidationMessages,
   ...billingValidationMessages,

@@ -9,6 +9,23 @@ import type { Tree } from './deepMerge';
 export const formMessagesEn = Object.fromEntries(Object.entries(messagesEn).filter(([key]) => !Object.hasOwn(coreMessages, key))) as Record<FeatureMessageKey, string>;
 
 export const formMessagesFr: Record<FeatureMessageKey, string> = {
+  'validation.template_name_required': 'Le nom du modèle est obligatoire.',
+  'validation.template_name_too_long': 'Cette valeur est trop longue. Elle doit contenir au plus 100 caractères.',
+  'validation.template_html_required': 'Le HTML est obligatoire.',
+  'validation.template_css_required': 'Le CSS est obligatoire.',
+  'validation.template_js_required': 'Le JS est obligatoire.',
+  'validation.template_display_function_required': "La fonction d'affichage est obligatoire.",
+  'validation.template_hide_function_required': 'La fonction de masquage est obligatoire.',
+  'validation.template_field_too_long': 'Cette valeur est trop longue. Elle doit contenir au plus 15000 caractères.',
+  'validation.template_placeholder_unknown': "Ce modèle utilise un espace réservé qui n'existe pas.",
+  'validation.template_function_invalid': 'Cette fonction ne compile pas.',
+  'validation.template_mode_invalid': 'Choisissez le modèle par défaut ou un modèle personnalisé.',
+  'error.backend.template_not_found': 'Modèle introuvable.',
+  'error.backend.template_version_not_found': 'Version du modèle introuvable.',
+  'error.backend.template_in_use': 'Ce modèle est utilisé par une solution de consentement et ne peut pas être supprimé.',
+  'error.backend.template_regeneration_failed': "Le pop-up n'a pas pu être régénéré à partir de son modèle. Corrigez le modèle et publiez à nouveau.",
+  'error.backend.cdn_publishing_failed': "Le pop-up n'a pas pu être publié sur le CDN. Rien n'a été modifié ; veuillez réessayer.",
+  'error.backend.not_published': "Cette solution de consentement n'a pas encore été publiée.",
   'validation.translation_required': 'Ce texte de traduction est obligatoire.',
   'validation.language_not_in_solution': 'Cette langue ne fait pas partie des langues de la solution de consentement.',
   'validation.translation_key_unknown': "Cette clé de traduction n'existe pas.",

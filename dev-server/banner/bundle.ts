@@ -1,0 +1,57 @@
+import { buildBannerScript, CONSENT_CATEGORIES, renderTemplateHtml, type BannerBundle, type BannerContent, type TemplateCode } from '../../src/schemas/template';
+import { flattenTexts } from '../../src/schemas/translations';
+import type { LanguageCode } from '../../src/shared/languages';
+import { cookieRows, solutionLanguages, translationRows } from '../routes/solutionContent';
+import { defaultTextsFor } from '../seed/defaultTranslations';
+import type { Store } from '../store/store';
+import type { ConsentSolutionRow } from '../store/types';
+
+/**
+ * What a solution's banner is made of (ENT-3 texts, the cookie list, the categories), for the
+ * preview endpoint and for publishing alike. A missing text falls back to the solution's
+ * default language, then to the English default texts, so a half-translated language still
+ * renders a complete banner.
+ */
+export const bannerContent = (store: Store, solution: ConsentSolutionRow, language: LanguageCode): BannerContent => {
+  const rows = translationRows(store).filter((row) => row.consentSolutionId === solution.id);
+  const textsOf = (code: LanguageCode): Record<string, string> => flattenTexts(rows.find((row) => row.language === code)?.texts);
+  const nonBlank = (texts: Record<string, string>) => Object.fromEntries(Object.entries(texts).filter(([, value]) => value.trim() !== ''));
+  const texts = { ...flattenTexts(defaultTextsFor('en')), ...nonBlank(textsOf(solution.defaultLanguage)), ...nonBlank(textsOf(language)) };
+  const cookies = cookieRows(store)
+    .filter((cookie) => cookie.consentSolutionId === solution.id)
+    .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name))
+    .map((cookie) => ({
+      name: cookie.name,
+      domain: cookie.domain,
+      category: cookie.category,
+      purpose: cookie.purpose[language] ?? cookie.purpose[solution.defaultLanguage] ?? cookie.purpose.en ?? '',
+    }));
+  return { language, texts, cookies };
+};
+
+/** The bundle of every language of the solution, ready for buildBannerScript. */
+export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): BannerBundle => {
+  const html: Record<string, string> = {};
+  const toggleLabels: Record<string, { show: string; hide: string }> = {};
+  for (const language of solutionLanguages(solution)) {
+    const content = bannerContent(store, solution, language);
+    html[language] = renderTemplateHtml(code.html, content);
+    toggleLabels[language] = { show: content.texts['popup.showDetails'] ?? '', hide: content.texts['popup.hideDetails'] ?? '' };
+  }
+  return {
+    consentSolutionId: solution.id,
+    version,
+    consentVersion: solution.consentVersion,
+    defaultLanguage: solution.defaultLanguage,
+    html,
+    toggleLabels,
+    categories: CONSENT_CATEGORIES,
+    css: code.css,
+    js: code.js,
+    displayFunction: code.displayFunction,
+    hideFunction: code.hideFunction,
+  };
+};
+
+export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): string =>
+  buildBannerScript(bannerBundle(store, solution, code, version));

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+
+/**
+ * The dev API's CDN: published banner scripts as files beside the database
+ * (`<db>.cdn/<csId>/banner.<version>.js`). Each publish writes a new file (temp file + rename,
+ * so a reader never sees half a script) and only then is the solution switched to it; older
+ * files stay, so a failed publish leaves the previous banner served as it was.
+ */
+export const cdnRoot = (dbFile: string): string => `${dbFile.replace(/\.json$/, '')}.cdn`;
+
+export const solutionDir = (dbFile: string, consentSolutionId: number): string => join(cdnRoot(dbFile), String(consentSolutionId));
+
+export const scriptFileName = (version: number): string => `banner.${version}.js`;
+
+export interface WrittenScript {
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** Throws when the file cannot be written (the caller answers the publishing error). */
+export const writeScript = (dbFile: string, consentSolutionId: number, version: number, script: string): WrittenScript => {
+  const dir = solutionDir(dbFile, consentSolutionId);
+  mkdirSync(dir, { recursive: true });
+  const file = scriptFileName(version);
+  writeFileAtomic.sync(join(dir, file), script, { encoding: 'utf8' });
+  const buffer = Buffer.from(script, 'utf8');
+  return { file, sha256: createHash('sha256').update(buffer).digest('hex'), bytes: buffer.length };
+};
+
+/** The script of a publication, or undefined when its file is gone. */
+export const readScript = (dbFile: string, consentSolutionId: number, file: string): Buffer | undefined => {
+  try {
+    return readFileSync(join(solutionDir(dbFile, consentSolutionId), file));
+  } catch {
+    return undefined;
+  }
+};

@@ -1,0 +1,164 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { TEMPLATE_MODES } from '../../src/schemas/template';
+import { isLanguageCode } from '../../src/shared/languages';
+import { getSession, requireSession } from '../auth/session';
+import { bannerContent, bannerScript } from '../banner/bundle';
+import { writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { compileViolations } from '../banner/compile';
+import { codeOf, templateData } from '../banner/templateData';
+import type { PopupSettingsRow, PublicationRow } from '../banner/types';
+import type { ServerContext } from '../context';
+import { acceptBody } from '../http/bodyParsers';
+import { ApiError, violation } from '../http/errors';
+import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
+import { listRows } from './listRows';
+import { solutionLanguages } from './solutionContent';
+
+/**
+ * A consent solution's pop-up (docs/api.md "Templates and publishing", ROUTE-19, BEYOND-1,
+ * BEYOND-2, ERR-2): which template it uses, the content the preview renders, and publishing to
+ * the CDN path the installation snippet loads (`GET /cdn/{csId}/banner.js`, routes/cdn.ts).
+ */
+
+const BASE = '/consent-solutions/:id';
+
+const choiceSchema = z
+  .object({
+    mode: z.enum(TEMPLATE_MODES, { error: 'validation.template_mode_invalid' }),
+    templateId: z.number({ error: 'validation.invalid_value' }).int().positive().nullable().default(null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode === 'custom' && value.templateId === null) ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'validation.required' });
+  });
+
+const publishSchema = z.object({ needsReconsent: z.boolean({ error: 'validation.boolean_required' }).default(false) });
+
+export const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSolutionId}/banner.js`;
+
+export const publishingRoutes = (ctx: ServerContext): Router => {
+  const router = Router();
+  const solutions = consentData(ctx.store);
+  const data = templateData(ctx.store);
+  const session = requireSession(ctx.store, ctx.now);
+  const body = acceptBody({ json: true });
+  const nowIso = (): string => ctx.now().toISOString();
+
+  const popupState = (solutionId: number, settings: PopupSettingsRow | undefined) => {
+    const active = data.activeTemplate(solutionId);
+    const published = data.publications().find((p) => p.id === settings?.publishedPublicationId) ?? null;
+    return {
+      consentSolutionId: solutionId,
+      mode: settings?.mode ?? 'default',
+      templateId: settings?.templateId ?? null,
+      activeTemplateId: active.id,
+      published: published && structuredClone(published),
+      scriptPath: cdnPath(solutionId),
+    };
+  };
+
+  router.get(`${BASE}/popup`, session, noQuery, (req, res) => {
+    const solution = solutions.ownSolution(getSession(req), req.params.id);
+    res.json(popupState(solution.id, data.settingsOf(solution.id)));
+  });
+
+  const choose: RequestHandler = (req, res) => {
+    const caller = getSession(req);
+    const solution = solutions.ownSolution(caller, req.params.id);
+    requireWrite(caller);
+    const choice = parseOrThrow(choiceSchema, req.body);
+    if (choice.mode === 'custom') {
+      const template = data.templates().find((t) => t.id === choice.templateId);
+      // Only the account's own templates: a gallery one is used through "use from gallery" (a copy).
+      if (!template || template.scope !== 'account' || template.accountId !== solution.accountId) {
+        throw new ApiError(400, [violation('error.backend.template_not_found', 'templateId')]);
+      }
+    }
+    const now = nowIso();
+    const settings = data.ensureSettings(solution, now);
+    Object.assign(settings, { mode: choice.mode, templateId: choice.mode === 'custom' ? choice.templateId : null, updatedAt: now });
+    data.write();
+    res.json(popupState(solution.id, settings));
+  };
+  router.put(`${BASE}/popup`, session, noQuery, body, choose);
+  router.patch(`${BASE}/popup`, session, noQuery, body, choose);
+
+  /** BEYOND-1: the texts (with fallbacks) and cookie list the preview renders, for one language. */
+  router.get(`${BASE}/popup/content`, session, (req, res) => {
+    const solution = solutions.ownSolution(getSession(req), req.params.id);
+    const extra = Object.keys(req.query).find((key) => key !== 'language');
+    if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
+    const languages = solutionLanguages(solution);
+    const wanted = typeof req.query.language === 'string' ? req.query.language : solution.defaultLanguage;
+    if (!isLanguageCode(wanted) || !languages.includes(wanted)) throw new ApiError(400, [violation('validation.language_not_in_solution', 'language')]);
+    const content = bannerContent(ctx.store, solution, wanted);
+    res.json({ consentSolutionId: solution.id, defaultLanguage: solution.defaultLanguage, languages, consentVersion: solution.consentVersion, content });
+  });
+
+  router.get(`${BASE}/publications`, session, (req, res) => {
+    const solution = solutions.ownSolution(getSession(req), req.params.id);
+    const query = { _sort: 'version', _order: 'desc', ...req.query };
+    const { page, total } = listRows(data.publications(), query, {
+      fields: new Set(['version', 'publishedAt', 'needsReconsent']),
+      scope: (p) => p.consentSolutionId === solution.id,
+    });
+    res.setHeader('X-Total-Count', total);
+    res.json(page);
+  });
+
+  /**
+   * BEYOND-2: builds the banner from the active template, every language's texts and the
+   * cookie list, writes it as a new file, and only then switches the solution to it. A template
+   * that does not compile answers 422 regeneration error; a failed write 424 publishing error;
+   * in both cases nothing changed. `needsReconsent` pushes for consent in the same step, so the
+   * published banner already carries the new consent version.
+   */
+  router.post(`${BASE}/publish`, session, noQuery, body, (req, res) => {
+    const caller = getSession(req);
+    const solution = solutions.ownSolution(caller, req.params.id);
+    requireWrite(caller);
+    const { needsReconsent } = parseOrThrow(publishSchema, req.body);
+    const template = data.activeTemplate(solution.id);
+    const problems = compileViolations(template);
+    if (problems.length > 0) throw new ApiError(422, problems);
+
+    const version = data.publications().reduce((max, p) => (p.consentSolutionId === solution.id ? Math.max(max, p.version) : max), 0) + 1;
+    const consentVersion = needsReconsent ? solution.consentVersion + 1 : solution.consentVersion;
+    const script = bannerScript(ctx.store, { ...solution, consentVersion }, codeOf(template), version);
+    let written: WrittenScript;
+    try {
+      written = writeScript(ctx.store.file, solution.id, version, script);
+    } catch (error) {
+      console.error('[dev-api] CDN write failed', error);
+      throw new ApiError(424, [violation('error.backend.cdn_publishing_failed')]);
+    }
+
+    // The file is in place: switch, in this one tick.
+    const now = nowIso();
+    const publication: PublicationRow = {
+      id: ctx.store.nextId('publications'),
+      accountId: solution.accountId,
+      consentSolutionId: solution.id,
+      version,
+      templateId: template.id,
+      templateVersion: template.version,
+      templateName: template.name,
+      file: written.file,
+      sha256: written.sha256,
+      bytes: written.bytes,
+      needsReconsent,
+      consentVersion,
+      publishedAt: now,
+      publishedBy: caller.user.email,
+    };
+    data.publications().push(publication);
+    const settings = data.ensureSettings(solution, now);
+    settings.publishedPublicationId = publication.id;
+    settings.updatedAt = now;
+    if (needsReconsent) Object.assign(solution, { consentVersion, consentVersionAt: now, updatedAt: now });
+    data.write();
+    res.status(201).json({ ...structuredClone(publication), scriptPath: cdnPath(solution.id) });
+  });
+
+  return router;
+};
