@@ -79,9 +79,9 @@ export const AccountSwitcher = () => {
 
   const switchTo = (account: AccountRow | null) => {
     setActingAccount(account === null || account.id === session.account_id ? null : { id: account.id, name: account.name });
-    // Every cached answer belonged to the previous account.
-    queryClient.removeQueries();
-    void queryClient.invalidateQueries();
+    // Every cached answer belonged to the previous account: drop them all; the screens on
+    // display fetch again (for the new account).
+    void queryClient.resetQueries();
   };
   const value = acting === null ? OWN : String(acting.id);
   // The acting account stays selectable even before the list has loaded.

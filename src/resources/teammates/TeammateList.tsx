@@ -9,14 +9,14 @@ import {
   List,
   SearchInput,
   TopToolbar,
-  useCanAccess,
-  useLocale,
   useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
+import { i18n } from '../../providers/i18n/i18n';
+import { useCan } from '../accounts/useCan';
 import { relativeTime } from './lastSeen';
 
 export interface Teammate {
@@ -39,10 +39,11 @@ const SearchFilter = ({ source, alwaysOn }: { source: string; alwaysOn?: boolean
 const filters = [<SearchFilter key="q" source="q" alwaysOn />];
 
 const LastSeen = ({ record }: { record: Teammate }) => {
+  // i18next's language, not react-admin's useLocale: one locale-store subscriber per cell froze the
+  // production build's list; useTranslate already re-renders the cell when the language changes.
   const translate = useTranslate();
-  const locale = useLocale();
   if (record.lastSeenAt === null) return <>{translate('teammates.never_seen')}</>;
-  return <time dateTime={record.lastSeenAt}>{relativeTime(record.lastSeenAt, locale)}</time>;
+  return <time dateTime={record.lastSeenAt}>{relativeTime(record.lastSeenAt, i18n.language || 'en')}</time>;
 };
 
 /** ROUTE-8: removing asks first; a refusal shows the API's reason and the failure notice (ERR-1). */
@@ -69,7 +70,8 @@ const RemoveButton = () => {
 
 const Actions = () => {
   const translate = useTranslate();
-  const { canAccess: canReadAudit } = useCanAccess({ resource: 'audit', action: 'list' });
+  const canReadAudit = useCan('audit.read');
+  const canInvite = useCan('teammates.invite');
   return (
     <TopToolbar>
       {canReadAudit ? (
@@ -77,14 +79,14 @@ const Actions = () => {
           {translate('audit.open')}
         </Button>
       ) : null}
-      <CreateButton label="teammates.invite" />
+      {canInvite ? <CreateButton label="teammates.invite" /> : null}
     </TopToolbar>
   );
 };
 
 export const TeammateList = () => {
   const translate = useTranslate();
-  const { canAccess: canRemove } = useCanAccess({ resource: 'teammates', action: 'delete' });
+  const canRemove = useCan('teammates.delete');
   return (
     <PageLayout
       width="table"

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { logIn, shellReady, useBrowser } from './support/browser';
+
+interface OutboxEmail {
+  to: string;
+  link: string;
+}
+
+const latestLinkFor = async (apiUrl: string, email: string): Promise<string> => {
+  const outbox = (await (await fetch(`${apiUrl}/dev/outbox`)).json()) as OutboxEmail[];
+  const mail = outbox.filter((entry) => entry.to === email).at(-1);
+  if (!mail) throw new Error(`no email for ${email} in the outbox`);
+  return mail.link;
+};
+
+// The e2e API is shared by every test file of a run: fresh invitee emails each time.
+const freshEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@demo.test`;
+
+const invite = async (page: Page, email: string): Promise<void> => {
+  await page.goto('/teammates/create/');
+  await page.getByLabel('Email', { exact: false }).fill(email);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(`Invitation sent to ${email}.`).waitFor();
+};
+
+describe('teammates, roles and operations in Chromium against the dev API', () => {
+  const t = useBrowser();
+
+  it('[ROUTE-8] invites a teammate who follows the emailed link, sets a password and logs in', async () => {
+    const email = freshEmail('invitee');
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await invite(t.page, email);
+    await t.page.getByRole('cell', { name: email }).waitFor();
+
+    const link = new URL(await latestLinkFor(t.apiUrl, email));
+    await t.page.goto(link.pathname);
+    await t.page.getByLabel('New password', { exact: true }).fill('Invitee-Password-2026');
+    await t.page.getByRole('button', { name: 'Save password' }).click();
+    await t.page.getByRole('button', { name: 'Continue to login' }).or(t.page.getByRole('link', { name: 'Continue to login' })).first().click();
+    await logIn(t.page, email, 'Invitee-Password-2026');
+    await shellReady(t.page);
+  });
+
+  it('[ROUTE-8] [ERR-1] removes a teammate behind a confirm; the audit log shows both actions [BEYOND-7]', async () => {
+    const email = freshEmail('removed');
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await invite(t.page, email);
+    await t.page.getByLabel('Search by email').fill(email);
+    const row = t.page.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await t.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await t.page.getByText('Teammate removed.').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    await t.page.goto('/audit-log/');
+    await t.page.getByText(`create teammates: email`).first().waitFor();
+    await t.page.getByText(/^delete teammates\/\d+$/).first().waitFor();
+  });
+
+  it('[ERR-1] an invalid invitation shows the failure notice', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await t.page.goto('/teammates/create/');
+    await t.page.getByLabel('Email', { exact: false }).fill('owner@demo.test');
+    await t.page.getByRole('button', { name: 'Save' }).click();
+    await t.page.getByText('Teammate was not created, fix problems and try again.').waitFor();
+  });
+
+  it('[ROLE-1] [ROLE-3] the demo user sees everything read-only: no write buttons', async () => {
+    await logIn(t.page, 'demo@demo.test');
+    await shellReady(t.page);
+    await t.page.goto('/teammates/');
+    await t.page.getByRole('cell', { name: 'demo@demo.test' }).waitFor();
+    expect(await t.page.getByRole('link', { name: 'Add a teammate' }).count()).toBe(0);
+    expect(await t.page.getByRole('button', { name: 'Remove' }).count()).toBe(0);
+    await t.page.goto('/consent-solutions/');
+    await t.page.getByRole('heading', { name: 'Consent solutions' }).first().waitFor();
+    expect(await t.page.getByRole('link', { name: 'Create' }).count()).toBe(0);
+  });
+
+  it('[ROLE-1] an admin switches to another account and sees its consent solutions', async () => {
+    await logIn(t.page, 'admin@demo.test');
+    await shellReady(t.page);
+    await t.page.goto('/consent-solutions/');
+    await t.page.getByLabel('Acting on account').click();
+    await t.page.getByRole('option', { name: 'Other Company' }).click();
+    await t.page.getByRole('link', { name: 'Other Company', exact: true }).waitFor();
+    expect(await t.page.evaluate(() => window.sessionStorage.getItem('operations.actingAccount'))).toContain('Other Company');
+    await t.page.reload();
+    await t.page.getByRole('link', { name: 'Other Company', exact: true }).waitFor();
+    await t.page.goto('/audit-log/');
+    await t.page.getByRole('heading', { name: 'Audit log' }).first().waitFor();
+  });
+});
