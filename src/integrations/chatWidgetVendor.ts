@@ -47,8 +47,10 @@ export const createVendorChatWidget = (appId: string, channel: CommandChannel): 
       channel.send('update', attributes(user));
     },
     shutdown: () => {
+      // The next boot is someone else (or an anonymous visitor): the plan's launcher choice goes too.
       isBooted = false;
       booted = undefined;
+      launcherHidden = undefined;
       channel.send('shutdown');
     },
     show: () => channel.send('show'),
