@@ -18,18 +18,8 @@ export const env = {
   oldDashboardUrl: value(raw.VITE_OLD_DASHBOARD_URL) ?? envDefaults.VITE_OLD_DASHBOARD_URL,
   /** Unset = the bundled catalogues only (API-6). */
   translationsUrl: translationsUrl === undefined ? undefined : withoutTrailingSlash(translationsUrl),
-  /** Unset = the chat widget adapter stays a logged no-op (PROD-6). */
-  chatAppId: value(raw.VITE_CHAT_APP_ID),
-  /** The vendor's script (`{id}` = the app id) and the command function it defines (API-7). */
-  chatScriptUrl: value(raw.VITE_CHAT_SCRIPT_URL),
-  chatGlobal: value(raw.VITE_CHAT_GLOBAL) ?? envDefaults.VITE_CHAT_GLOBAL,
-  /** Unset = the session-recording adapter stays a logged no-op (PROD-6). */
-  recordingSiteId: value(raw.VITE_RECORDING_SITE_ID),
-  recordingScriptUrl: value(raw.VITE_RECORDING_SCRIPT_URL),
-  recordingGlobal: value(raw.VITE_RECORDING_GLOBAL) ?? envDefaults.VITE_RECORDING_GLOBAL,
-  /** Unset = no session-analytics tag; the data layer still collects events (API-7). */
-  analyticsId: value(raw.VITE_ANALYTICS_ID),
-  analyticsScriptUrl: value(raw.VITE_ANALYTICS_SCRIPT_URL),
+  // The integrations' ids and scripts (PROD-6) are read by src/integrations/integrationsEnv.ts,
+  // which only the admin chunk imports: they cost the login route nothing.
 } as const;
 
 export type Env = typeof env;

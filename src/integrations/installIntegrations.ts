@@ -1,4 +1,3 @@
-import { env, type Env } from '../config/env';
 import { createAnalyticsTag } from './analyticsTag';
 import { noopChatWidget, setChatWidget } from './chatWidget';
 import { createVendorChatWidget } from './chatWidgetVendor';
@@ -8,11 +7,8 @@ import { pushToDataLayer } from './dataLayer';
 import { vendorScriptUrl } from './loadScript';
 import { noopSessionRecording, setSessionRecording } from './sessionRecording';
 import { createVendorSessionRecording } from './sessionRecordingVendor';
+import { integrationsEnv, type IntegrationsEnv } from './integrationsEnv';
 
-type IntegrationConfig = Pick<
-  Env,
-  'chatAppId' | 'chatScriptUrl' | 'chatGlobal' | 'recordingSiteId' | 'recordingScriptUrl' | 'recordingGlobal' | 'analyticsId' | 'analyticsScriptUrl'
->;
 
 let uninstall: (() => void) | undefined;
 
@@ -22,7 +18,7 @@ let uninstall: (() => void) | undefined;
  * needs `functional`, recording and the analytics tag need `statistics`. Unconfigured adapters
  * stay the logged no-ops. Runs once when the admin chunk loads; returns the undo (for tests).
  */
-export const installIntegrations = (config: IntegrationConfig = env): (() => void) => {
+export const installIntegrations = (config: IntegrationsEnv = integrationsEnv): (() => void) => {
   if (uninstall !== undefined) return uninstall;
 
   const chat =
