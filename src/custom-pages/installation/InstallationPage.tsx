@@ -11,8 +11,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { env } from '../../config/env';
+import { httpClient } from '../../providers/httpClient';
 import { ScriptSnippet } from './ScriptSnippet';
 import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
@@ -49,11 +51,21 @@ const Guide = ({ guide }: { guide: InstallationGuide }) => {
   );
 };
 
+/** Whether a pop-up is published (ROUTE-13): the template-chosen step. */
+const usePopupPublished = (solutionId: Identifier): boolean | undefined => {
+  const state = useQuery({
+    queryKey: ['popup-state', String(solutionId)],
+    queryFn: async () => (await httpClient(`/consent-solutions/${encodeURIComponent(String(solutionId))}/popup`)).json as { published: unknown },
+  });
+  return state.data ? state.data.published !== null : undefined;
+};
+
 const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
   const translate = useTranslate();
+  const popupPublished = usePopupPublished(solution.id);
   return (
     <List dense aria-labelledby="next-steps-heading">
-      {nextSteps(solution).map((step) => {
+      {nextSteps(solution, popupPublished).map((step) => {
         const status = translate(step.done ? 'cs.installation.step_done' : 'cs.installation.step_todo');
         return (
           <ListItem key={step.id} data-step={step.id} data-done={step.done}>

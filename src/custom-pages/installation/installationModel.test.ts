@@ -24,5 +24,7 @@ describe('installation', () => {
       { id: 'script_seen', done: false, pending: true },
     ]);
     expect(nextSteps({ domains: [] })[0]).toEqual({ id: 'domain_added', done: false, pending: false });
+    expect(nextSteps({ domains: [] }, true)[1]).toEqual({ id: 'template_chosen', done: true, pending: false });
+    expect(nextSteps({ domains: [] }, false)[1]).toEqual({ id: 'template_chosen', done: false, pending: false });
   });
 });

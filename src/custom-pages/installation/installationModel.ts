@@ -31,10 +31,13 @@ export interface NextStep {
   pending: boolean;
 }
 
-/** The checklist for a solution, from what the API says about it. */
-export const nextSteps = (solution: { domains?: readonly unknown[] | null }): NextStep[] => [
+/**
+ * The checklist for a solution, from what the API says about it. `popupPublished` is whether a
+ * pop-up has been published (`GET /consent-solutions/{id}/popup`); undefined while unknown.
+ */
+export const nextSteps = (solution: { domains?: readonly unknown[] | null }, popupPublished?: boolean): NextStep[] => [
   { id: 'domain_added', done: (solution.domains?.length ?? 0) > 0, pending: false },
-  { id: 'template_chosen', done: false, pending: true },
+  { id: 'template_chosen', done: popupPublished === true, pending: popupPublished === undefined },
   { id: 'script_seen', done: false, pending: true },
 ];
 

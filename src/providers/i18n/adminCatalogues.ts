@@ -2,6 +2,8 @@ import { deepMerge, type Tree } from './deepMerge';
 import { formMessagesEn, formMessagesFr, nestKeys } from './formMessages';
 import { integrationsEn } from './integrations.en';
 import { integrationsFr } from './integrations.fr';
+import { popupEn } from './popup.en';
+import { popupFr } from './popup.fr';
 import { resourcesEn } from './resources.en';
 import { resourcesFr } from './resources.fr';
 import { shellEn } from './shell.en';
@@ -18,6 +20,6 @@ import { subscriptionFr } from './subscription.fr';
  * en.ts/fr.ts so the login route (which ships those) does not download them.
  */
 export const adminCatalogues: Record<'en' | 'fr', Tree> = {
-  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), integrationsEn), nestKeys(formMessagesEn)),
-  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), integrationsFr), nestKeys(formMessagesFr)),
+  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), integrationsEn), popupEn), nestKeys(formMessagesEn)),
+  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), integrationsFr), popupFr), nestKeys(formMessagesFr)),
 };

@@ -54,10 +54,9 @@ describe('consent solution detail', () => {
     expect(screen.getByRole('tab', { name: 'Installation' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('[ROUTE-12] tabs of other issues say they are coming', async () => {
-    renderDetail('/consent-solutions/1/popup/');
-    expect(await screen.findByRole('heading', { name: 'Pop-up appearance' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  it('[ROUTE-13] the pop-up tab redirects to my templates', async () => {
+    const { locations } = renderDetail('/consent-solutions/1/popup/');
+    await waitFor(() => expect(locations.at(-1)).toBe('/consent-solutions/1/popup/my-templates/'));
   });
 
   it('[ROUTE-15] copy button copies the script tag', async () => {

@@ -12,7 +12,6 @@ import { DomainCreateTab } from '../domains/DomainCreateTab';
 import { DomainEditTab } from '../domains/DomainEditTab';
 import { DomainListTab } from '../domains/DomainListTab';
 import { ConsentSolutionSettings } from './ConsentSolutionSettings';
-import { DetailTabComingSoon } from './DetailTabComingSoon';
 import { DETAIL_TABS, detailPath, tabOfPath } from './consentSolutionPaths';
 import type { ConsentSolution } from './consentSolutionModel';
 import { lazyWithReload } from '../../shared/lazyWithReload';
@@ -20,6 +19,7 @@ import { PendingIndicator } from '../../components/PendingIndicator';
 
 // rjsf and the data grid are heavy: these tabs are their own chunks, loaded when opened.
 const TranslationsTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/translations/TranslationsTab')).TranslationsTab }));
+const PopupTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/popup/PopupTab')).PopupTab }));
 const CookieManagement = lazyWithReload(async () => ({ default: (await import('../../custom-pages/cookie-management/CookieManagement')).CookieManagement }));
 const lazyTab = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
 
@@ -68,7 +68,7 @@ const DetailView = () => {
         <Route path="domains" element={<DomainListTab consentSolutionId={solution.id} />} />
         <Route path="domains/create" element={<DomainCreateTab solution={solution} />} />
         <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
-        <Route path="popup/*" element={<DetailTabComingSoon titleKey={tabLabel('popup')} />} />
+        <Route path="popup/*" element={lazyTab(<PopupTab />)} />
         <Route path="settings" element={<ConsentSolutionSettings />} />
         <Route path="copy-and-translations/*" element={lazyTab(<TranslationsTab />)} />
         <Route path="cookie-management/*" element={lazyTab(<CookieManagement solution={solution} />)} />

@@ -1,0 +1,353 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { NotFound } from '../../components/NotFound';
+import { PendingIndicator } from '../../components/PendingIndicator';
+import { notify } from '../../providers/notify';
+import { isLanguageCode, languageName } from '../../shared/languages';
+import { TEMPLATE_CODE_FIELDS, templateInputSchema, type TemplateCodeField, type TemplateMode } from '../../schemas/template';
+import { CodeField } from './CodeField';
+import { choosePopupTemplate, createTemplate, getPopupState, getTemplate, saveTemplate, type PopupTemplate, type TemplateBody } from './popupApi';
+import { editTemplatePath, isTemplateAction, myTemplatesPath, type TemplateAction } from './popupPaths';
+import { DEVICE_WIDTHS, previewDocument, type Device, type PreviewEvent } from './previewDocument';
+import { PublishPanel } from './PublishPanel';
+import { TemplatePreviewFrame } from './TemplatePreviewFrame';
+import { usePreviewContent } from './usePreviewContent';
+import { VersionsPanel } from './VersionsPanel';
+
+interface EditorSolution {
+  id: Identifier;
+  defaultLanguage: string;
+}
+
+const PREVIEW_DEBOUNCE_MS = 300;
+const PREVIEW_HEIGHT = 640;
+
+const bodyOf = (template: PopupTemplate): TemplateBody => ({
+  name: template.name,
+  html: template.html,
+  css: template.css,
+  js: template.js,
+  displayFunction: template.displayFunction,
+  hideFunction: template.hideFunction,
+});
+
+const useDebounced = <T,>(value: T, delay: number): T => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+};
+
+/** Field errors of the shared schema (VAL-1), keyed by field, as message keys. */
+const errorsOf = (body: TemplateBody): Partial<Record<keyof TemplateBody, string>> => {
+  const parsed = templateInputSchema.safeParse(body);
+  if (parsed.success) return {};
+  const errors: Partial<Record<keyof TemplateBody, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof TemplateBody;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+};
+
+/** Keeps the preview frame at its device width, drawn smaller when the column is narrower. */
+const useFitScale = (width: number) => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(width);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(([entry]) => setAvailable(entry?.contentRect.width ?? width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width]);
+  return { ref, scale: Math.min(1, available / width) };
+};
+
+const Preview = ({ solutionId, body }: { solutionId: Identifier; body: TemplateBody }) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [language, setLanguage] = useState<string | undefined>(undefined);
+  const [device, setDevice] = useState<Device>('desktop');
+  const [event, setEvent] = useState<PreviewEvent | null>(null);
+  // The failure of the document it came from: a new document (an edit) clears it.
+  const [failure, setFailure] = useState<{ srcDoc: string; event: PreviewEvent } | null>(null);
+  const content = usePreviewContent(solutionId, language);
+  const debounced = useDebounced(body, PREVIEW_DEBOUNCE_MS);
+  const width = DEVICE_WIDTHS[device];
+  const { ref, scale } = useFitScale(width);
+  const srcDoc = useMemo(
+    () => (content.data ? previewDocument(debounced, content.data.content, { replay: translate('popup.preview.replay') }) : ''),
+    [content.data, debounced, translate],
+  );
+  const onEvent = useCallback(
+    (next: PreviewEvent) => {
+      setEvent(next);
+      if (next.type === 'error') setFailure({ srcDoc, event: next });
+    },
+    [srcDoc],
+  );
+  const shownFailure = failure?.srcDoc === srcDoc ? failure.event : null;
+  const languages = content.data?.languages ?? [];
+  return (
+    <Box component="section" aria-labelledby="preview-heading">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
+        <Typography id="preview-heading" variant="h6" component="h3">
+          {translate('popup.preview.title')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={translate('popup.preview.language')}
+          value={content.data?.content.language ?? ''}
+          onChange={(change) => setLanguage(change.target.value)}
+          sx={{ minWidth: 120 }}
+        >
+          {languages.map((code) => (
+            <MenuItem key={code} value={code}>
+              {isLanguageCode(code) ? languageName(code, locale) : code}
+            </MenuItem>
+          ))}
+        </TextField>
+        <ToggleButtonGroup size="small" exclusive value={device} onChange={(_change, next: Device | null) => next && setDevice(next)} aria-label={translate('popup.preview.device')}>
+          {(Object.keys(DEVICE_WIDTHS) as Device[]).map((name) => (
+            <ToggleButton key={name} value={name}>
+              {translate(`popup.preview.devices.${name}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      <Box ref={ref} sx={{ width: '100%' }}>
+        {content.data ? (
+          <Box sx={{ width: width * scale, height: PREVIEW_HEIGHT * scale, overflow: 'hidden', mx: 'auto' }}>
+            <Box sx={{ transform: `scale(${scale})`, transformOrigin: '0 0', width }}>
+              <TemplatePreviewFrame srcDoc={srcDoc} title={translate('popup.preview.frame_title')} width={width} height={PREVIEW_HEIGHT} onEvent={onEvent} />
+            </Box>
+          </Box>
+        ) : (
+          <Typography variant="body2">{translate('popup.preview.loading')}</Typography>
+        )}
+      </Box>
+      <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mt: 1 }}>
+        {event ? translate('popup.preview.last_event', { event: translate(`popup.preview.events.${event.type}`, { _: event.type }) }) : null}
+      </Typography>
+      {shownFailure ? (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {translate('popup.preview.error', { function: shownFailure.field ? translate(`popup.editor.fields.${shownFailure.field}`) : '', message: shownFailure.message ?? '' })}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+};
+
+const titleKey: Record<TemplateAction, string> = {
+  edit: 'popup.editor.title_edit',
+  duplicate: 'popup.editor.title_duplicate',
+  'use-from-gallery': 'popup.editor.title_gallery',
+};
+
+const EditorForm = ({ solution, source, action }: { solution: EditorSolution; source: PopupTemplate; action: TemplateAction }) => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editing = action === 'edit';
+  const readOnly = editing && source.scope === 'gallery';
+  const [body, setBody] = useState<TemplateBody>(() => ({
+    ...bodyOf(source),
+    name: editing ? source.name : translate('popup.editor.copy_of', { name: source.name }),
+  }));
+  const [saved, setSaved] = useState<TemplateBody | null>(editing ? bodyOf(source) : null);
+  const [tab, setTab] = useState<TemplateCodeField>('html');
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? errorsOf(body) : {};
+  const state = useQuery({ queryKey: ['popup-state', String(solution.id)], queryFn: () => getPopupState(solution.id) });
+  const savedId = editing ? source.id : null;
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['popup-templates'] }),
+      queryClient.invalidateQueries({ queryKey: ['popup-state', String(solution.id)] }),
+      savedId === null ? undefined : queryClient.invalidateQueries({ queryKey: ['popup-versions', savedId] }),
+    ]);
+
+  const save = useMutation({
+    mutationFn: async (input: TemplateBody) => {
+      if (savedId !== null) return saveTemplate(savedId, input);
+      const created = await createTemplate({ ...input, sourceTemplateId: source.scope === 'gallery' ? source.id : source.sourceTemplateId });
+      // "Use this template": the new copy becomes the pop-up's template.
+      if (action === 'use-from-gallery') await choosePopupTemplate(solution.id, 'custom', created.id);
+      return created;
+    },
+    onSuccess: async (template) => {
+      notify('popup.editor.saved', { type: 'success', messageArgs: { version: template.version } });
+      setSaved(bodyOf(template));
+      await refresh();
+      if (savedId === null) navigate(editTemplatePath(solution.id, template.id, 'edit'), { replace: true });
+    },
+  });
+  const choose = useMutation({
+    mutationFn: (mode: TemplateMode) => choosePopupTemplate(solution.id, mode, mode === 'custom' ? savedId : null),
+    onSuccess: async (_state, mode) => {
+      notify(mode === 'custom' ? 'popup.notifications.activated' : 'popup.notifications.default_chosen', { type: 'success', messageArgs: { name: body.name } });
+      await refresh();
+    },
+  });
+
+  const onSave = () => {
+    setSubmitted(true);
+    if (Object.keys(errorsOf(body)).length > 0) {
+      const firstCode = TEMPLATE_CODE_FIELDS.find((field) => errorsOf(body)[field]);
+      if (firstCode) setTab(firstCode);
+      return;
+    }
+    save.mutate(body);
+  };
+
+  const dirty = saved === null || TEMPLATE_CODE_FIELDS.some((field) => saved[field] !== body[field]) || saved.name !== body.name;
+  const mode: TemplateMode = state.data?.mode === 'custom' && state.data.templateId === savedId && savedId !== null ? 'custom' : 'default';
+  const canChooseCustom = savedId !== null && source.scope === 'account';
+  const helpId = `template-help-${tab}`;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="h5" component="h2">
+          {translate(titleKey[action])}
+        </Typography>
+        {dirty && !readOnly ? <Typography variant="body2" color="warning.main">{translate('popup.editor.unsaved')}</Typography> : null}
+        <Box sx={{ flex: 1 }} />
+        <Button component={Link} to={myTemplatesPath(solution.id)}>
+          {translate('popup.editor.back')}
+        </Button>
+      </Stack>
+      {state.data ? (
+        <FormControl>
+          <FormLabel id="template-choice">{translate('popup.editor.choice_label')}</FormLabel>
+          <RadioGroup row aria-labelledby="template-choice" value={mode} onChange={(change) => choose.mutate(change.target.value as TemplateMode)}>
+            <FormControlLabel value="default" control={<Radio />} label={translate('popup.editor.choice_default')} disabled={choose.isPending} />
+            <FormControlLabel value="custom" control={<Radio />} label={translate('popup.editor.choice_custom')} disabled={!canChooseCustom || choose.isPending} />
+          </RadioGroup>
+          {canChooseCustom ? null : <FormHelperText>{translate('popup.editor.choice_needs_save')}</FormHelperText>}
+        </FormControl>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <TextField
+            label={translate('popup.editor.name')}
+            value={body.name}
+            onChange={(change) => setBody((current) => ({ ...current, name: change.target.value }))}
+            required
+            fullWidth
+            error={Boolean(errors.name)}
+            helperText={errors.name ? translate(errors.name) : undefined}
+            slotProps={{ input: { readOnly } }}
+            sx={{ mb: 2 }}
+          />
+          <Tabs value={tab} onChange={(_change, next: TemplateCodeField) => setTab(next)} variant="scrollable" aria-label={translate('popup.editor.fields_label')}>
+            {TEMPLATE_CODE_FIELDS.map((field) => (
+              <Tab
+                key={field}
+                value={field}
+                id={`template-tab-${field}`}
+                aria-controls={`template-panel-${field}`}
+                label={translate(`popup.editor.fields.${field}`)}
+                sx={errors[field] ? { color: 'error.main' } : undefined}
+              />
+            ))}
+          </Tabs>
+          {TEMPLATE_CODE_FIELDS.map((field) =>
+            field === tab ? (
+              <Box key={field} role="tabpanel" id={`template-panel-${field}`} aria-labelledby={`template-tab-${field}`} sx={{ mt: 1 }}>
+                <CodeField
+                  field={field}
+                  label={translate(`popup.editor.fields.${field}`)}
+                  value={body[field]}
+                  invalid={Boolean(errors[field])}
+                  describedBy={helpId}
+                  onChange={(value) => setBody((current) => ({ ...current, [field]: value }))}
+                />
+                {errors[field] ? (
+                  <FormHelperText error role="alert">
+                    {translate(errors[field])}
+                  </FormHelperText>
+                ) : null}
+                <FormHelperText id={helpId}>
+                  {field === 'html'
+                    ? translate('popup.editor.help.html', { examples: '{{popup.bannerHeading}}, {{cookieList}}, {{categoryToggles}}' })
+                    : translate('popup.editor.help.functions')}
+                </FormHelperText>
+              </Box>
+            ) : null,
+          )}
+          {/* Fields with errors that are not on screen are still named, so nothing fails silently. */}
+          {TEMPLATE_CODE_FIELDS.filter((field) => field !== tab && errors[field]).map((field) => (
+            <FormHelperText key={field} error>
+              {translate(`popup.editor.fields.${field}`)}: {translate(errors[field] ?? '')}
+            </FormHelperText>
+          ))}
+          {readOnly ? null : (
+            <Button variant="contained" onClick={onSave} disabled={save.isPending} sx={{ mt: 2 }}>
+              {translate('popup.editor.save')}
+            </Button>
+          )}
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Preview solutionId={solution.id} body={body} />
+        </Paper>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          {savedId === null ? (
+            <Typography variant="body2">{translate('popup.versions.empty')}</Typography>
+          ) : (
+            <VersionsPanel
+              templateId={savedId}
+              readOnly={readOnly}
+              onRestored={(template) => {
+                setBody(bodyOf(template));
+                setSaved(bodyOf(template));
+              }}
+            />
+          )}
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <PublishPanel solutionId={solution.id} disabled={false} />
+        </Paper>
+      </Box>
+    </Stack>
+  );
+};
+
+/** ROUTE-13/ROUTE-19 `popup/edit-template/{templateId}/{templateAction}/`. */
+export const TemplateEditor = ({ solution }: { solution: EditorSolution }) => {
+  const { templateId, templateAction } = useParams();
+  const valid = isTemplateAction(templateAction) && templateId !== undefined && /^\d+$/.test(templateId);
+  const template = useQuery({ queryKey: ['popup-template', templateId], queryFn: () => getTemplate(templateId ?? ''), enabled: valid });
+  if (!valid) return <NotFound />;
+  if (template.isPending) return <PendingIndicator />;
+  if (!template.data) return <NotFound />;
+  // A new key per template and action: navigating from a copy to its saved template starts fresh.
+  return <EditorForm key={`${template.data.id}-${templateAction}`} solution={solution} source={template.data} action={templateAction} />;
+};
