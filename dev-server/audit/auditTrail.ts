@@ -3,13 +3,18 @@ import { findSession } from '../auth/session';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
-/** BEYOND-7: one row of the audit log (collection `auditLog`). */
+/**
+ * BEYOND-7: one row of the audit log (collection `auditLog`). No stored key ends in `Id`:
+ * json-server's DELETE removes, in every collection, rows whose `<name>Id` points at a missing
+ * row, which would silently erase history (and it trips over a null `…Id`). `toApiEntry` gives
+ * the API's names.
+ */
 export interface AuditEntry extends Row {
   /** The account the change was made in (the acting account). */
-  accountId: number;
+  account: number;
   /** The account of the user who made it (differs when an admin or agency acted on another). */
-  actorAccountId: number;
-  userId: number;
+  actorAccount: number;
+  user: number;
   userEmail: string;
   method: string;
   /** The path without the query, e.g. `/consent-solutions/12`. */
@@ -17,16 +22,34 @@ export interface AuditEntry extends Row {
   /** The collection the change touched: the first path segment (`consent-solutions`). */
   resource: string;
   /** The id of the item, when the path names one. */
-  targetId: string | null;
+  target: string | null;
   /** `create`, `update`, `delete` or `action` (a POST on an item, e.g. push-for-consent). */
   action: AuditAction;
   status: number;
-  /** The fields sent, secrets replaced by `[redacted]`, long values shortened. */
+  /** The fields sent; secrets (passwords, card data, tokens) left out, long values shortened. */
   changes: Record<string, unknown>;
   /** One readable line: `update consent-solutions/12: name, autoblocking`. */
   summary: string;
   at: string;
 }
+
+/** The entry as docs/api.md describes it. */
+export const toApiEntry = (entry: AuditEntry) => ({
+  id: entry.id,
+  accountId: entry.account,
+  actorAccountId: entry.actorAccount,
+  userId: entry.user,
+  userEmail: entry.userEmail,
+  method: entry.method,
+  path: entry.path,
+  resource: entry.resource,
+  targetId: entry.target,
+  action: entry.action,
+  status: entry.status,
+  changes: entry.changes,
+  summary: entry.summary,
+  at: entry.at,
+});
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'action';
 
@@ -43,7 +66,11 @@ const redact = (value: unknown, depth = 0): unknown => {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '…';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, SECRET.test(key) ? '[redacted]' : redact(v, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET.test(key))
+      .map(([key, v]) => [key, redact(v, depth + 1)]),
+  );
 };
 
 const actionOf = (method: string, segments: string[]): AuditAction => {
@@ -58,7 +85,7 @@ export const auditEntryOf = (req: Request, path: string, status: number, at: Dat
   if (!session) return undefined;
   const segments = path.split('/').filter(Boolean);
   const resource = segments[0] ?? '';
-  const targetId = segments.find((s, i) => i > 0 && /^\d+$/.test(s)) ?? null;
+  const target = segments.find((s, i) => i > 0 && /^\d+$/.test(s)) ?? null;
   const action = actionOf(req.method, segments);
   const body: unknown = req.body;
   const changes = typeof body === 'object' && body !== null && !Array.isArray(body) ? (redact(body) as Record<string, unknown>) : {};
@@ -66,14 +93,14 @@ export const auditEntryOf = (req: Request, path: string, status: number, at: Dat
   const subject = segments.join('/');
   const summary = `${action} ${subject}${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`;
   return {
-    accountId: session.accountId,
-    actorAccountId: session.homeAccountId,
-    userId: session.userId,
+    account: session.accountId,
+    actorAccount: session.homeAccountId,
+    user: session.userId,
     userEmail: session.user.email,
     method: req.method,
     path,
     resource,
-    targetId,
+    target,
     action,
     status,
     changes,

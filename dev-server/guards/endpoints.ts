@@ -12,13 +12,14 @@ import type { Operation } from '../../src/shared/permissions';
  *   (another account's row answers 404, as a missing one).
  * - `accountParam`: the route names its target account in the URL (`:id` of /accounts,
  *   `:accountId` of /subscriptions); an account the caller may not read answers 404.
- * - `params`: example values of the other `:params`.
+ * - `hidden`: a refused role gets 404 (the route is hidden from it), not 403.
+ * - `params`: example values of the other `:params`; `query`: a query string the route needs.
  *
  * Routes registered with `router.all` (405 fallbacks) need no entry.
  */
 export type EndpointRule =
   | { public: true }
-  | { operation: Operation; item?: string; accountParam?: boolean; params?: Record<string, string> };
+  | { operation: Operation; item?: string; accountParam?: boolean; hidden?: boolean; params?: Record<string, string>; query?: string };
 
 const CS = 'consentSolutions';
 
@@ -30,8 +31,10 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'GET /dev/outbox': { public: true },
   'GET /dev/clock': { public: true },
   'POST /dev/clock': { public: true },
+  // The published banner script: customers' sites load it without credentials.
+  'GET /cdn/:csId/banner.js': { public: true },
 
-  'GET /accounts': { operation: 'accounts.list' },
+  'GET /accounts': { operation: 'accounts.list', hidden: true },
   'POST /accounts': { operation: 'accounts.create' },
   'GET /accounts/:id': { operation: 'account.read', accountParam: true },
   'PATCH /accounts/:id': { operation: 'account.edit', accountParam: true },
@@ -70,6 +73,25 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'DELETE /cookies/:id': { operation: 'consentSolutions.write', item: 'cookies' },
   'GET /consent-solutions/:id/cookies/export': { operation: 'consentSolutions.read', item: CS },
   'POST /consent-solutions/:id/cookies/import': { operation: 'consentSolutions.write', item: CS },
+
+  // Pop-up templates: an account's own (consent-solution rights) and the gallery's global ones
+  // (ROLE_ADMIN: global.write / global.remove, checked on the row). The walk uses account rows.
+  'GET /popup-templates': { operation: 'consentSolutions.read' },
+  'POST /popup-templates': { operation: 'consentSolutions.write' },
+  'GET /popup-templates/:id': { operation: 'consentSolutions.read', item: 'popupTemplates' },
+  'PUT /popup-templates/:id': { operation: 'consentSolutions.write', item: 'popupTemplates' },
+  'PATCH /popup-templates/:id': { operation: 'consentSolutions.write', item: 'popupTemplates' },
+  'DELETE /popup-templates/:id': { operation: 'consentSolutions.write', item: 'popupTemplates' },
+  'GET /popup-templates/:id/versions': { operation: 'consentSolutions.read', item: 'popupTemplates' },
+  'GET /popup-templates/:id/versions/:version': { operation: 'consentSolutions.read', item: 'popupTemplates', params: { version: '1' } },
+  'GET /popup-templates/:id/diff': { operation: 'consentSolutions.read', item: 'popupTemplates', query: 'from=1&to=1' },
+  'POST /popup-templates/:id/versions/:version/restore': { operation: 'consentSolutions.write', item: 'popupTemplates', params: { version: '1' } },
+  'GET /consent-solutions/:id/popup': { operation: 'consentSolutions.read', item: CS },
+  'PUT /consent-solutions/:id/popup': { operation: 'consentSolutions.write', item: CS },
+  'PATCH /consent-solutions/:id/popup': { operation: 'consentSolutions.write', item: CS },
+  'GET /consent-solutions/:id/popup/content': { operation: 'consentSolutions.read', item: CS },
+  'GET /consent-solutions/:id/publications': { operation: 'consentSolutions.read', item: CS },
+  'POST /consent-solutions/:id/publish': { operation: 'consentSolutions.write', item: CS },
 
   'GET /pricing': { operation: 'pricing.read' },
   'POST /pricing/quote': { operation: 'pricing.read' },

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { can, deniedKey, type Operation, type Scope } from '../../src/shared/permissions';
 import { getSession } from '../auth/session';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, notFound, violation } from '../http/errors';
 import { homeAccountOf, type Caller } from './roles';
 
 /** `own` when the request acts on the caller's home account, else `other`. */
@@ -27,9 +27,11 @@ export type PermissionGuard = RequestHandler & { operation: Operation };
  * object lookup and before the body is read, so a refused role never learns whether an id
  * exists and never gets a validation answer.
  */
-export const permit = (operation: Operation, accountOf?: (req: Request) => number | undefined): PermissionGuard => {
+export const permit = (operation: Operation, accountOf?: (req: Request) => number | undefined, options: { hidden?: boolean } = {}): PermissionGuard => {
   const guard: RequestHandler = (req, _res, next) => {
     const caller = getSession(req);
+    // A hidden route (an operations tool) answers a refused role like an unknown route.
+    if (options.hidden && !can(caller.roles, operation, scopeOf(caller, accountOf?.(req)))) throw notFound();
     requirePermission(caller, operation, accountOf?.(req));
     next();
   };

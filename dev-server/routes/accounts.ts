@@ -73,8 +73,11 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   const session = requireSession(ctx.store, ctx.now);
   const accountParam = (req: Request) => idParam(req, 'id');
 
-  /** ROLE-1: ROLE_ADMIN lists every account, ROLE_AGENCY its own and its clients, others their own. */
-  router.get('/accounts', session, permit('accounts.list', (req) => homeAccountOf(getSession(req))), (req, res) => {
+  /**
+   * ROLE-1: the operations list: ROLE_ADMIN every account, ROLE_AGENCY its own and its
+   * clients. Hidden from the other roles (404, as an unknown route: customers never list accounts).
+   */
+  router.get('/accounts', session, permit('accounts.list', (req) => homeAccountOf(getSession(req)), { hidden: true }), (req, res) => {
     const caller = getSession(req);
     const rows = ctx.store.state().accounts;
     const { page, total } = listRows(rows, req.query, {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AUDIT_LOG, type AuditEntry } from '../audit/auditTrail';
+import { AUDIT_LOG, toApiEntry, type AuditEntry } from '../audit/auditTrail';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context';
 import { permit } from '../guards/permissions';
@@ -10,7 +10,7 @@ import { listRows } from './listRows';
  * BEYOND-7: `GET /audit-log` — the acting account's entries, json-server list semantics
  * (`_page`, `_limit`, `_sort`, `_order`, exact filters, `q` over the email and the summary).
  */
-const LIST_FIELDS: ReadonlySet<string> = new Set(['userId', 'userEmail', 'method', 'path', 'resource', 'targetId', 'action', 'status', 'at', 'summary']);
+const LIST_FIELDS: ReadonlySet<string> = new Set(['userEmail', 'method', 'path', 'resource', 'action', 'status', 'at', 'summary']);
 
 export const auditRoutes = (ctx: ServerContext): Router => {
   const router = Router();
@@ -24,11 +24,11 @@ export const auditRoutes = (ctx: ServerContext): Router => {
     const query = req.query._sort === undefined ? { ...req.query, _sort: 'id', _order: 'desc' } : req.query;
     const { page, total } = listRows(rows, query, {
       fields: LIST_FIELDS,
-      scope: (row) => row.accountId === caller.accountId,
+      scope: (row) => row.account === caller.accountId,
       matches: (row, needle) => row.userEmail.toLowerCase().includes(needle) || row.summary.toLowerCase().includes(needle),
     });
     res.setHeader('X-Total-Count', total);
-    res.json(page);
+    res.json(page.map(toApiEntry));
   });
 
   router.all('/audit-log', session, () => {

@@ -112,6 +112,14 @@ const fixture = async (collection: string, accountId: number): Promise<number> =
       });
     case 'users':
       return asAdminOn(accountId, 'POST', '/teammates', { email: `matrix-${sequence}@matrix.test` });
+    case 'popupTemplates': {
+      // An account template made from the gallery's first one (a gallery row is global, not the account's).
+      const gallery = (await (await fetch(`${server.baseUrl}/popup-templates/1`, { headers: { cookie: adminCookie } })).json()) as Record<string, unknown>;
+      const body = Object.fromEntries(
+        Object.entries(gallery).filter(([key]) => !['id', 'accountId', 'scope', 'isDefault', 'version', 'createdAt', 'updatedAt', 'sourceTemplateId'].includes(key)),
+      );
+      return asAdminOn(accountId, 'POST', '/popup-templates', { ...body, name: `Matrix ${sequence}` });
+    }
     default: {
       // A collection this test does not know how to create: clone a stored row into the account.
       const rows = server.store.state()[collection];
@@ -124,6 +132,18 @@ const fixture = async (collection: string, accountId: number): Promise<number> =
       return row.id;
     }
   }
+};
+
+/** One fixture per collection and account for the calls that keep their target; a fresh one for each DELETE. */
+const reusable = new Map<string, number>();
+const targetOf = async (collection: string, accountId: number, method: string): Promise<number> => {
+  if (method === 'DELETE') return fixture(collection, accountId);
+  const key = `${collection}:${accountId}`;
+  const known = reusable.get(key);
+  if (known !== undefined) return known;
+  const id = await fixture(collection, accountId);
+  reusable.set(key, id);
+  return id;
 };
 
 /** Whom the caller may act on (mirror of requireSession, from the seed's relations). */
@@ -143,6 +163,7 @@ const expected = (subject: Subject, rule: Exclude<EndpointRule, { public: true }
   if (scope === 'missing' || scope === 'foreign') return { kind: 'status', status: 404 };
   const roles = [subject];
   if (can(roles, rule.operation, scope === 'other' ? 'other' : 'own')) return { kind: 'allowed' };
+  if (rule.hidden) return { kind: 'status', status: 404, key: 'error.backend.not_found' };
   return { kind: 'status', status: 403, key: deniedKey(roles, rule.operation) };
 };
 
@@ -199,9 +220,10 @@ describe('permission matrix', () => {
           if (rule.accountParam) {
             path = path.replace(/:(id|accountId)(\([^)]*\))?/, String(scope === 'missing' ? MISSING_ID : target));
           } else if (rule.item) {
-            const id = scope === 'missing' ? MISSING_ID : await fixture(rule.item, target);
+            const id = scope === 'missing' ? MISSING_ID : await targetOf(rule.item, target, method);
             path = path.replace(':id', String(id));
           }
+          if (rule.query) path = `${path}?${rule.query}`;
           const header = scope === 'other' && !rule.accountParam ? target : undefined;
           const body = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
           const actual = await call(method, path, cookies.get(subject) ?? '', header, body);

@@ -69,7 +69,6 @@ const ANY = ['own', 'other'] as const;
 /** What every signed-in customer may read in its own account. */
 const READ_OWN: Grants = {
   'account.read': OWN,
-  'accounts.list': OWN,
   'subscription.read': OWN,
   'pricing.read': OWN,
   'consentSolutions.read': OWN,
@@ -116,10 +115,11 @@ export const PERMISSIONS: Record<Role, Grants> = {
     'domains.write': OWN,
     'domains.delete': OWN,
   },
-  ROLE_AGENCY: { ...widen(USER), 'account.switch': ANY },
+  ROLE_AGENCY: { ...widen(USER), 'account.switch': ANY, 'accounts.list': ANY },
   ROLE_ADMIN: {
     ...widen(USER),
     'account.switch': ANY,
+    'accounts.list': ANY,
     'accounts.create': ANY,
     'subscription.changeStatus': ANY,
     'consentSolutions.sharedConsent': ANY,
