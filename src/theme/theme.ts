@@ -26,11 +26,18 @@ export const themeOptions: ThemeOptions = {
     // Gold on white fails contrast for text; contrastText keeps buttons readable.
     secondary: { main: brand.accent, contrastText: '#1a1a1a' },
     background: { default: '#f5f7fb' },
+    // ROUTE-23: MUI's default info (#0288d1) and warning (#ed6c02) fail 4.5:1 as text on white.
+    info: { main: '#01579b' },
+    warning: { main: '#ad4e00' },
   },
   typography: {
     fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
   },
   shape: { borderRadius: 8 },
+  components: {
+    // ROUTE-23: a disabled field's helper text explains why it is disabled, so it stays readable.
+    MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
+  },
 };
 
 export const theme = createTheme(themeOptions);

@@ -68,7 +68,7 @@ export function LoginPage({ onLoggedIn = (path) => navigateTo(path) }: LoginPage
             <AuthLink to={RECOVERY_EMAIL_PATH}>{translate('auth.login.forgot_password')}</AuthLink>
             <Typography variant="body2">
               {translate('auth.login.no_account')}{' '}
-              <Link href={env.signupUrl} underline="hover">
+              <Link href={env.signupUrl} underline="always">
                 {translate('auth.login.sign_up')}
               </Link>
             </Typography>
