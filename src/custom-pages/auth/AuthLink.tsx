@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import Link from '@mui/material/Link';
+import { TextLink } from '../../components/TextLink';
 import { navigateTo } from '../../providers/navigation';
 
 /**
@@ -13,8 +13,8 @@ export function AuthLink({ to, children }: { to: string; children: ReactNode }) 
     navigateTo(to);
   };
   return (
-    <Link href={to} onClick={onClick} underline="hover">
+    <TextLink href={to} onClick={onClick}>
       {children}
-    </Link>
+    </TextLink>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import Typography from '@mui/material/Typography';
-import Link from '@mui/material/Link';
 import { env } from '../../config/env';
 import { FormContainer } from '../../components/FormContainer';
+import { TextLink } from '../../components/TextLink';
 import { PasswordField } from '../../components/PasswordField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { RECOVERY_EMAIL_PATH } from '../../providers/authPaths';
@@ -68,9 +68,9 @@ export function LoginPage({ onLoggedIn = (path) => navigateTo(path) }: LoginPage
             <AuthLink to={RECOVERY_EMAIL_PATH}>{translate('auth.login.forgot_password')}</AuthLink>
             <Typography variant="body2">
               {translate('auth.login.no_account')}{' '}
-              <Link href={env.signupUrl} underline="always">
+              <TextLink href={env.signupUrl} underline="always">
                 {translate('auth.login.sign_up')}
-              </Link>
+              </TextLink>
             </Typography>
           </>
         }
