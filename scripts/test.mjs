@@ -18,6 +18,9 @@ run('Chromium', 'bash', ['scripts/ensure-chromium.sh']);
 run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('Type-check (app)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 run('Type-check (dev API, tests, scripts)', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
+// Bytes, not timings: the login route's JS budget (issue 2, performance.md) is checked on every run.
+run('Build', 'npx', ['vite', 'build', '--outDir', 'node_modules/.budget-dist', '--emptyOutDir', '--logLevel', 'warn']);
+run('Login route JS budget', 'node', ['scripts/bundle-size.mjs', 'node_modules/.budget-dist']);
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
