@@ -96,7 +96,7 @@ export const getPopupState = (solutionId: Identifier) => get<PopupState>(`${solu
 export const choosePopupTemplate = (solutionId: Identifier, mode: TemplateMode, templateId: number | null) =>
   send<PopupState>(`${solutionPath(solutionId)}/popup`, 'PUT', { mode, templateId }, 'popup.notifications.choose_error');
 export const getPreviewContent = (solutionId: Identifier, language: string) =>
-  get<PreviewContent>(`${solutionPath(solutionId)}/popup/content?language=${encodeURIComponent(language)}`);
+  get<PreviewContent>(`${solutionPath(solutionId)}/popup/content${language ? `?language=${encodeURIComponent(language)}` : ''}`);
 export const publishPopup = (solutionId: Identifier, needsReconsent: boolean) =>
   send<Publication & { scriptPath: string }>(`${solutionPath(solutionId)}/publish`, 'POST', { needsReconsent }, 'popup.notifications.publish_error');
 export const listPublications = (solutionId: Identifier) => get<Publication[]>(`${solutionPath(solutionId)}/publications`);

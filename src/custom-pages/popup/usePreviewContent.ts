@@ -6,7 +6,7 @@ import { getPreviewContent } from './popupApi';
 export const usePreviewContent = (solutionId: Identifier, language: string | undefined) =>
   useQuery({
     queryKey: ['popup-content', String(solutionId), language ?? 'default'],
+    // Without a language: the solution's default one.
     queryFn: () => getPreviewContent(solutionId, language ?? ''),
-    enabled: language !== '',
     staleTime: 30_000,
   });
