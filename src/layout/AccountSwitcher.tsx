@@ -11,7 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import { can } from '../shared/permissions';
-import { getActingAccount, setActingAccount, subscribeActingAccount } from '../resources/accounts/actingAccount';
+import { getActingAccount, setActingAccount, subscribeActingAccount } from '../providers/actingAccount';
 import { getSession, subscribe } from '../providers/session';
 
 interface AccountRow {

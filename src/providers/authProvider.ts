@@ -4,7 +4,7 @@ import { isApiError } from './apiError';
 import { LOGIN_PATH } from './authPaths';
 import { forceLogout } from './forcedLogout';
 import { notify } from './notify';
-import { getActingAccount } from '../resources/accounts/actingAccount';
+import { getActingAccount } from './actingAccount';
 import { login, logout, readSession } from './session';
 
 /**

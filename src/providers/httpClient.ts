@@ -2,7 +2,7 @@ import { HttpError, type fetchUtils } from 'ra-core';
 import { apiFetch, type ApiResponse } from './apiClient';
 import { isApiError } from './apiError';
 import { notifyApiError } from './notifyApiError';
-import { ACCOUNT_HEADER, getActingAccount } from '../resources/accounts/actingAccount';
+import { ACCOUNT_HEADER, getActingAccount } from './actingAccount';
 
 /**
  * The message of every HttpError this client rejects with. Its toasts were already shown

@@ -5,7 +5,7 @@
 import { chatWidget } from '../integrations/chatWidget';
 import { apiFetch } from './apiClient';
 import { LOGIN_PATH } from './authPaths';
-import { setActingAccount } from '../resources/accounts/actingAccount';
+import { setActingAccount } from './actingAccount';
 import { navigateTo } from './navigation';
 import { clearSession, readSession, reloadSession, type Session } from './sessionState';
 
