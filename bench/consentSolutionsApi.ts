@@ -14,15 +14,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { LanguageCode } from '../src/shared/languages';
 import { createServer } from '../dev-server/createServer';
-import { buildSeedState } from '../dev-server/seed';
-import { writeJsonAtomic } from '../dev-server/store/atomicAdapter';
-import type { ConsentSolutionRow, DomainRow } from '../dev-server/store/types';
 import { login } from '../dev-server/test/http';
+import { SOLUTIONS, writeBenchDb } from './bulkSeed';
 
-const SOLUTIONS = 10_000;
-const ACCOUNT_ID = 1; // Demo Shop, owner@demo.test
 const SEQUENTIAL_REQUESTS = 200;
 const WARMUP_REQUESTS = 20;
 const AUTOCANNON_SECONDS = 5;
@@ -30,54 +25,6 @@ const AUTOCANNON_CONNECTIONS = 10;
 const PAGE_SIZE = 25;
 
 const resultsFile = join(dirname(fileURLToPath(import.meta.url)), 'results', 'consent-solutions-api.json');
-
-const WORDS = ['Bakery', 'Garage', 'Florist', 'Bookshop', 'Studio', 'Clinic', 'Hotel', 'Cafe', 'Agency', 'Outlet'];
-const LANGUAGES: LanguageCode[] = ['en', 'fr', 'de', 'es', 'it'];
-
-/** 10,000 solutions, each with a public domain and, every third one, an alias (summary kept in step). */
-const bulkRows = (now: string): { consentSolutions: ConsentSolutionRow[]; domains: DomainRow[] } => {
-  const consentSolutions: ConsentSolutionRow[] = [];
-  const domains: DomainRow[] = [];
-  for (let i = 1; i <= SOLUTIONS; i += 1) {
-    const own: DomainRow[] = [];
-    const add = (canonicalDomain: string, type: DomainRow['type']): void => {
-      own.push({
-        id: domains.length + own.length + 1,
-        accountId: ACCOUNT_ID,
-        consentSolutionId: i,
-        canonicalDomain,
-        type,
-        defaultLanguage: 'en',
-        scanDepth: 500,
-        scanFrequency: 7,
-        status: 'active',
-        createdAt: now,
-        createdBy: 'owner@demo.test',
-        updatedAt: now,
-        lastScanAt: now,
-        cookiesFound: i % 50,
-      });
-    };
-    add(`shop-${i}.com`, 'website');
-    if (i % 3 === 0) add(`staging.shop-${i}.com`, 'internal_alias');
-    domains.push(...own);
-    consentSolutions.push({
-      id: i,
-      accountId: ACCOUNT_ID,
-      name: `${WORDS[i % WORDS.length] ?? 'Shop'} ${i}`,
-      defaultLanguage: LANGUAGES[i % LANGUAGES.length] ?? 'en',
-      additionalLanguages: [],
-      sharedConsent: false,
-      autoblocking: i % 2 === 0,
-      consentVersion: 1,
-      consentVersionAt: now,
-      createdAt: now,
-      updatedAt: now,
-      domains: own.map((d) => ({ id: d.id, canonicalDomain: d.canonicalDomain, type: d.type, status: d.status })),
-    });
-  }
-  return { consentSolutions, domains };
-};
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 const round = (ms: number): number => Math.round(ms * 100) / 100;
@@ -104,10 +51,7 @@ const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-consent-solutions-'));
   const dbFile = join(dir, 'db.json');
   const outboxFile = join(dir, 'outbox.json');
-  const state = await buildSeedState({ bcryptCost: 10 });
-  const now = new Date().toISOString();
-  writeJsonAtomic(dbFile, { ...state, ...bulkRows(now) });
-  writeJsonAtomic(outboxFile, []);
+  await writeBenchDb(dbFile, outboxFile);
 
   const server = createServer({ dbFile, outboxFile, corsOrigins: [], appUrl: 'http://127.0.0.1:5173', devMode: false, bcryptCost: 10 });
   const http = server.app.listen(0, '127.0.0.1');

@@ -19,12 +19,9 @@ const focused = (page: Page): Promise<Focused> =>
     const el = document.activeElement as HTMLElement | null;
     if (!el) return { tag: '', type: '', name: '' };
     const labelledBy = el.getAttribute('aria-labelledby');
-    const name =
-      el.getAttribute('aria-label') ??
-      (labelledBy ? labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null) ??
-      ((el as HTMLInputElement).labels?.[0]?.textContent ?? null) ??
-      el.textContent ??
-      '';
+    const fromIds = labelledBy ? labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+    const fromLabel = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
+    const name = el.getAttribute('aria-label') || fromIds || fromLabel || el.textContent || '';
     return { tag: el.tagName.toLowerCase(), type: el.getAttribute('type') ?? '', name: name.replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim() };
   });
 
