@@ -9,9 +9,7 @@ import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/thr
 import type { ServerContext } from './context';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { auditTrail } from './audit/auditTrail';
-import { auditTrail } from './audit/auditTrail';
 import { accountRoutes } from './routes/accounts';
-import { auditRoutes } from './routes/audit';
 import { auditRoutes } from './routes/audit';
 import { consentSolutionRoutes } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
@@ -26,7 +24,6 @@ import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateRoutes } from './routes/teammates';
 import { templateRoutes } from './routes/templates';
-import { teammateRoutes } from './routes/teammates';
 import { translationRoutes } from './routes/translations';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store } from './store/store';
@@ -93,8 +90,6 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(cdnRoutes(context));
   // BEYOND-7: every successful authenticated write below is recorded.
   app.use(auditTrail(store, now));
-  // BEYOND-7: every successful authenticated write below is recorded.
-  app.use(auditTrail(store, now));
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
@@ -106,8 +101,6 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(publishingRoutes(context));
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
-  app.use(teammateRoutes(context));
-  app.use(auditRoutes(context));
   app.use(teammateRoutes(context));
   app.use(auditRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
