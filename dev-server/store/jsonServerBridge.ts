@@ -10,8 +10,17 @@ const UNSAFE_LAYERS = new Set([
   'urlencodedParser',
 ]);
 
+/**
+ * json-server's DELETE sweeps the WHOLE database afterwards and removes every row of any
+ * collection whose `<name>Id` field points at no row (a `null` accountId included), so one
+ * delete could erase unrelated data. Its foreign-key suffix drives that sweep; a suffix no
+ * field ends with turns it off. (Its other uses, nested routes and _embed/_expand, are
+ * blocked before the router anyway.) Cascades the business needs are written explicitly.
+ */
+const NO_FOREIGN_KEYS = '\u0000no-cascade';
+
 const buildRouter = (store: Store): JsonServerRouter => {
-  const router = jsonServer.router(store.db);
+  const router = jsonServer.router(store.db, { foreignKeySuffix: NO_FOREIGN_KEYS });
   router.stack = router.stack.filter(
     (layer) =>
       !UNSAFE_LAYERS.has(layer.name) &&

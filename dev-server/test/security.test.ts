@@ -85,6 +85,23 @@ describe('owner-scoped collections', () => {
     expect((await send('GET')).status).toBe(404);
   });
 
+  it('[ROLE-3] a delete removes its row only, never rows of other collections (no json-server cascade)', async () => {
+    const row = await create(owner, { label: 'to delete', size: 1 });
+    // A row elsewhere whose *Id field points nowhere: json-server's sweep would erase it.
+    server.store.ensureCollection('notes');
+    server.store.collection('notes').insert({ accountId: null, fixtureId: row.id, text: 'keep me' });
+    // Every row of every other collection, by id (the audit trail may add rows; none may go).
+    const ids = () =>
+      Object.entries(server.store.state())
+        .filter(([name, rows]) => name !== 'fixtures' && Array.isArray(rows))
+        .flatMap(([name, rows]) => (rows as { id: unknown }[]).map((r) => `${name}:${String(r.id)}`));
+    const before = ids();
+    const res = await fetch(url(`/fixtures/${row.id}`), { method: 'DELETE', headers: { cookie: owner } });
+    expect(res.status).toBe(200);
+    const after = new Set(ids());
+    expect(before.filter((id) => !after.has(id))).toEqual([]);
+  });
+
   it('[ENT-8] validates bodies with the schema: 400 violations with propertyPath and messageKey', async () => {
     const res = await postJson(server.baseUrl, '/fixtures', { label: '' }, { cookie: owner });
     expect(res.status).toBe(400);
