@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, logIn, navItem, shellReady, useBrowser } from './support/browser';
+import { latestLinkFor } from './support/outbox';
 
-interface OutboxEmail {
-  to: string;
-  link: string;
-}
-
-const latestLinkFor = async (apiUrl: string, email: string): Promise<string> => {
-  const outbox = (await (await fetch(`${apiUrl}/dev/outbox`)).json()) as OutboxEmail[];
-  const mail = outbox.filter((entry) => entry.to === email).at(-1);
-  if (!mail) throw new Error(`no email for ${email} in the outbox`);
-  return mail.link;
-};
 
 describe('auth screens in Chromium against the dev API', () => {
   const t = useBrowser();

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { logIn, shellReady, useBrowser } from './support/browser';
+import { latestLinkFor } from './support/outbox';
 
-interface OutboxEmail {
-  to: string;
-  link: string;
-}
-
-const latestLinkFor = async (apiUrl: string, email: string): Promise<string> => {
-  const outbox = (await (await fetch(`${apiUrl}/dev/outbox`)).json()) as OutboxEmail[];
-  const mail = outbox.filter((entry) => entry.to === email).at(-1);
-  if (!mail) throw new Error(`no email for ${email} in the outbox`);
-  return mail.link;
-};
 
 // The e2e API is shared by every test file of a run: fresh invitee emails each time.
 const freshEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@demo.test`;
