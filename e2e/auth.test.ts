@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, logIn, navItem, shellReady, useBrowser } from './support/browser';
 import { latestLinkFor } from './support/outbox';
 
-
 describe('auth screens in Chromium against the dev API', () => {
   const t = useBrowser();
 

@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { logIn, shellReady, useBrowser } from './support/browser';
 import { latestLinkFor } from './support/outbox';
 
-
 // The e2e API is shared by every test file of a run: fresh invitee emails each time.
 const freshEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@demo.test`;
 
