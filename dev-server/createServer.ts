@@ -25,6 +25,10 @@ import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateRoutes } from './routes/teammates';
 import { templateRoutes } from './routes/templates';
 import { translationRoutes } from './routes/translations';
+import { healthCheckRoutes } from './routes/healthChecks';
+import { scanRoutes } from './routes/scans';
+import { triageRoutes } from './routes/triage';
+import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store } from './store/store';
 
@@ -39,6 +43,8 @@ export interface CreateServerOptions {
   bcryptCost?: number;
   /** Owner-scoped collections to register at once (same as calling registerScopedCollection). */
   collections?: ScopedCollectionDefinition[];
+  /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
+  scanner?: ScannerOptions;
 }
 
 export interface DevServer {
@@ -47,6 +53,8 @@ export interface DevServer {
   store: Store;
   /** Shared services for route modules and helpers such as sendActivationEmail. */
   context: ServerContext;
+  /** BEYOND-4: the cookie scanner's queue (tests wait on `scanner.idle()`). */
+  scanner: Scanner;
   registerScopedCollection: <S extends z.ZodObject>(definition: ScopedCollectionDefinition<S>) => void;
   /** Flushes the database; the caller closes its own http.Server. */
   close: () => Promise<void>;
@@ -103,6 +111,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(subscriptionRoutes(context));
   app.use(teammateRoutes(context));
   app.use(auditRoutes(context));
+  const scanner = createScanner(store, now, options.scanner);
+  app.use(scanRoutes(context, scanner), healthCheckRoutes(context, scanner), triageRoutes(context, scanner));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
   // Only these allowlisted collection routes ever reach json-server's router.
@@ -119,7 +129,9 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     store,
     context,
     registerScopedCollection: scoped.register,
+    scanner,
     close: async () => {
+      await scanner.close();
       store.write();
     },
   };

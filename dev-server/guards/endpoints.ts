@@ -111,4 +111,17 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'DELETE /teammates/:id': { operation: 'teammates.delete', item: 'users' },
 
   'GET /audit-log': { operation: 'audit.read' },
+
+  // BEYOND-4 / BEYOND-8: the cookie scanner, its triage inbox and the installation health check.
+  'GET /scanner/status': { operation: 'domains.read' },
+  'POST /domains/:id/scans': { operation: 'domains.write', item: 'domains' },
+  'GET /domains/:id/scans': { operation: 'domains.read', item: 'domains' },
+  'GET /domains/:id/scans/latest': { operation: 'domains.read', item: 'domains' },
+  'GET /consent-solutions/:id/scans': { operation: 'domains.read', item: CS },
+  'POST /domains/:id/health-check': { operation: 'domains.write', item: 'domains' },
+  'GET /domains/:id/health-check': { operation: 'domains.read', item: 'domains' },
+  'GET /consent-solutions/:id/health-checks': { operation: 'domains.read', item: CS },
+  'GET /consent-solutions/:id/triage': { operation: 'consentSolutions.read', item: CS },
+  'POST /consent-solutions/:id/triage/accept': { operation: 'consentSolutions.write', item: CS },
+  'POST /consent-solutions/:id/triage/dismiss': { operation: 'consentSolutions.write', item: CS },
 };

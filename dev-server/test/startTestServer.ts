@@ -8,6 +8,20 @@ import { seedDbFile } from '../seed';
 export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
 /** Minimum allowed cost; the seed hash is computed once per process. */
 export const TEST_BCRYPT_COST = 10;
+/**
+ * BEYOND-4: test servers never crawl the network: every host resolves to 127.0.0.1 and, unless a
+ * test names its fixture site's port, the start page is on a closed port (scans fail fast as
+ * unreachable). No scheduler.
+ */
+export const TEST_SCANNER = {
+  baseUrl: 'http://{domain}:65534/',
+  hostResolverRules: 'MAP * 127.0.0.1',
+  schedule: false,
+  maxPages: 3,
+  pageTimeoutMs: 5_000,
+  timeLimitMs: 20_000,
+  settleMs: 200,
+} as const;
 
 export interface TestServer {
   baseUrl: string;
@@ -15,6 +29,7 @@ export interface TestServer {
   outboxFile: string;
   store: DevServer['store'];
   context: DevServer['context'];
+  scanner: DevServer['scanner'];
   registerScopedCollection: DevServer['registerScopedCollection'];
   /** Stops listening; removes the temp files unless the caller passed its own dbFile. */
   close: () => Promise<void>;
@@ -37,6 +52,7 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     devMode: true,
     bcryptCost: TEST_BCRYPT_COST,
     ...overrides,
+    scanner: { ...TEST_SCANNER, ...overrides.scanner },
     dbFile,
     outboxFile,
   });
@@ -53,6 +69,7 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     outboxFile,
     store: server.store,
     context: server.context,
+    scanner: server.scanner,
     registerScopedCollection: server.registerScopedCollection,
     close: async () => {
       await new Promise<void>((resolve) => {

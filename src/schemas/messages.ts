@@ -89,10 +89,20 @@ export const permissionMessages = {
   'validation.account_name_required': 'Account name is required.',
 } as const;
 
+/** BEYOND-4 / BEYOND-8: the cookie scanner's answers. */
+export const scannerMessages = {
+  'error.backend.scanner_unavailable': 'The cookie scanner is not available on this server (no Chromium).',
+  'error.backend.scan_in_progress': 'A scan of this domain is already queued or running.',
+  'error.backend.health_check_in_progress': 'A health check of this domain is already queued or running.',
+  'validation.findings_required': 'Select at least one finding.',
+  'validation.finding_unknown': 'This finding does not exist or was already handled.',
+} as const;
+
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages] as const;
+export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages] as const;
 
 export const messagesEn = {
+  ...scannerMessages,
   ...templateValidationMessages,
   ...translationValidationMessages,
   ...cookieValidationMessages,

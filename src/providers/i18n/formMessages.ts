@@ -9,6 +9,11 @@ import type { Tree } from './deepMerge';
 export const formMessagesEn = Object.fromEntries(Object.entries(messagesEn).filter(([key]) => !Object.hasOwn(coreMessages, key))) as Record<FeatureMessageKey, string>;
 
 export const formMessagesFr: Record<FeatureMessageKey, string> = {
+  'error.backend.scanner_unavailable': "L'analyseur de cookies n'est pas disponible sur ce serveur (pas de Chromium).",
+  'error.backend.scan_in_progress': 'Une analyse de ce domaine est déjà en attente ou en cours.',
+  'error.backend.health_check_in_progress': 'Une vérification de ce domaine est déjà en attente ou en cours.',
+  'validation.findings_required': 'Sélectionnez au moins un résultat.',
+  'validation.finding_unknown': "Ce résultat n'existe pas ou a déjà été traité.",
   'validation.template_name_required': 'Le nom du modèle est obligatoire.',
   'validation.template_name_too_long': 'Cette valeur est trop longue. Elle doit contenir au plus 100 caractères.',
   'validation.template_html_required': 'Le HTML est obligatoire.',

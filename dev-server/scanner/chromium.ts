@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+
+/**
+ * Where Chromium is: `CHROMIUM_PATH` (or the scanner's `chromiumPath` option), else `chromium` /
+ * `chromium-browser` on PATH, as e2e/support/browser.ts finds it. Undefined when there is none:
+ * the scanner then reports itself unavailable.
+ */
+export const findChromium = (explicit: string | undefined = process.env.CHROMIUM_PATH): string | undefined => {
+  if (explicit !== undefined && explicit !== '') {
+    try {
+      accessSync(explicit, constants.X_OK);
+      return explicit;
+    } catch {
+      return undefined;
+    }
+  }
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      const found = execFileSync('sh', ['-c', `command -v ${name}`], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+      if (found !== '') return found;
+    } catch {
+      // try the next name
+    }
+  }
+  return undefined;
+};
+
+/** Flags from stack.md: the machine's closed network refuses Chromium's background traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
