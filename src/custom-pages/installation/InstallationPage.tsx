@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { env } from '../../config/env';
 import { httpClient } from '../../providers/httpClient';
+import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
 import { ScriptSnippet } from './ScriptSnippet';
 import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
@@ -87,6 +88,13 @@ const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
   );
 };
 
+/** The solution's domain summaries (id and canonical domain) for the health check. */
+const healthDomains = (domains: InstallableSolution['domains']): { id: Identifier; canonicalDomain: string }[] =>
+  (domains ?? []).filter(
+    (d): d is { id: Identifier; canonicalDomain: string } =>
+      typeof d === 'object' && d !== null && 'id' in d && 'canonicalDomain' in d && typeof (d as { canonicalDomain: unknown }).canonicalDomain === 'string',
+  );
+
 /** ROUTE-15 `installation/`: the script tag, guides for common set-ups, and what is left to do. */
 export const InstallationPage = () => {
   const translate = useTranslate();
@@ -117,6 +125,7 @@ export const InstallationPage = () => {
         </Typography>
         <NextSteps solution={solution} />
       </Paper>
+      <HealthCheckPanel solutionId={solution.id} domains={healthDomains(solution.domains)} />
     </Stack>
   );
 };

@@ -5,6 +5,8 @@ import { integrationsFr } from './integrations.fr';
 import { popupEn } from './popup.en';
 import { popupFr } from './popup.fr';
 import { resourcesEn } from './resources.en';
+import { scannerEn } from './scanner.en';
+import { scannerFr } from './scanner.fr';
 import { resourcesFr } from './resources.fr';
 import { shellEn } from './shell.en';
 import { shellFr } from './shell.fr';
@@ -20,6 +22,6 @@ import { subscriptionFr } from './subscription.fr';
  * en.ts/fr.ts so the login route (which ships those) does not download them.
  */
 export const adminCatalogues: Record<'en' | 'fr', Tree> = {
-  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), integrationsEn), popupEn), nestKeys(formMessagesEn)),
-  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), integrationsFr), popupFr), nestKeys(formMessagesFr)),
+  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), integrationsEn), popupEn), nestKeys(formMessagesEn)), scannerEn),
+  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), integrationsFr), popupFr), nestKeys(formMessagesFr)), scannerFr),
 };

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, DateField, Link, ListBase, NumberField, Pagination, useTranslate, type Identifier } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { DomainScanStatus, ScannerUnavailableNote } from '../../custom-pages/scanner/DomainScanStatus';
 import { domainCreatePath, domainEditPath } from '../consent-solutions/consentSolutionPaths';
 import { DomainStatusChip } from './DomainStatusChip';
 import { domainTypeLabelKey, scanDepthLabelKey, scanFrequencyLabelKey, type DomainRecord } from './domainModel';
@@ -32,6 +33,7 @@ export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identi
           {translate('cs.domains.add')}
         </Button>
       </Box>
+      <ScannerUnavailableNote />
       <ListBase
         resource="domains"
         filter={{ consentSolutionId }}
@@ -66,6 +68,11 @@ export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identi
           <DataTable.Col source="status" label={label('status')} render={(record) => <DomainStatusChip status={(record as DomainRecord).status} />} />
           <DataTable.Col source="lastScanAt" label={label('lastScanAt')} render={(record) => <LastScan record={record as DomainRecord} />} />
           <DataTable.Col source="cookiesFound" label={label('cookiesFound')} field={NumberField} align="right" />
+          <DataTable.Col
+            label="scanner.column"
+            disableSort
+            render={(record) => <DomainScanStatus consentSolutionId={consentSolutionId} domainId={(record as DomainRecord).id as Identifier} />}
+          />
         </DataTable>
         <Pagination />
       </ListBase>
