@@ -13,11 +13,13 @@ import { accountRoutes } from './routes/accounts';
 import { auditRoutes } from './routes/audit';
 import { consentSolutionRoutes } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
+import { consentRecordPublicRoutes, consentRecordRoutes } from './routes/consentRecords';
 import { cookieRoutes } from './routes/cookies';
 import { devRoutes } from './routes/dev';
 import { domainRoutes } from './routes/domains';
 import { lostPasswordRoutes } from './routes/lostPassword';
 import { pricingRoutes } from './routes/pricing';
+import { reportRoutes } from './routes/reports';
 import { publishingRoutes } from './routes/publishing';
 import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
@@ -84,6 +86,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' }, strictTransportSecurity: context.secureCookies }));
+  // Public consent records from customers' sites: their own CORS (any origin, checked against the solution's domains).
+  app.use(consentRecordPublicRoutes(context));
   // json-server's defaults() reflect any Origin with credentials; only the app's origins here.
   const allowed = new Set(options.corsOrigins);
   app.use(
@@ -113,6 +117,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(auditRoutes(context));
   const scanner = createScanner(store, now, options.scanner);
   app.use(scanRoutes(context, scanner), healthCheckRoutes(context, scanner), triageRoutes(context, scanner));
+  app.use(consentRecordRoutes(context));
+  app.use(reportRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
   // Only these allowlisted collection routes ever reach json-server's router.

@@ -3,8 +3,18 @@ import { flattenTexts } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
 import { cookieRows, solutionLanguages, translationRows } from '../routes/solutionContent';
 import { defaultTextsFor } from '../seed/defaultTranslations';
+import { CONSENT_SOLUTIONS, DOMAINS } from '../routes/consentData';
 import type { Store } from '../store/store';
-import type { ConsentSolutionRow } from '../store/types';
+import type { ConsentSolutionRow, DomainRow } from '../store/types';
+
+/** The canonical domains of the account's shared-consent solutions (none when this one does not share). */
+const sharedDomainsOf = (store: Store, solution: ConsentSolutionRow): string[] => {
+  if (!solution.sharedConsent) return [];
+  const solutions = (store.state()[CONSENT_SOLUTIONS] ?? []) as ConsentSolutionRow[];
+  const sharing = new Set(solutions.filter((s) => s.accountId === solution.accountId && s.sharedConsent).map((s) => s.id));
+  const domains = (store.state()[DOMAINS] ?? []) as DomainRow[];
+  return [...new Set(domains.filter((d) => sharing.has(d.consentSolutionId)).map((d) => d.canonicalDomain))].sort();
+};
 
 /**
  * What a solution's banner is made of (ENT-3 texts, the cookie list, the categories), for the
@@ -50,6 +60,7 @@ export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: T
     js: code.js,
     displayFunction: code.displayFunction,
     hideFunction: code.hideFunction,
+    site: { autoblocking: solution.autoblocking, sharedConsent: solution.sharedConsent, sharedDomains: sharedDomainsOf(store, solution) },
   };
 };
 

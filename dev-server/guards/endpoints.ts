@@ -33,6 +33,11 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /dev/clock': { public: true },
   // The published banner script: customers' sites load it without credentials.
   'GET /cdn/:csId/banner.js': { public: true },
+  // Consent records sent by published banners (any origin; the solution's domains only).
+  'OPTIONS /consent/:csId/records': { public: true },
+  'POST /consent/:csId/records': { public: true },
+  'OPTIONS /consent/:csId/shared': { public: true },
+  'GET /consent/:csId/shared': { public: true },
 
   'GET /accounts': { operation: 'accounts.list', hidden: true },
   'POST /accounts': { operation: 'accounts.create' },
@@ -124,4 +129,11 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'GET /consent-solutions/:id/triage': { operation: 'consentSolutions.read', item: CS },
   'POST /consent-solutions/:id/triage/accept': { operation: 'consentSolutions.write', item: CS },
   'POST /consent-solutions/:id/triage/dismiss': { operation: 'consentSolutions.write', item: CS },
+
+  'GET /consent-records': { operation: 'consentSolutions.read' },
+  'GET /consent-records/:id': { operation: 'consentSolutions.read', item: 'consentRecords' },
+  'GET /consent-records/:id/export': { operation: 'consentSolutions.read', item: 'consentRecords' },
+  'GET /reports/embed': { operation: 'reports.read' },
+  'GET /reports/compliance': { operation: 'reports.read' },
+  'GET /reports/onboarding': { operation: 'consentSolutions.read' },
 };

@@ -3,6 +3,7 @@ import { hashPassword, MIN_BCRYPT_COST } from '../auth/passwords';
 import { buildCoupons } from '../rules/billing';
 import { writeJsonAtomic } from '../store/atomicAdapter';
 import type { DbState } from '../store/types';
+import { buildConsentHistory } from './consentHistory';
 import { buildConsentData } from './consentSolutionsData';
 import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
 import { buildSolutionContent } from './solutionContentData';
@@ -39,6 +40,8 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
     ...consentData,
     // Translations and cookies of the seeded solutions (docs/api.md, Translations and Cookies).
     ...buildSolutionContent(consentData.consentSolutions, now),
+    // Demo Shop's consent records, so the compliance dashboard has history (BEYOND-3).
+    consentRecords: buildConsentHistory(consentData.consentSolutions, consentData.domains, now),
   };
 };
 

@@ -63,6 +63,11 @@ const apiRuleMessages = {
   'validation.account_name_length': 'Account name must be between 2 and 255 characters.',
   'validation.datetime_invalid': 'A valid datetime is required.',
   'validation.subscription_status_invalid': 'Status must be one of trial, active, waiting_for_payment, expiring, inactive.',
+  'error.backend.origin_not_allowed': 'This site is not one of the consent solution’s domains.',
+  'error.backend.too_many_requests': 'Too many requests. Please wait a minute and try again.',
+  'error.backend.consent_record_not_found': 'Consent record not found.',
+  'error.backend.report_unavailable': 'A report cannot be displayed at the moment.',
+  'validation.date_range_invalid': 'Choose a start date before the end date (at most two years).',
 } as const;
 
 /**

@@ -159,6 +159,12 @@ export interface BannerBundle {
   hideFunction: string;
   /** Preview only: this language, always shown, events posted to the parent frame. */
   preview?: { language: string };
+  /**
+   * Published scripts only (CONST-2, BEYOND-9): block marked scripts until their category is
+   * accepted (`autoblocking`), share the choice with the account's other shared-consent sites
+   * (`sharedDomains`, link decoration + the dev API's lookup), report each decision.
+   */
+  site?: { autoblocking: boolean; sharedConsent: boolean; sharedDomains: readonly string[] };
 }
 
 /** A function body as source. The newline keeps a trailing `// comment` from eating the brace. */
@@ -184,6 +190,23 @@ const scriptJson = (value: unknown): string =>
 const RUNTIME = String.raw`
   var w = window, d = document;
   var cookieName = 'cm_consent_' + C.consentSolutionId;
+  var site = C.site || null;
+  // The API that served this script receives the consent records (none in a preview).
+  var apiBase = null;
+  try { if (site && d.currentScript && d.currentScript.src) apiBase = new URL(d.currentScript.src).origin; } catch (e) { /* no URL */ }
+  var AID = /^[A-Za-z0-9-]{16,64}$/;
+  function newId() {
+    try { if (w.crypto && w.crypto.randomUUID) return w.crypto.randomUUID(); } catch (e) { /* insecure context */ }
+    var s = '';
+    for (var i = 0; i < 32; i++) s += Math.floor(Math.random() * 16).toString(16);
+    return s;
+  }
+  // Shared consent: a link from a sibling site carries the visitor's anonymous id (#cm_aid=…).
+  var linkedAid = null;
+  try {
+    var hm = String(w.location.hash || '').match(/[#&]cm_aid=([A-Za-z0-9-]{16,64})/);
+    if (hm) linkedAid = hm[1];
+  } catch (e) { /* no location */ }
   function post(type, detail) {
     try { w.dispatchEvent(new CustomEvent('consent:' + type, { detail: detail })); } catch (e) { /* old browsers */ }
     if (C.preview) { try { w.parent.postMessage({ source: 'cm-preview', type: type, detail: detail === undefined ? null : detail }, '*'); } catch (e) { /* no parent */ } }
@@ -201,7 +224,9 @@ const RUNTIME = String.raw`
   }
   function pickLanguage() {
     if (C.preview && C.html[C.preview.language]) return C.preview.language;
-    var wanted = [d.documentElement.lang, w.navigator && w.navigator.language];
+    // The visitor's languages first (navigator), then the page's; else the solution's default.
+    var nav = w.navigator || {};
+    var wanted = (nav.languages && nav.languages.length ? Array.prototype.slice.call(nav.languages) : [nav.language]).concat([d.documentElement.lang]);
     for (var i = 0; i < wanted.length; i++) {
       var code = String(wanted[i] || '').slice(0, 2).toLowerCase();
       if (C.html[code]) return code;
@@ -230,11 +255,67 @@ const RUNTIME = String.raw`
     }
     return chosen;
   }
+  function anonymousId() {
+    var stored = readConsent();
+    if (stored && typeof stored.aid === 'string' && AID.test(stored.aid)) return stored.aid;
+    return linkedAid || newId();
+  }
+  function report(action, value) {
+    if (!apiBase) return;
+    var body = JSON.stringify({ anonymousId: value.aid, categories: value.categories, consentVersion: value.v, decidedAt: value.at, action: action, language: language });
+    try {
+      // text/plain keeps it a simple CORS request (no preflight); the API checks the Origin.
+      w.fetch(apiBase + '/consent/' + C.consentSolutionId + '/records', { method: 'POST', mode: 'cors', credentials: 'omit', keepalive: true, headers: { 'Content-Type': 'text/plain' }, body: body })
+        .then(function (r) { post(r.ok ? 'recorded' : 'record-failed', { status: r.status }); }, function () { post('record-failed', { status: 0 }); });
+    } catch (e) { /* no fetch */ }
+  }
+  function activate(categories) {
+    var marked = d.querySelectorAll('script[type="text/plain"][data-consent-category]');
+    for (var i = 0; i < marked.length; i++) {
+      var old = marked[i];
+      var category = old.getAttribute('data-consent-category');
+      if (site && site.autoblocking && category !== 'necessary' && categories.indexOf(category) < 0) continue;
+      var fresh = d.createElement('script');
+      for (var j = 0; j < old.attributes.length; j++) {
+        var a = old.attributes[j];
+        if (a.name !== 'type') fresh.setAttribute(a.name, a.value);
+      }
+      var type = old.getAttribute('data-type');
+      if (type) fresh.setAttribute('type', type);
+      fresh.setAttribute('data-consent-activated', '');
+      if (!old.src) fresh.text = old.text;
+      old.parentNode.replaceChild(fresh, old);
+    }
+  }
+  function accepted() {
+    var stored = readConsent();
+    return stored && stored.v === C.consentVersion && stored.categories instanceof Array ? stored.categories : ['necessary'];
+  }
   function decide(action, categories) {
-    var value = { v: C.consentVersion, categories: categories, at: new Date().toISOString() };
+    var value = { v: C.consentVersion, categories: categories, at: new Date().toISOString(), aid: anonymousId() };
     writeConsent(value);
     post(action, { categories: categories });
     api.hide();
+    if (!C.preview) activate(categories);
+    report(action, value);
+  }
+  // Outgoing links to the account's other shared-consent sites carry the anonymous id.
+  function decorate(event) {
+    var link = event.target && event.target.closest ? event.target.closest('a[href]') : null;
+    var stored = readConsent();
+    if (!link || !stored || !stored.aid || !site || !site.sharedConsent) return;
+    try {
+      var url = new URL(link.href, w.location.href);
+      if (url.hostname === w.location.hostname) return;
+      for (var i = 0; i < site.sharedDomains.length; i++) {
+        var dn = site.sharedDomains[i];
+        if (url.hostname === dn || url.hostname.slice(-dn.length - 1) === '.' + dn) {
+          url.hash = 'cm_aid=' + stored.aid;
+          link.href = url.toString();
+          return;
+        }
+      }
+    } catch (e) { /* not a URL */ }
   }
   var detailsOpen = false;
   api = {
@@ -257,7 +338,8 @@ const RUNTIME = String.raw`
       }
       post(detailsOpen ? 'details-shown' : 'details-hidden');
     },
-    get: readConsent
+    get: readConsent,
+    anonymousId: function () { var stored = readConsent(); return stored && stored.aid ? stored.aid : null; }
   };
   root.addEventListener('click', function (event) {
     var target = event.target && event.target.closest ? event.target.closest('[data-consent-action]') : null;
@@ -275,7 +357,21 @@ const RUNTIME = String.raw`
     for (var i = 0; i < panels.length; i++) panels[i].hidden = true;
     run('js', setup);
     var stored = readConsent();
-    if (!stored || stored.v !== C.consentVersion) api.show();
+    var current = stored && stored.v === C.consentVersion;
+    if (!C.preview) {
+      activate(accepted());
+      if (site && w.MutationObserver) new w.MutationObserver(function () { activate(accepted()); }).observe(d.documentElement, { childList: true, subtree: true });
+      if (site && site.sharedConsent) d.addEventListener('click', decorate, true);
+    }
+    if (!current && !C.preview && site && site.sharedConsent && linkedAid && apiBase) {
+      // Shared consent: the choice made on a sibling site, remembered by the API for this id.
+      w.fetch(apiBase + '/consent/' + C.consentSolutionId + '/shared?anonymousId=' + encodeURIComponent(linkedAid), { credentials: 'omit' })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (body) {
+          if (body && body.consent && body.consent.categories instanceof Array) decide('shared', body.consent.categories);
+          else api.show();
+        }, function () { api.show(); });
+    } else if (!current) api.show();
     post('ready', { language: language });
   }
   w.consentBanner = api;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { CONSENT_CATEGORIES } from '../../src/schemas/template';
+import { CONSENT_SOLUTIONS, DOMAINS } from '../routes/consentData';
+import type { Store } from '../store/store';
+import type { ConsentSolutionRow, DomainRow } from '../store/types';
+
+/**
+ * Consent records (CONST-2, BEYOND-9, BEYOND-3): one row per decision a visitor made in a
+ * published banner, sent by the banner script to `POST /consent/{csId}/records`. The id is
+ * random (not guessable, not a counter) so it can be handed to a visitor as proof.
+ */
+
+export const CONSENT_RECORDS = 'consentRecords';
+
+export const RECORD_ACTIONS = ['accept', 'decline', 'save', 'shared'] as const;
+export type RecordAction = (typeof RECORD_ACTIONS)[number];
+
+export interface ConsentRecordRow {
+  /** Random UUID. */
+  id: string;
+  accountId: number;
+  consentSolutionId: number;
+  /** The visitor's anonymous id (the banner's cookie keeps it). */
+  anonymousId: string;
+  action: RecordAction;
+  /** Accepted categories; `necessary` always among them. */
+  categories: string[];
+  consentVersion: number;
+  /** When the visitor decided (the browser's clock, bounded by the server's). */
+  decidedAt: string;
+  /** When the API received it (the server's clock). */
+  receivedAt: string;
+  /** The site's host name (from the request's Origin). */
+  domain: string;
+  language: string | null;
+}
+
+export const ANONYMOUS_ID = /^[A-Za-z0-9-]{16,64}$/;
+
+export const recordInputSchema = z.object({
+  anonymousId: z.string({ error: 'validation.required' }).regex(ANONYMOUS_ID, { error: 'validation.invalid_value' }),
+  action: z.enum(RECORD_ACTIONS, { error: 'validation.invalid_value' }),
+  categories: z
+    .array(z.enum(CONSENT_CATEGORIES, { error: 'validation.invalid_value' }), { error: 'validation.invalid_value' })
+    .max(CONSENT_CATEGORIES.length, { error: 'validation.invalid_value' }),
+  consentVersion: z.number({ error: 'validation.invalid_value' }).int().min(1).max(1_000_000),
+  decidedAt: z.iso.datetime({ offset: true, error: 'validation.datetime_invalid' }).optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, { error: 'validation.invalid_value' })
+    .optional(),
+});
+export type RecordInput = z.output<typeof recordInputSchema>;
+
+export const recordRows = (store: Store): ConsentRecordRow[] => {
+  store.ensureCollection(CONSENT_RECORDS);
+  return store.state()[CONSENT_RECORDS] as ConsentRecordRow[];
+};
+
+export const solutionRows = (store: Store): ConsentSolutionRow[] => (store.state()[CONSENT_SOLUTIONS] ?? []) as ConsentSolutionRow[];
+export const domainRows = (store: Store): DomainRow[] => (store.state()[DOMAINS] ?? []) as DomainRow[];
+
+/** A host name matches a domain when equal or a subdomain of it (`www.shop.com` for `shop.com`). */
+export const hostMatches = (hostname: string, domain: string): boolean => hostname === domain || hostname.endsWith(`.${domain}`);
+
+/** The Origin header's host name, or null when absent or not an http(s) origin. */
+export const originHostname = (origin: string | undefined): string | null => {
+  if (origin === undefined || origin === 'null') return null;
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Whether `hostname` is one of the solution's domains (any type: website or alias). */
+export const isSolutionHost = (store: Store, solutionId: number, hostname: string): boolean =>
+  domainRows(store).some((d) => d.consentSolutionId === solutionId && d.status !== 'deleted' && hostMatches(hostname, d.canonicalDomain.toLowerCase()));
+
+/** The public proof of one record (BEYOND-9): what was decided, when, where; no account internals. */
+export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null) => ({
+  id: row.id,
+  consentSolutionId: row.consentSolutionId,
+  consentSolutionName: solutionName,
+  anonymousId: row.anonymousId,
+  action: row.action,
+  categories: [...row.categories],
+  consentVersion: row.consentVersion,
+  decidedAt: row.decidedAt,
+  receivedAt: row.receivedAt,
+  domain: row.domain,
+  language: row.language,
+});
+
+/**
+ * Shared consent: the newest decision of this anonymous id on any of the account's solutions
+ * with shared consent on, made after `since` (the asking solution's last push for consent).
+ */
+export const sharedDecision = (store: Store, solution: ConsentSolutionRow, anonymousId: string): ConsentRecordRow | null => {
+  if (!solution.sharedConsent) return null;
+  const sharing = new Set(solutionRows(store).filter((s) => s.accountId === solution.accountId && s.sharedConsent).map((s) => s.id));
+  let best: ConsentRecordRow | null = null;
+  for (const row of recordRows(store)) {
+    if (row.anonymousId !== anonymousId || !sharing.has(row.consentSolutionId)) continue;
+    if (row.decidedAt < solution.consentVersionAt) continue;
+    if (!best || row.decidedAt > best.decidedAt) best = row;
+  }
+  return best;
+};

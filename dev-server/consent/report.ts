@@ -1,0 +1,133 @@
+import { CONSENT_CATEGORIES } from '../../src/schemas/template';
+import { COOKIES } from '../routes/solutionContent';
+import { PUBLICATIONS } from '../banner/templateData';
+import type { Store } from '../store/store';
+import { domainRows, recordRows, RECORD_ACTIONS, type RecordAction } from './records';
+
+/**
+ * The compliance report (BEYOND-3, ROUTE-6): computed on request from the consent records,
+ * the cookies and, when the scanner keeps one, the scan history (collection `scans`; else the
+ * domains' last scans). Days are UTC calendar days, `YYYY-MM-DD`.
+ */
+
+export const OPT_IN_CATEGORIES = CONSENT_CATEGORIES.filter((c) => c !== 'necessary');
+
+export interface ReportQuery {
+  accountId: number;
+  consentSolutionId: number | null;
+  /** Inclusive days. */
+  from: string;
+  to: string;
+}
+
+type ActionCounts = Record<RecordAction, number>;
+type Rates = Record<string, number | null>;
+
+export interface DailyRow extends ActionCounts {
+  date: string;
+  decisions: number;
+  /** Share of the day's decisions accepting each optional category (0-1), null without decisions. */
+  optIn: Rates;
+}
+
+export interface ScanRow {
+  date: string;
+  domain: string;
+  cookiesFound: number;
+}
+
+export interface ComplianceReport {
+  consentSolutionId: number | null;
+  from: string;
+  to: string;
+  totals: ActionCounts & { decisions: number; optIn: Rates };
+  daily: DailyRow[];
+  cookiesByCategory: { category: string; count: number }[];
+  scans: ScanRow[];
+}
+
+export const dayOf = (iso: string): string => iso.slice(0, 10);
+
+const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const zeroCounts = (): ActionCounts => Object.fromEntries(RECORD_ACTIONS.map((a) => [a, 0])) as ActionCounts;
+
+const rates = (accepted: Record<string, number>, decisions: number): Rates =>
+  Object.fromEntries(OPT_IN_CATEGORIES.map((c) => [c, decisions === 0 ? null : Math.round(((accepted[c] ?? 0) / decisions) * 1000) / 1000]));
+
+interface ScanLike {
+  accountId?: unknown;
+  consentSolutionId?: unknown;
+  domainId?: unknown;
+  domain?: unknown;
+  canonicalDomain?: unknown;
+  finishedAt?: unknown;
+  startedAt?: unknown;
+  createdAt?: unknown;
+  cookiesFound?: unknown;
+  status?: unknown;
+}
+
+/** The scanner's history if it keeps one, read defensively (another module owns its shape). */
+const scanHistory = (store: Store, query: ReportQuery): ScanRow[] => {
+  const domains = domainRows(store).filter((d) => d.accountId === query.accountId && (query.consentSolutionId === null || d.consentSolutionId === query.consentSolutionId));
+  const byId = new Map(domains.map((d) => [d.id, d]));
+  const raw = store.state().scans;
+  const rows: ScanRow[] = [];
+  if (Array.isArray(raw) && raw.length > 0) {
+    for (const scan of raw as ScanLike[]) {
+      const domain = typeof scan.domainId === 'number' ? byId.get(scan.domainId) : undefined;
+      const ownSolution = typeof scan.consentSolutionId === 'number' && domains.some((d) => d.consentSolutionId === scan.consentSolutionId);
+      if (!domain && !(ownSolution && scan.accountId === query.accountId)) continue;
+      const at = [scan.finishedAt, scan.startedAt, scan.createdAt].find((v): v is string => typeof v === 'string');
+      if (at === undefined || scan.status === 'failed') continue;
+      const name = domain?.canonicalDomain ?? [scan.canonicalDomain, scan.domain].find((v): v is string => typeof v === 'string') ?? '';
+      rows.push({ date: dayOf(at), domain: name, cookiesFound: typeof scan.cookiesFound === 'number' ? scan.cookiesFound : 0 });
+    }
+  } else {
+    for (const d of domains) if (d.lastScanAt) rows.push({ date: dayOf(d.lastScanAt), domain: d.canonicalDomain, cookiesFound: d.cookiesFound });
+  }
+  return rows.filter((r) => r.date >= query.from && r.date <= query.to).sort((a, b) => a.date.localeCompare(b.date) || a.domain.localeCompare(b.domain));
+};
+
+export const complianceReport = (store: Store, query: ReportQuery): ComplianceReport => {
+  const days = new Map<string, { counts: ActionCounts; accepted: Record<string, number> }>();
+  for (let day = query.from; day <= query.to; day = addDays(day, 1)) days.set(day, { counts: zeroCounts(), accepted: {} });
+  const totals = { counts: zeroCounts(), accepted: {} as Record<string, number> };
+  for (const row of recordRows(store)) {
+    if (row.accountId !== query.accountId) continue;
+    if (query.consentSolutionId !== null && row.consentSolutionId !== query.consentSolutionId) continue;
+    const bucket = days.get(dayOf(row.decidedAt));
+    if (!bucket) continue;
+    for (const target of [bucket, totals]) {
+      target.counts[row.action] += 1;
+      for (const c of row.categories) target.accepted[c] = (target.accepted[c] ?? 0) + 1;
+    }
+  }
+  const sum = (counts: ActionCounts): number => RECORD_ACTIONS.reduce((n, a) => n + counts[a], 0);
+  const cookies = ((store.state()[COOKIES] ?? []) as { accountId: number; consentSolutionId: number; category: string }[]).filter(
+    (c) => c.accountId === query.accountId && (query.consentSolutionId === null || c.consentSolutionId === query.consentSolutionId),
+  );
+  return {
+    consentSolutionId: query.consentSolutionId,
+    from: query.from,
+    to: query.to,
+    totals: { ...totals.counts, decisions: sum(totals.counts), optIn: rates(totals.accepted, sum(totals.counts)) },
+    daily: [...days].map(([date, { counts, accepted }]) => ({ date, ...counts, decisions: sum(counts), optIn: rates(accepted, sum(counts)) })),
+    cookiesByCategory: [...CONSENT_CATEGORIES, 'unclassified'].map((category) => ({ category, count: cookies.filter((c) => c.category === category).length })),
+    scans: scanHistory(store, query),
+  };
+};
+
+/** What the onboarding guide ticks (ROUTE-5), from real data of the account. */
+export const onboardingState = (store: Store, accountId: number) => {
+  const domains = domainRows(store).filter((d) => d.accountId === accountId && d.type === 'website');
+  const publications = ((store.state()[PUBLICATIONS] ?? []) as { accountId: number; consentSolutionId: number }[]).filter((p) => p.accountId === accountId);
+  const records = recordRows(store).filter((r) => r.accountId === accountId);
+  return {
+    websiteAdded: domains.length > 0,
+    templatePublished: publications.length > 0,
+    scriptInstalled: records.length > 0,
+    consentSolutionId: publications[0]?.consentSolutionId ?? domains[0]?.consentSolutionId ?? null,
+  };
+};

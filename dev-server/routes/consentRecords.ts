@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import express, { Router, type RequestHandler, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { getSession, requireSession } from '../auth/session';
+import {
+  ANONYMOUS_ID,
+  isSolutionHost,
+  originHostname,
+  recordInputSchema,
+  recordRows,
+  sharedDecision,
+  solutionRows,
+  toApiRecord,
+  type ConsentRecordRow,
+} from '../consent/records';
+import type { ServerContext } from '../context';
+import { permit } from '../guards/permissions';
+import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
+import { ApiError, violation } from '../http/errors';
+import { apiViolation, noQuery, parseOrThrow } from './consentData';
+
+/**
+ * Consent records (docs/api.md "Consent records and reports", CONST-2, BEYOND-9).
+ *
+ * Public, called by the banner script on customers' sites: `POST /consent/{csId}/records` and
+ * `GET /consent/{csId}/shared`. CORS for any origin (no credentials), but only a request whose
+ * Origin host name is one of the solution's domains is accepted (403 otherwise); rate-limited
+ * per IP. Mounted before the app's CORS middleware, which would answer their preflight itself.
+ *
+ * Private: `GET /consent-records` (list), `GET /consent-records/{id}` and
+ * `GET /consent-records/{id}/export` (proof of consent), own account only.
+ */
+
+export const RECORDS_PER_MINUTE = 120;
+
+const parseCsId = (param: string | undefined): number | undefined => (param !== undefined && /^\d{1,15}$/.test(param) ? Number(param) : undefined);
+
+const publicCors: RequestHandler = (_req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+const preflight: RequestHandler = (_req, res) => {
+  res.status(204).end();
+};
+
+/** The body as JSON whatever its declared type (the script sends text/plain to avoid a preflight). */
+const readJson = express.text({ type: () => true, limit: BODY_LIMIT_BYTES });
+const jsonObject = (text: unknown): unknown => {
+  if (typeof text !== 'string' || text.trim() === '') throw new ApiError(400, [violation('error.backend.empty_or_malformed_body')]);
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+    return value;
+  } catch {
+    throw new ApiError(400, [violation('error.backend.empty_or_malformed_body')]);
+  }
+};
+
+const forbiddenOrigin = (): ApiError => new ApiError(403, [apiViolation('error.backend.origin_not_allowed')]);
+
+export const consentRecordPublicRoutes = (ctx: ServerContext): Router => {
+  const router = Router();
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: RECORDS_PER_MINUTE,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new ApiError(429, [apiViolation('error.backend.too_many_requests')])),
+  });
+
+  /** The solution named in the URL, checked against the request's Origin. */
+  const solutionFor = (csParam: string | undefined, origin: string | undefined) => {
+    const id = parseCsId(csParam);
+    const solution = id === undefined ? undefined : solutionRows(ctx.store).find((s) => s.id === id);
+    if (!solution) throw new ApiError(404, [apiViolation('error.backend.consent_solution_not_found')]);
+    const host = originHostname(origin);
+    if (host === null || !isSolutionHost(ctx.store, solution.id, host)) throw forbiddenOrigin();
+    return { solution, host };
+  };
+
+  router.options('/consent/:csId/records', publicCors, preflight);
+  router.options('/consent/:csId/shared', publicCors, preflight);
+
+  router.post('/consent/:csId/records', publicCors, limiter, readJson, (req, res: Response) => {
+    const { solution, host } = solutionFor(req.params.csId, req.headers.origin);
+    const input = parseOrThrow(recordInputSchema, jsonObject(req.body));
+    const now = ctx.now();
+    // The browser's clock, but never in the future nor more than a day old.
+    const decided = input.decidedAt === undefined ? now : new Date(input.decidedAt);
+    const decidedAt = decided > now || now.getTime() - decided.getTime() > 86_400_000 ? now : decided;
+    const categories = ['necessary', ...input.categories.filter((c) => c !== 'necessary')];
+    const row: ConsentRecordRow = {
+      id: randomUUID(),
+      accountId: solution.accountId,
+      consentSolutionId: solution.id,
+      anonymousId: input.anonymousId,
+      action: input.action,
+      categories: [...new Set(categories)],
+      consentVersion: input.consentVersion,
+      decidedAt: decidedAt.toISOString(),
+      receivedAt: now.toISOString(),
+      domain: host,
+      language: input.language ?? null,
+    };
+    recordRows(ctx.store).push(row);
+    ctx.store.write();
+    res.status(201).json({ id: row.id, receivedAt: row.receivedAt });
+  });
+
+  router.get('/consent/:csId/shared', publicCors, limiter, (req, res) => {
+    const { solution } = solutionFor(req.params.csId, req.headers.origin);
+    const [extra] = Object.keys(req.query).filter((k) => k !== 'anonymousId');
+    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+    const anonymousId = typeof req.query.anonymousId === 'string' ? req.query.anonymousId : '';
+    if (!ANONYMOUS_ID.test(anonymousId)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'anonymousId')]);
+    const found = sharedDecision(ctx.store, solution, anonymousId);
+    res.json({
+      consent: found && { categories: [...found.categories], decidedAt: found.decidedAt, consentSolutionId: found.consentSolutionId },
+    });
+  });
+
+  router.all('/consent/:csId/records', publicCors, () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+  router.all('/consent/:csId/shared', publicCors, () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+
+  return router;
+};
+
+/** Newest first; `q` matches the record id, the anonymous id or the domain. */
+const number = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'validation.invalid_value' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, { error: 'validation.invalid_value' });
+const listQuerySchema = z
+  .object({ consentSolutionId: number(Number.MAX_SAFE_INTEGER).optional(), q: z.string().max(100).optional(), _page: number(100_000).optional(), _limit: number(100).optional() })
+  .strict();
+
+export const consentRecordRoutes = (ctx: ServerContext): Router => {
+  const router = Router();
+  const session = requireSession(ctx.store, ctx.now);
+  const guard = permit('consentSolutions.read');
+
+  const solutionName = (id: number): string | null => solutionRows(ctx.store).find((s) => s.id === id)?.name ?? null;
+  const ownRecord = (accountId: number, idParam: string | undefined): ConsentRecordRow => {
+    const row = recordRows(ctx.store).find((r) => String(r.id) === idParam);
+    if (!row || row.accountId !== accountId) throw new ApiError(404, [apiViolation('error.backend.consent_record_not_found')]);
+    return row;
+  };
+
+  router.get('/consent-records', session, guard, (req, res) => {
+    const caller = getSession(req);
+    const query = parseOrThrow(listQuerySchema, req.query);
+    const needle = query.q?.trim().toLowerCase() ?? '';
+    const rows = recordRows(ctx.store)
+      .filter((row) => row.accountId === caller.accountId)
+      .filter((row) => query.consentSolutionId === undefined || row.consentSolutionId === query.consentSolutionId)
+      .filter((row) => needle === '' || String(row.id).toLowerCase().includes(needle) || row.anonymousId.toLowerCase().includes(needle) || row.domain.includes(needle))
+      .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || String(b.id).localeCompare(String(a.id)));
+    const limit = query._limit ?? 25;
+    const start = ((query._page ?? 1) - 1) * limit;
+    res.setHeader('X-Total-Count', rows.length);
+    res.json(rows.slice(start, start + limit).map((row) => toApiRecord(row, solutionName(row.consentSolutionId))));
+  });
+
+  router.get('/consent-records/:id', session, guard, noQuery, (req, res) => {
+    const row = ownRecord(getSession(req).accountId, req.params.id);
+    res.json(toApiRecord(row, solutionName(row.consentSolutionId)));
+  });
+
+  router.get('/consent-records/:id/export', session, guard, noQuery, (req, res) => {
+    const row = ownRecord(getSession(req).accountId, req.params.id);
+    const proof = { ...toApiRecord(row, solutionName(row.consentSolutionId)), exportedAt: ctx.now().toISOString() };
+    res.setHeader('Content-Disposition', `attachment; filename="consent-record-${String(row.id).replace(/[^A-Za-z0-9-]/g, '')}.json"`);
+    res.type('application/json').send(JSON.stringify(proof, null, 2));
+  });
+
+  for (const path of ['/consent-records', '/consent-records/:id', '/consent-records/:id/export']) {
+    router.all(path, session, () => {
+      throw new ApiError(405, 'error.backend.method_not_allowed');
+    });
+  }
+
+  return router;
+};

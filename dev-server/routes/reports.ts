@@ -1,0 +1,74 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { getSession, requireSession } from '../auth/session';
+import { complianceReport, onboardingState } from '../consent/report';
+import { solutionRows } from '../consent/records';
+import type { ServerContext } from '../context';
+import { permit } from '../guards/permissions';
+import { ApiError } from '../http/errors';
+import { apiViolation, consentSolutionNotFound, noQuery, parseOrThrow } from './consentData';
+
+/**
+ * Reports (docs/api.md "Consent records and reports", ROUTE-6, BEYOND-3, ROUTE-5):
+ * - `GET /reports/embed` → `{ url }`: the account's report source, which the dashboard loads;
+ * - `GET /reports/compliance?consentSolutionId&from&to` → the report data;
+ * - `GET /reports/onboarding` → what the first-run guide ticks.
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_DAYS = 731;
+const DEFAULT_DAYS = 90;
+
+const querySchema = z
+  .object({
+    consentSolutionId: z
+      .string()
+      .regex(/^\d{1,15}$/, { error: 'validation.invalid_value' })
+      .transform(Number)
+      .optional(),
+    from: z.string().regex(DAY, { error: 'validation.datetime_invalid' }).optional(),
+    to: z.string().regex(DAY, { error: 'validation.datetime_invalid' }).optional(),
+  })
+  .strict();
+
+const validDay = (day: string): boolean => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
+export const reportRoutes = (ctx: ServerContext): Router => {
+  const router = Router();
+  const session = requireSession(ctx.store, ctx.now);
+  const guard = permit('reports.read');
+
+  router.get('/reports/embed', session, guard, noQuery, (req, res) => {
+    const caller = getSession(req);
+    res.json({ accountId: caller.accountId, url: `/reports/compliance` });
+  });
+
+  router.get('/reports/compliance', session, guard, (req, res) => {
+    const caller = getSession(req);
+    const [unknown] = Object.keys(req.query).filter((k) => !['consentSolutionId', 'from', 'to'].includes(k));
+    if (unknown !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', unknown)]);
+    const query = parseOrThrow(querySchema, req.query);
+    const today = ctx.now().toISOString().slice(0, 10);
+    const to = query.to ?? today;
+    const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    if (!validDay(from)) throw new ApiError(400, [apiViolation('validation.datetime_invalid', 'from')]);
+    if (!validDay(to)) throw new ApiError(400, [apiViolation('validation.datetime_invalid', 'to')]);
+    const span = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    if (span < 0 || span >= MAX_DAYS) throw new ApiError(400, [apiViolation('validation.date_range_invalid', 'from')]);
+    const solutionId = query.consentSolutionId ?? null;
+    if (solutionId !== null && !solutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
+    res.json(complianceReport(ctx.store, { accountId: caller.accountId, consentSolutionId: solutionId, from, to }));
+  });
+
+  router.get('/reports/onboarding', session, permit('consentSolutions.read'), noQuery, (req, res) => {
+    res.json(onboardingState(ctx.store, getSession(req).accountId));
+  });
+
+  for (const path of ['/reports/embed', '/reports/compliance', '/reports/onboarding']) {
+    router.all(path, session, () => {
+      throw new ApiError(405, 'error.backend.method_not_allowed');
+    });
+  }
+
+  return router;
+};
