@@ -11,6 +11,8 @@ declare module 'vitest' {
     appUrl: string;
     /** A second origin the API accepts, for a test file's own build (e2e/integrations.test.ts). */
     integrationsAppUrl: string;
+    /** BEYOND-4: the port e2e/scanner.test.ts serves its fixture site on (the API's scanner crawls it). */
+    scanSitePort: number;
   }
 }
 
@@ -38,7 +40,14 @@ export default async function setup(project: TestProject) {
   // ids configured) gets its port reserved here and listed beside the main preview's origin.
   const integrationsAppUrl = `http://127.0.0.1:${await freePort()}`;
 
-  const api = await startTestServer({ corsOrigins: [appUrl, integrationsAppUrl], appUrl, loginThrottle: { perEmail: 50, perIp: 500, windowMs: 60_000 } });
+  // The scanner crawls every host name on 127.0.0.1, at the port e2e/scanner.test.ts serves its fixture site on.
+  const scanSitePort = await freePort();
+  const api = await startTestServer({
+    corsOrigins: [appUrl, integrationsAppUrl],
+    appUrl,
+    loginThrottle: { perEmail: 50, perIp: 500, windowMs: 60_000 },
+    scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 2 },
+  });
 
   process.env.VITE_API_URL = api.baseUrl;
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
@@ -47,6 +56,7 @@ export default async function setup(project: TestProject) {
   project.provide('apiUrl', api.baseUrl);
   project.provide('appUrl', appUrl);
   project.provide('integrationsAppUrl', integrationsAppUrl);
+  project.provide('scanSitePort', scanSitePort);
 
   return async () => {
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

@@ -35,7 +35,8 @@ export const ScannerUnavailableNote = () => {
 
 const ScanState = ({ scan }: { scan: Scan | undefined }) => {
   const translate = useTranslate();
-  if (!scan) return <Typography variant="body2">{translate('scanner.status.none')}</Typography>;
+  // Never scanned: the Last scan column already says so.
+  if (!scan) return null;
   if (scan.status === 'running' || scan.status === 'queued') {
     const percent = scan.pagesPlanned > 0 ? Math.round((100 * scan.pagesVisited) / scan.pagesPlanned) : 0;
     const text = translate(`scanner.status.${scan.status}`, { visited: scan.pagesVisited, planned: scan.pagesPlanned });

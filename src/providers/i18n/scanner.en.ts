@@ -5,7 +5,6 @@ export const scannerEn = {
     unavailable: 'The cookie scanner is not available on this server, so scans cannot run.',
     column: 'Scan',
     status: {
-      none: 'Not scanned yet',
       queued: 'Waiting for the scanner',
       running: 'Scanning: {{visited}} of {{planned}} pages',
       succeeded: '{{count}} cookies found',

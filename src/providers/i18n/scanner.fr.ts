@@ -8,7 +8,6 @@ export const scannerFr = {
     unavailable: "L'analyseur de cookies n'est pas disponible sur ce serveur : les analyses ne peuvent pas être lancées.",
     column: 'Analyse',
     status: {
-      none: 'Pas encore analysé',
       queued: "En attente de l'analyseur",
       running: 'Analyse : {{visited}} pages sur {{planned}}',
       succeeded: '{{count}} cookies trouvés',
