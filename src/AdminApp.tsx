@@ -22,11 +22,14 @@ import teammates from './resources/teammates';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
 // Page modules use named exports, so each loader names its component.
-const ComingSoon = lazyWithReload(async () => ({ default: (await import('./custom-pages/shell/ComingSoon')).ComingSoon }));
 const SubscriptionWizard = lazyWithReload(async () => ({
   default: (await import('./custom-pages/subscription/SubscriptionWizard')).SubscriptionWizard,
 }));
 const AuditLogPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/audit/AuditLogPage')).AuditLogPage }));
+const OnboardingPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/onboarding/OnboardingPage')).OnboardingPage }));
+const ComplianceDashboardPage = lazyWithReload(async () => ({
+  default: (await import('./custom-pages/compliance-dashboard/ComplianceDashboardPage')).ComplianceDashboardPage,
+}));
 const ViewUnderDevelopment = lazyWithReload(async () => ({
   default: (await import('./custom-pages/shell/ViewUnderDevelopment')).ViewUnderDevelopment,
 }));
@@ -66,9 +69,9 @@ export function AdminApp() {
           <Route path="/free-plan/*" element={<Navigate to="/" replace />} />
           {/* PROD-3, ROUTE-20 */}
           <Route path="/mobile-consent-solutions/*" element={page(<ViewUnderDevelopment />)} />
-          {/* Screens of later issues: each replaces its ComingSoon route when it lands. */}
-          <Route path="/onboarding/*" element={page(<ComingSoon titleKey="shell.pages.onboarding" />)} />
-          <Route path="/compliance-dashboard/*" element={page(<ComingSoon titleKey="nav.compliance_dashboard" />)} />
+          {/* ROUTE-5, ROUTE-6, BEYOND-3, BEYOND-9 */}
+          <Route path="/onboarding/*" element={page(<OnboardingPage />)} />
+          <Route path="/compliance-dashboard/*" element={page(<ComplianceDashboardPage />)} />
           {/* BEYOND-7 */}
           <Route path="/audit-log/*" element={page(<AuditLogPage />)} />
           {/* PROD-2, ROUTE-9: overview, billing, payment, success. */}

@@ -1,3 +1,5 @@
+import { dashboardEn } from './dashboard.en';
+import { dashboardFr } from './dashboard.fr';
 import { deepMerge, type Tree } from './deepMerge';
 import { formMessagesEn, formMessagesFr, nestKeys } from './formMessages';
 import { integrationsEn } from './integrations.en';
@@ -22,6 +24,6 @@ import { subscriptionFr } from './subscription.fr';
  * en.ts/fr.ts so the login route (which ships those) does not download them.
  */
 export const adminCatalogues: Record<'en' | 'fr', Tree> = {
-  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), integrationsEn), popupEn), nestKeys(formMessagesEn)), scannerEn),
-  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), integrationsFr), popupFr), nestKeys(formMessagesFr)), scannerFr),
+  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellEn, resourcesEn), teammatesEn), subscriptionEn), translationsEn), integrationsEn), popupEn), nestKeys(formMessagesEn)), scannerEn), dashboardEn),
+  fr: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(shellFr, resourcesFr), teammatesFr), subscriptionFr), translationsFr), integrationsFr), popupFr), nestKeys(formMessagesFr)), scannerFr), dashboardFr),
 };

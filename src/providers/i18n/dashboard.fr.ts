@@ -1,0 +1,96 @@
+import type { Catalogue } from './catalogue';
+import type { dashboardEn } from './dashboard.en';
+
+/** Textes français du tableau de bord de conformité, de la preuve de consentement et de la prise en main. */
+export const dashboardFr = {
+  dashboard: {
+    title: 'Tableau de bord de conformité',
+    intro: 'Comment les visiteurs répondent à vos pop-ups de consentement, quels cookies vos sites déposent et quand ils ont été analysés.',
+    filters: {
+      solution: 'Solution de consentement',
+      all_solutions: 'Toutes les solutions de consentement',
+      from: 'Du',
+      to: 'Au',
+    },
+    export_csv: 'Exporter en CSV',
+    records_link: 'Preuve de consentement',
+    loading: 'Chargement du rapport…',
+    report_unavailable: 'Un rapport ne peut pas être affiché pour le moment.',
+    retry: 'Réessayer',
+    totals: {
+      decisions: 'Décisions',
+      accept: 'Tout accepté',
+      decline: 'Refusé',
+      save: 'Choix personnalisé',
+      shared: 'Consentement partagé',
+    },
+    charts: {
+      opt_in: "Taux d'acceptation par catégorie",
+      opt_in_summary: 'Acceptation sur la période : fonctionnels {{functional}}, statistiques {{statistics}}, marketing {{marketing}}.',
+      decisions: 'Décisions par jour',
+      cookies: 'Cookies par catégorie',
+      scans: 'Historique des analyses',
+      scans_empty: 'Aucune analyse sur cette période.',
+      cookies_found: 'Cookies trouvés',
+    },
+    categories: {
+      necessary: 'Nécessaires',
+      functional: 'Fonctionnels',
+      statistics: 'Statistiques',
+      marketing: 'Marketing',
+      unclassified: 'Non classés',
+    },
+    empty: {
+      title: 'Aucune décision de consentement sur cette période',
+      body: "Publiez le pop-up d'une solution de consentement et ajoutez son script à votre site : chaque décision des visiteurs apparaîtra ici. Ou choisissez une période plus longue.",
+      action: 'Ouvrir le guide de prise en main',
+    },
+  },
+  proof: {
+    title: 'Preuve de consentement',
+    intro: "Retrouvez un enregistrement de consentement par son identifiant et téléchargez-le, par exemple quand un visiteur demande ce qu'il a accepté.",
+    lookup_label: "Identifiant de l'enregistrement",
+    lookup: 'Rechercher',
+    not_found: "Aucun enregistrement de consentement avec cet identifiant dans ce compte.",
+    download: 'Télécharger en JSON',
+    recent: 'Derniers enregistrements de consentement',
+    empty: 'Aucun enregistrement de consentement pour le moment.',
+    back: 'Retour au tableau de bord',
+    fields: {
+      id: "Identifiant de l'enregistrement",
+      consentSolution: 'Solution de consentement',
+      domain: 'Site web',
+      decidedAt: 'Décidé le',
+      receivedAt: 'Reçu le',
+      action: 'Décision',
+      categories: 'Catégories acceptées',
+      consentVersion: 'Version du consentement',
+      anonymousId: 'Identifiant anonyme du visiteur',
+      language: 'Langue',
+    },
+  },
+  onboarding: {
+    title: 'Prise en main',
+    intro: 'Trois étapes pour recueillir le consentement sur votre site.',
+    done: 'Fait',
+    todo: 'À faire',
+    progress: '{{done}} étapes sur 3 terminées',
+    all_done: 'Tout est prêt : votre site recueille le consentement.',
+    open_dashboard: 'Ouvrir le tableau de bord de conformité',
+    website: {
+      title: 'Ajoutez votre site web',
+      body: 'Créez une solution de consentement avec le domaine de votre site.',
+      action: 'Ajouter un site web',
+    },
+    template: {
+      title: 'Choisissez un modèle de pop-up',
+      body: 'Choisissez un design dans la galerie, adaptez-le et publiez-le.',
+      action: 'Choisir un modèle',
+    },
+    install: {
+      title: 'Installez le script',
+      body: "Ajoutez la balise script à chaque page de votre site. Cette étape est cochée à l'arrivée de la première décision d'un visiteur.",
+      action: "Ouvrir l'installation",
+    },
+  },
+} satisfies Catalogue<typeof dashboardEn>;
