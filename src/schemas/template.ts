@@ -266,7 +266,8 @@ const RUNTIME = String.raw`
     try {
       // text/plain keeps it a simple CORS request (no preflight); the API checks the Origin.
       w.fetch(apiBase + '/consent/' + C.consentSolutionId + '/records', { method: 'POST', mode: 'cors', credentials: 'omit', keepalive: true, headers: { 'Content-Type': 'text/plain' }, body: body })
-        .then(function (r) { post(r.ok ? 'recorded' : 'record-failed', { status: r.status }); }, function () { post('record-failed', { status: 0 }); });
+        .then(function (r) { return r.ok ? r.json().then(function (b) { post('recorded', { id: b && b.id }); }) : post('record-failed', { status: r.status }); })
+        .then(null, function () { post('record-failed', { status: 0 }); });
     } catch (e) { /* no fetch */ }
   }
   function activate(categories) {

@@ -1,0 +1,187 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, logIn, shellReady } from './support/browser';
+
+/**
+ * The loop closed in Chromium (CONST-2, BEYOND-9, BEYOND-3, ROUTE-6): a published banner on a
+ * customer page served under the solution's own domain (`--host-resolver-rules` maps it to
+ * 127.0.0.1), decline then accept, a statistics script that runs only after acceptance, push
+ * for consent asking again, and both decisions on the compliance dashboard and as proof.
+ */
+
+const EMAIL = 'owner@demo.test';
+
+// The same lookup as e2e/support/browser.ts (not exported there); this file needs its own launch args.
+const chromiumPath = (): string => {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`]).toString().trim();
+    } catch {
+      // try the next name
+    }
+  }
+  throw new Error('Chromium not found: run scripts/ensure-chromium.sh or set CHROMIUM_PATH');
+};
+const BASE_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const FIXTURE = readFileSync(path.join(import.meta.dirname, 'fixtures/sites/banner-loop/index.html'), 'utf8');
+
+const session = async (apiUrl: string): Promise<string> => {
+  const res = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD }) });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+};
+
+const api = async <T,>(apiUrl: string, cookie: string, method: string, route: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${apiUrl}${route}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+
+/** Waits for the banner's next `consent:recorded` event and returns the record's id. */
+const nextRecord = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        window.addEventListener('consent:recorded', (e) => resolve(String((e as CustomEvent<{ id: string }>).detail.id)), { once: true });
+        window.addEventListener('consent:record-failed', (e) => reject(new Error(JSON.stringify((e as CustomEvent).detail))), { once: true });
+      }),
+  );
+
+describe('the banner on a customer site, back to the dashboard', () => {
+  const apiUrl = inject('apiUrl');
+  const appUrl = inject('appUrl');
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const domain = `bannerloop-${stamp}.com`;
+  let solutionId = 0;
+  let site: Server;
+  let siteUrl = '';
+  let browser: Browser;
+  let context: BrowserContext;
+  let cookie = '';
+
+  beforeAll(async () => {
+    cookie = await session(apiUrl);
+    const solution = await api<{ id: number }>(apiUrl, cookie, 'POST', '/consent-solutions', {
+      defaultLanguage: 'en',
+      additionalLanguages: ['fr'],
+      domain: { canonicalDomain: domain, type: 'website', scanDepth: 500, scanFrequency: 0 },
+    });
+    solutionId = solution.id;
+    await api(apiUrl, cookie, 'PATCH', `/consent-solutions/${solutionId}`, { autoblocking: true });
+    await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});
+
+    const page = FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`).replace('%CONSENT_SOLUTION%', String(solutionId));
+    site = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(page);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://${domain}:${(site.address() as AddressInfo).port}/`;
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...BASE_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
+  });
+
+  it('[CONST-2][BEYOND-9][BEYOND-3][ROUTE-6] decline, then accept: statistics runs only after acceptance, both records reach the dashboard', async () => {
+    context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(siteUrl);
+    const banner = page.locator('#cm-banner');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await banner.getAttribute('lang')).toBe('en');
+    expect(await page.evaluate(() => (window as unknown as { fixtureNecessary?: boolean }).fixtureNecessary)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics)).toBeUndefined();
+
+    // Decline: the consent cookie (one year), no statistics, a record.
+    const declined = nextRecord(page);
+    await banner.locator('[data-consent-action="decline"]').first().click();
+    const declinedId = await declined;
+    await expect.poll(() => banner.isVisible()).toBe(false);
+    const stored = (await context.cookies()).find((c) => c.name === `cm_consent_${solutionId}`);
+    expect(stored).toBeDefined();
+    const yearFromNow = Date.now() / 1000 + 365 * 86_400;
+    expect(Math.abs((stored?.expires ?? 0) - yearFromNow)).toBeLessThan(3600);
+    const value = JSON.parse(decodeURIComponent(stored?.value ?? '')) as { v: number; categories: string[]; aid: string };
+    expect(value.categories).toEqual(['necessary']);
+    expect(value.aid).toMatch(/^[A-Za-z0-9-]{16,64}$/);
+    expect(await page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics)).toBeUndefined();
+
+    // Accept (statistics among the categories): the blocked script runs now, once.
+    const accepted = nextRecord(page);
+    await page.evaluate(() => (window as unknown as { consentBanner: { show: () => void } }).consentBanner.show());
+    await banner.locator('[data-consent-action="accept"]').first().click();
+    const acceptedId = await accepted;
+    await expect.poll(() => page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics)).toBe(1);
+
+    // A later visit: no banner, statistics runs at once.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics)).toBe(1);
+    expect(await banner.isVisible()).toBe(false);
+
+    // Both records as proof, same anonymous id, own account.
+    const first = await api<{ action: string; anonymousId: string; domain: string; categories: string[] }>(apiUrl, cookie, 'GET', `/consent-records/${declinedId}`);
+    const second = await api<{ action: string; anonymousId: string; categories: string[] }>(apiUrl, cookie, 'GET', `/consent-records/${acceptedId}`);
+    expect(first).toMatchObject({ action: 'decline', anonymousId: value.aid, domain, categories: ['necessary'] });
+    expect(second).toMatchObject({ action: 'accept', anonymousId: value.aid });
+    expect(second.categories).toContain('statistics');
+
+    // The dashboard, filtered to this solution.
+    const admin = await browser.newContext({ baseURL: appUrl, locale: 'en-GB' });
+    const app = await admin.newPage();
+    await logIn(app, EMAIL);
+    await shellReady(app);
+    await app.goto('/compliance-dashboard/');
+    await app.getByRole('combobox', { name: 'Consent solution' }).click();
+    await app.getByRole('option', { name: domain, exact: true }).click();
+    await expect.poll(() => app.locator('[data-total="decisions"]').textContent(), { timeout: 15_000 }).toBe('2');
+    expect(await app.locator('[data-total="accept"]').textContent()).toBe('1');
+    expect(await app.locator('[data-total="decline"]').textContent()).toBe('1');
+    await app.getByRole('heading', { name: 'Opt-in rate per category' }).waitFor();
+
+    // Proof of consent: the lookup screen finds the declined record.
+    await app.getByRole('link', { name: 'Proof of consent' }).click();
+    await app.getByLabel('Consent record ID').fill(declinedId);
+    await app.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => app.locator('[data-testid="consent-record"] [data-field="domain"]').textContent()).toBe(domain);
+    const download = app.waitForEvent('download');
+    await app.getByRole('button', { name: 'Download JSON' }).click();
+    expect((await download).suggestedFilename()).toBe(`consent-record-${declinedId}.json`);
+    await admin.close();
+    await context.close();
+  }, 90_000);
+
+  it('[CONST-2][BEYOND-2] the visitor language picks the text; push for consent shows the banner again', async () => {
+    const french = await browser.newContext({ locale: 'fr-FR' });
+    const page = await french.newPage();
+    await page.goto(siteUrl);
+    const banner = page.locator('#cm-banner');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await banner.getAttribute('lang')).toBe('fr');
+    const recorded = nextRecord(page);
+    await banner.locator('[data-consent-action="accept"]').first().click();
+    await recorded;
+    await page.reload();
+    expect(await banner.isVisible()).toBe(false);
+
+    await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, { needsReconsent: true });
+    // The CDN lets browsers keep the script a minute; a visitor coming back later gets the new one.
+    await (await french.newCDPSession(page)).send('Network.clearBrowserCache');
+    await page.reload();
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    // The old choice is not applied to the new consent version: statistics waits again.
+    expect(await page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics)).toBeUndefined();
+    await french.close();
+  }, 60_000);
+});
