@@ -81,6 +81,9 @@ describe('pop-up appearance in Chromium against the dev API', () => {
     await t.page.getByRole('button', { name: 'Save', exact: true }).click();
     await t.page.getByText('Template saved as version 1.').waitFor();
     await t.page.waitForURL((url) => /\/popup\/edit-template\/\d+\/edit\/$/.test(url.pathname));
+    // The saved copy keeps the form the user was in: preview still mobile and in French.
+    expect(await frame.locator('body').evaluate(() => window.innerWidth)).toBe(375);
+    await frame.getByRole('heading', { name: 'Nous utilisons des cookies' }).waitFor();
     await editCode(t.page, 'CSS', '\n.cm-modal { background: rgb(4, 5, 6); }', 'append');
     await expect.poll(() => modalBackground(t.page), { timeout: 10_000 }).toBe('rgb(4, 5, 6)');
     await t.page.getByRole('button', { name: 'Save', exact: true }).click();

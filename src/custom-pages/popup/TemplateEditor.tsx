@@ -19,7 +19,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocaleState, useTranslate, type Identifier } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { PendingIndicator } from '../../components/PendingIndicator';
 import { notify } from '../../providers/notify';
@@ -168,7 +168,7 @@ const titleKey: Record<TemplateAction, string> = {
   'use-from-gallery': 'popup.editor.title_gallery',
 };
 
-const EditorForm = ({ solution, source, action }: { solution: EditorSolution; source: PopupTemplate; action: TemplateAction }) => {
+const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSolution; source: PopupTemplate; action: TemplateAction; formKey: string }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -204,7 +204,12 @@ const EditorForm = ({ solution, source, action }: { solution: EditorSolution; so
       notify('popup.editor.saved', { type: 'success', messageArgs: { version: template.version } });
       setSaved(bodyOf(template));
       await refresh();
-      if (savedId === null) navigate(editTemplatePath(solution.id, template.id, 'edit'), { replace: true });
+      if (savedId === null) {
+        // The copy now exists: its edit URL, with this same form kept (code tab, preview
+        // language and device stay as they are) and the saved template already in the cache.
+        queryClient.setQueryData(['popup-template', String(template.id)], template);
+        navigate(editTemplatePath(solution.id, template.id, 'edit'), { replace: true, state: { editorKey: formKey } });
+      }
     },
   });
   const choose = useMutation({
@@ -345,9 +350,12 @@ export const TemplateEditor = ({ solution }: { solution: EditorSolution }) => {
   const { templateId, templateAction } = useParams();
   const valid = isTemplateAction(templateAction) && templateId !== undefined && /^\d+$/.test(templateId);
   const template = useQuery({ queryKey: ['popup-template', templateId], queryFn: () => getTemplate(templateId ?? ''), enabled: valid });
+  const continuedFrom = (useLocation().state as { editorKey?: unknown } | null)?.editorKey;
   if (!valid) return <NotFound />;
   if (template.isPending) return <PendingIndicator />;
   if (!template.data) return <NotFound />;
-  // A new key per template and action: navigating from a copy to its saved template starts fresh.
-  return <EditorForm key={`${template.data.id}-${templateAction}`} solution={solution} source={template.data} action={templateAction} />;
+  // A new form per template and action, except right after a copy's first save, which keeps
+  // the form the user is working in (see onSuccess).
+  const formKey = typeof continuedFrom === 'string' ? continuedFrom : `${template.data.id}-${templateAction}`;
+  return <EditorForm key={formKey} formKey={formKey} solution={solution} source={template.data} action={templateAction} />;
 };
