@@ -109,7 +109,7 @@ const RecordsView = () => {
             fullWidth
             slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
           />
-          <Button type="submit" variant="contained" sx={{ height: 56 }}>
+          <Button type="submit" variant="contained" sx={{ height: 56, whiteSpace: 'nowrap', flexShrink: 0 }}>
             {translate('proof.lookup')}
           </Button>
         </Stack>

@@ -5,7 +5,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { OPT_IN_CATEGORIES, RECORD_ACTIONS, type ComplianceReport } from './reportApi';
+import { OPT_IN_CATEGORIES, RECORD_ACTIONS, rollingOptIn, type ComplianceReport } from './reportApi';
 
 /**
  * BEYOND-3: the four charts of the compliance dashboard. Its own chunk (@mui/x-charts is
@@ -32,14 +32,14 @@ export const ReportCharts = ({ report }: { report: ComplianceReport }) => {
   const optInSummary = translate('dashboard.charts.opt_in_summary', Object.fromEntries(OPT_IN_CATEGORIES.map((c) => [c, percent(report.totals.optIn[c])])));
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-      <ChartCard id="chart-opt-in" title={translate('dashboard.charts.opt_in')} summary={optInSummary}>
+      <ChartCard id="chart-opt-in" title={translate('dashboard.charts.opt_in')} summary={`${optInSummary} ${translate('dashboard.charts.opt_in_window')}`}>
         <LineChart
           height={280}
           xAxis={[{ data: dates, scaleType: 'point' }]}
           yAxis={[{ min: 0, max: 1, valueFormatter: (v: number) => percent(v) }]}
           series={OPT_IN_CATEGORIES.map((c) => ({
             label: categoryLabel(c),
-            data: report.daily.map((d) => d.optIn[c] ?? null),
+            data: rollingOptIn(report, c),
             connectNulls: true,
             showMark: false,
             valueFormatter: (v: number | null) => percent(v),

@@ -95,6 +95,21 @@ export const reportCsv = (report: ComplianceReport): string => {
   return `${lines.join('\r\n')}\r\n`;
 };
 
+/**
+ * Daily opt-in rates are noisy on small sites: each point is the rate over the seven days up to
+ * that day (weighted by the decisions), null while none.
+ */
+export const rollingOptIn = (report: ComplianceReport, category: string, window = 7): (number | null)[] =>
+  report.daily.map((_, index) => {
+    let decisions = 0;
+    let accepted = 0;
+    for (const day of report.daily.slice(Math.max(0, index - window + 1), index + 1)) {
+      decisions += day.decisions;
+      accepted += (day.optIn[category] ?? 0) * day.decisions;
+    }
+    return decisions === 0 ? null : accepted / decisions;
+  });
+
 /** Saves text as a file through a temporary object URL. */
 export const download = (text: string, filename: string, type: string): void => {
   const url = URL.createObjectURL(new Blob([text], { type }));

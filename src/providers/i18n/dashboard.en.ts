@@ -23,6 +23,7 @@ export const dashboardEn = {
     },
     charts: {
       opt_in: 'Opt-in rate per category',
+      opt_in_window: 'Each point: the last seven days.',
       opt_in_summary: 'Opt-in over the period: functional {{functional}}, statistics {{statistics}}, marketing {{marketing}}.',
       decisions: 'Decisions per day',
       cookies: 'Cookies by category',

@@ -26,6 +26,7 @@ export const dashboardFr = {
     },
     charts: {
       opt_in: "Taux d'acceptation par catégorie",
+      opt_in_window: 'Chaque point : les sept derniers jours.',
       opt_in_summary: 'Acceptation sur la période : fonctionnels {{functional}}, statistiques {{statistics}}, marketing {{marketing}}.',
       decisions: 'Décisions par jour',
       cookies: 'Cookies par catégorie',
