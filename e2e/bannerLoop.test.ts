@@ -15,6 +15,8 @@ import { DEMO_PASSWORD, logIn, shellReady } from './support/browser';
  */
 
 const EMAIL = 'owner@demo.test';
+/** Demo Shop, owner@demo.test's account (seed). */
+const DEMO_SHOP = 1;
 
 // The same lookup as e2e/support/browser.ts (not exported there); this file needs its own launch args.
 const chromiumPath = (): string => {
@@ -68,25 +70,55 @@ describe('the banner on a customer site, back to the dashboard', () => {
   let context: BrowserContext;
   let cookie = '';
 
+  const sibling = `bannerloop-${stamp}-sister.com`;
+  let siblingId = 0;
+
+  const createSolution = async (canonicalDomain: string): Promise<number> =>
+    (
+      await api<{ id: number }>(apiUrl, cookie, 'POST', '/consent-solutions', {
+        defaultLanguage: 'en',
+        additionalLanguages: ['fr'],
+        domain: { canonicalDomain, type: 'website', scanDepth: 500, scanFrequency: 0 },
+      })
+    ).id;
+
   beforeAll(async () => {
     cookie = await session(apiUrl);
-    const solution = await api<{ id: number }>(apiUrl, cookie, 'POST', '/consent-solutions', {
-      defaultLanguage: 'en',
-      additionalLanguages: ['fr'],
-      domain: { canonicalDomain: domain, type: 'website', scanDepth: 500, scanFrequency: 0 },
-    });
-    solutionId = solution.id;
+    solutionId = await createSolution(domain);
+    siblingId = await createSolution(sibling);
     await api(apiUrl, cookie, 'PATCH', `/consent-solutions/${solutionId}`, { autoblocking: true });
+    await api(apiUrl, cookie, 'PATCH', `/consent-solutions/${siblingId}`, { autoblocking: true });
+    // Shared consent needs ROLE_UNIVERSAL_CONSENT_SOLUTIONS or ROLE_ADMIN: the operations admin, acting on Demo Shop.
+    const admin = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }) });
+    const adminCookie = admin.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    for (const id of [solutionId, siblingId]) {
+      const res = await fetch(`${apiUrl}/consent-solutions/${id}`, {
+        method: 'PATCH',
+        headers: { cookie: adminCookie, 'x-account-id': String(DEMO_SHOP), 'content-type': 'application/json' },
+        body: JSON.stringify({ sharedConsent: true }),
+      });
+      if (res.status !== 200) throw new Error(`shared consent on ${id}: ${res.status} ${await res.text()}`);
+    }
     await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});
+    await api(apiUrl, cookie, 'POST', `/consent-solutions/${siblingId}/publish`, {});
 
-    const page = FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`).replace('%CONSENT_SOLUTION%', String(solutionId));
-    site = createServer((_req, res) => {
+    site = createServer((req, res) => {
+      // One fixture page for both sites; the Host names the solution whose snippet it carries.
+      const host = (req.headers.host ?? '').split(':')[0];
+      const [own, other] = host === sibling ? [siblingId, domain] : [solutionId, sibling];
+      const port = (site.address() as AddressInfo).port;
+      const page = FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${own}/banner.js`)
+        .replace('%CONSENT_SOLUTION%', String(own))
+        .replace('%SIBLING_URL%', `http://${other}:${port}/`);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(page);
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://${domain}:${(site.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...BASE_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`] });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...BASE_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1, MAP ${sibling} 127.0.0.1`] });
   });
 
   afterAll(async () => {
@@ -183,5 +215,27 @@ describe('the banner on a customer site, back to the dashboard', () => {
     // The old choice is not applied to the new consent version: statistics waits again.
     expect(await page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics)).toBeUndefined();
     await french.close();
+  }, 60_000);
+
+  it('[CONST-2] shared consent: a link to the account\'s other shared-consent site carries the choice, no second banner', async () => {
+    const visitor = await browser.newContext({ locale: 'en-GB' });
+    const page = await visitor.newPage();
+    await page.goto(siteUrl);
+    const banner = page.locator('#cm-banner');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    const recorded = nextRecord(page);
+    await banner.locator('[data-consent-action="accept"]').first().click();
+    await recorded;
+
+    await page.locator('#sibling').click();
+    await page.waitForURL((url) => url.hostname === sibling);
+    expect(new URL(page.url()).hash).toMatch(/^#cm_aid=[A-Za-z0-9-]{16,64}$/);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics)).toBe(1);
+    expect(await banner.isVisible()).toBe(false);
+    const stored = (await visitor.cookies(`http://${sibling}/`)).find((c) => c.name === `cm_consent_${siblingId}`);
+    expect((JSON.parse(decodeURIComponent(stored?.value ?? '{}')) as { categories?: string[] }).categories).toContain('statistics');
+    const records = await api<{ action: string; domain: string }[]>(apiUrl, cookie, 'GET', `/consent-records?consentSolutionId=${siblingId}`);
+    expect(records.map((r) => [r.action, r.domain])).toEqual([['shared', sibling]]);
+    await visitor.close();
   }, 60_000);
 });
