@@ -45,9 +45,12 @@ export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     const status = typeof req.query.status === 'string' ? req.query.status : 'open';
     if (!STATUSES.has(status)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'status')]);
     const domainId = typeof req.query.domainId === 'string' ? Number(req.query.domainId) : undefined;
+    const domains = new Set(data.domains().filter((d) => d.consentSolutionId === solution.id).map((d) => d.id));
     const rows = scanner
       .findings()
+      // Findings of a domain removed since then are left out.
       .filter((f) => f.consentSolutionId === solution.id && (status === 'all' || f.status === status) && (domainId === undefined || f.domainId === domainId))
+      .filter((f) => domains.has(f.domainId))
       .sort((a, b) => b.id - a.id);
     res.setHeader('X-Total-Count', rows.length);
     res.json(structuredClone(rows));

@@ -88,8 +88,9 @@ const installationChecks = async (page: Page, consentSolutionId: number, timeout
   const index = scripts.findIndex(isBanner);
   let bannerShown = false;
   try {
-    // Without the banner script only a banner already in the markup can show: no waiting.
-    await page.locator(BANNER_SELECTOR).first().waitFor({ state: 'visible', timeout: index >= 0 ? timeoutMs : 1 });
+    // The banner script mounts its root while the page loads; without one there is nothing to wait for.
+    const mounted = (await page.locator(BANNER_SELECTOR).count()) > 0;
+    await page.locator(BANNER_SELECTOR).first().waitFor({ state: 'visible', timeout: mounted ? timeoutMs : 1 });
     bannerShown = true;
   } catch {
     bannerShown = false;
@@ -200,7 +201,8 @@ export const crawl = async (options: CrawlOptions): Promise<CrawlResult> => {
       const accept = page.locator(ACCEPT_SELECTOR).first();
       let clicked = false;
       try {
-        await accept.waitFor({ state: 'visible', timeout: checks.scriptPresent ? Math.min(3_000, pageTimeout()) : 1 });
+        const present = (await page.locator(`${BANNER_SELECTOR}, ${ACCEPT_SELECTOR}`).count()) > 0;
+        await accept.waitFor({ state: 'visible', timeout: present ? Math.min(3_000, pageTimeout()) : 1 });
         await accept.click({ timeout: pageTimeout() });
         clicked = true;
       } catch {

@@ -138,7 +138,7 @@ describe('cookie scanner', () => {
     expect((await api('POST', `/consent-solutions/${csId}/triage/accept`, { ids: [] })).status).toBe(400);
   }, 90_000);
 
-  it('[BEYOND-8] the installation health check reads the script tag, its order, the banner and cookies before consent', async () => {
+  it('[BEYOND-8][BEYOND-4] the installation health check reads the script tag, its order, the banner and cookies before consent; a scan clicks the banner’s accept button', async () => {
     const { csId, domainId } = await newSite();
     const published = await api('POST', `/consent-solutions/${csId}/publish`, { needsReconsent: false });
     expect(published.status).toBeLessThan(300);
@@ -154,6 +154,10 @@ describe('cookie scanner', () => {
     expect(check.healthy).toBe(false);
     const list = await api<HealthCheckRow[]>('GET', `/consent-solutions/${csId}/health-checks`);
     expect(list.json.map((c) => c.id)).toEqual([check.id]);
+
+    // With a published banner the scan gives consent by clicking its accept button.
+    const scan = await scanNow(domainId);
+    expect(scan.cookies.map((c) => `${c.name}:${c.setBeforeConsent}`).sort()).toEqual(['PHPSESSID:true', '_fbp:false', '_ga:true']);
   }, 60_000);
 
   it('[BEYOND-4] one scan at a time: a second domain waits in the queue; a domain already queued answers 409', async () => {
@@ -216,6 +220,34 @@ describe('scanner failures', () => {
     const scan = await scanNow(domainId);
     expect(scan.status).toBe('failed');
     expect(scan.failure).toBe('blocked');
+  }, 60_000);
+
+  it('[BEYOND-4][ENT-1] the scheduler queues a domain when its frequency says a scan is due, and not before', async () => {
+    const scheduled = await startTestServer();
+    try {
+      // Only this test's domain takes part: the seeded ones are switched to "no scan".
+      for (const row of scheduled.store.state().domains as DomainRow[]) row.scanFrequency = 0;
+      const cookie = await login(scheduled.baseUrl, 'owner@demo.test');
+      const res = await fetch(`${scheduled.baseUrl}/consent-solutions`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(createBody(`weekly-${Date.now()}.com`, { scanFrequency: 7 })),
+      });
+      const domainId = ((await res.json()) as { domains: { id: number }[] }).domains[0]?.id as number;
+      expect(scheduled.scanner.tick()).toBe(1);
+      const first = scheduled.scanner.latestScan(domainId);
+      expect(first?.trigger).toBe('schedule');
+      await scheduled.scanner.idle();
+      expect(scheduled.scanner.tick()).toBe(0);
+      scheduled.context.clock.advanceDays(6);
+      expect(scheduled.scanner.tick()).toBe(0);
+      scheduled.context.clock.advanceDays(2);
+      expect(scheduled.scanner.tick()).toBe(1);
+      await scheduled.scanner.idle();
+      expect(scheduled.scanner.scansOf(domainId)).toHaveLength(2);
+    } finally {
+      await scheduled.close();
+    }
   }, 60_000);
 
   it('[BEYOND-4] without Chromium the scanner reports itself unavailable and scan requests answer 503', async () => {
