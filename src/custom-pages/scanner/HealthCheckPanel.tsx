@@ -116,7 +116,7 @@ export const HealthCheckPanel = ({ solutionId, domains }: { solutionId: Identifi
             <TableCell>{translate('scanner.health.columns.loaded_first')}</TableCell>
             <TableCell>{translate('scanner.health.columns.banner_shown')}</TableCell>
             <TableCell>{translate('scanner.health.columns.no_cookie_before_consent')}</TableCell>
-            <TableCell />
+            <TableCell align="right">{translate('scanner.health.columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -69,6 +69,7 @@ export const scannerEn = {
         loaded_first: 'Loaded first',
         banner_shown: 'Banner shown',
         no_cookie_before_consent: 'No non-essential cookie before consent',
+        actions: 'Actions',
       },
     },
   },

@@ -72,6 +72,7 @@ export const scannerFr = {
         loaded_first: 'Chargé en premier',
         banner_shown: 'Bannière affichée',
         no_cookie_before_consent: 'Aucun cookie non essentiel avant consentement',
+        actions: 'Actions',
       },
     },
   },
