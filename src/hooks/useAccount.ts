@@ -1,20 +1,34 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
+import { getActingAccount, subscribeActingAccount } from '../providers/actingAccount';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { getSession, subscribe } from '../providers/session';
 
 export const accountQueryKey = (accountId: number | undefined) => ['account', accountId] as const;
 
-/** The signed-in user's account id, updated when the session changes (login, logout, expiry). */
-export const useAccountId = (): number | undefined => useSyncExternalStore(subscribe, getSession)?.account_id ?? undefined;
+/** The signed-in user's own account id, updated when the session changes (login, logout, expiry). */
+export const useHomeAccountId = (): number | undefined => useSyncExternalStore(subscribe, getSession)?.account_id ?? undefined;
 
 /**
- * ST-3: the signed-in user's account (`GET /accounts/{id}`). Fetched only once the session
- * names an account, never refetched on window focus; cached 5 minutes like every query (ST-7).
+ * The account the screens show and act on: the one an admin or agency switched to (ROLE-1
+ * operations), else the user's own.
  */
-export const useAccount = () => {
-  const accountId = useAccountId();
+export const useAccountId = (): number | undefined => {
+  const acting = useSyncExternalStore(subscribeActingAccount, getActingAccount);
+  const home = useHomeAccountId();
+  return acting?.id ?? home;
+};
+
+/**
+ * ST-3: an account (`GET /accounts/{id}`): by default the one on screen (banners, prices,
+ * defaults); `{ home: true }` for the user's own (tracking, the chat widget's company).
+ * Fetched only once an id is known, never refetched on window focus; cached 5 minutes (ST-7).
+ */
+export const useAccount = ({ home = false }: { home?: boolean } = {}) => {
+  const shownId = useAccountId();
+  const homeId = useHomeAccountId();
+  const accountId = home ? homeId : shownId;
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useQuery({
     queryKey: accountQueryKey(accountId),

@@ -14,7 +14,7 @@ const wasNotified = (error: unknown) => error instanceof HttpError && error.mess
  * error notice when the account cannot be loaded.
  */
 export const useAccountTracking = () => {
-  const { accountId, error } = useAccount();
+  const { accountId, error } = useAccount({ home: true });
   const pushed = useRef(new Set<number>());
 
   useEffect(() => {

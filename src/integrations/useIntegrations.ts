@@ -22,7 +22,7 @@ export const companyAttributes = (account: Account): ChatWidgetUser['company'] =
  */
 export const useIntegrations = (): void => {
   const session = useSyncExternalStore(subscribe, getSession);
-  const { data: account } = useAccount();
+  const { data: account } = useAccount({ home: true });
   const { pathname } = useLocation();
 
   const email = session?.email;

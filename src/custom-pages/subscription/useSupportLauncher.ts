@@ -7,7 +7,7 @@ import { chatWidget } from '../../integrations/chatWidget';
  * (re)loads, so a plan change shows or hides the launcher without a page reload.
  */
 export const useSupportLauncher = (): void => {
-  const { data: account } = useAccount();
+  const { data: account } = useAccount({ home: true });
   const paymentMethod = account?.paymentMethod;
   const loaded = account !== undefined;
   useEffect(() => {
