@@ -21,6 +21,7 @@ const envSchema = z.object({
     .pipe(z.array(z.url()).min(1)),
   APP_URL: z.url().default('http://127.0.0.1:5173'),
   DEV_MODE: flag.optional(),
+  SCANNER_SCHEDULE: flag.default(false),
   NODE_ENV: z.string().optional(),
 });
 
@@ -32,6 +33,8 @@ export interface ApiConfig {
   corsOrigins: string[];
   appUrl: string;
   devMode: boolean;
+  /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
+  scannerSchedule: boolean;
 }
 
 /** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
@@ -51,5 +54,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     corsOrigins: e.CORS_ORIGINS,
     appUrl: e.APP_URL,
     devMode: e.DEV_MODE ?? e.NODE_ENV !== 'production',
+    scannerSchedule: e.SCANNER_SCHEDULE,
   };
 };

@@ -17,11 +17,13 @@ const server = createServer({
   corsOrigins: config.corsOrigins,
   appUrl: config.appUrl,
   devMode: config.devMode,
+  scanner: { schedule: config.scannerSchedule },
 });
 
 const http = server.app.listen(config.port, config.host, () => {
   console.log(`Dev API listening on http://${config.host}:${config.port} (dev mode ${config.devMode ? 'on' : 'off'})`);
   console.log(`Allowed origins: ${config.corsOrigins.join(', ')}`);
+  console.log(`Scheduled cookie scans: ${config.scannerSchedule ? 'on' : 'off (SCANNER_SCHEDULE=on to crawl domains on their frequency)'}`);
   console.log('Demo logins (password for all: %s):', demoLogins[0]?.password);
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(22)} ${login.roles.join(',').padEnd(12)} ${login.accountName} — ${login.note}`);
   if (config.devMode) console.log(`Outbox (recovery emails): http://${config.host}:${config.port}/dev/outbox`);

@@ -10,8 +10,8 @@ import { FINDINGS, HEALTH_CHECKS, SCANS, type FindingRow, type HealthCheckRow, t
 
 /**
  * BEYOND-4 / BEYOND-8 / ENT-1: the dev API's cookie scanner. One job (scan or health check) runs
- * at a time; the others wait in a FIFO queue. A scheduler (every minute, off in tests unless
- * asked for) queues the domains whose frequency says a scan is due. Results update the domain
+ * at a time; the others wait in a FIFO queue. A scheduler (every minute, opt-in: SCANNER_SCHEDULE
+ * for the CLI) queues the domains whose frequency says a scan is due. Results update the domain
  * (lastScanAt, cookiesFound, status) and the solution's triage inbox.
  */
 
@@ -27,7 +27,7 @@ export interface ScannerOptions {
   pageTimeoutMs?: number;
   timeLimitMs?: number;
   settleMs?: number;
-  /** Run the frequency scheduler. Default: on, except under a test runner. */
+  /** Run the frequency scheduler. Default: off (the CLI's SCANNER_SCHEDULE turns it on). */
   schedule?: boolean;
   scheduleIntervalMs?: number;
 }
@@ -313,7 +313,8 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     return queued;
   };
 
-  const scheduleOn = options.schedule ?? (process.env.VITEST === undefined && process.env.NODE_ENV !== 'test');
+  // Off unless asked for: the CLI turns it on with SCANNER_SCHEDULE, tests enable it explicitly.
+  const scheduleOn = options.schedule ?? false;
   const timer = scheduleOn && executable ? setInterval(tick, options.scheduleIntervalMs ?? 60_000) : undefined;
   timer?.unref();
 

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       appUrl: 'http://127.0.0.1:5173',
       devMode: true,
+      scannerSchedule: false,
       corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'],
     });
     expect(config.dbFile).toMatch(/dev-server[\\/]data[\\/]db\.json$/);
@@ -29,5 +30,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(/API_PORT/);
     expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ DEV_MODE: 'maybe' })).toThrow(/DEV_MODE/);
+    expect(loadConfig({ SCANNER_SCHEDULE: 'on' }).scannerSchedule).toBe(true);
   });
 });
