@@ -65,10 +65,14 @@ interface ScanLike {
   startedAt?: unknown;
   createdAt?: unknown;
   cookiesFound?: unknown;
+  cookies?: unknown;
   status?: unknown;
 }
 
-/** The scanner's history if it keeps one, read defensively (another module owns its shape). */
+/**
+ * The scanner's history (collection `scans`, dev-server/scanner/types.ts) when it has any, read
+ * defensively (another module owns its shape); else the domains' last scans (the seed's).
+ */
 const scanHistory = (store: Store, query: ReportQuery): ScanRow[] => {
   const domains = domainRows(store).filter((d) => d.accountId === query.accountId && (query.consentSolutionId === null || d.consentSolutionId === query.consentSolutionId));
   const byId = new Map(domains.map((d) => [d.id, d]));
@@ -80,9 +84,11 @@ const scanHistory = (store: Store, query: ReportQuery): ScanRow[] => {
       const ownSolution = typeof scan.consentSolutionId === 'number' && domains.some((d) => d.consentSolutionId === scan.consentSolutionId);
       if (!domain && !(ownSolution && scan.accountId === query.accountId)) continue;
       const at = [scan.finishedAt, scan.startedAt, scan.createdAt].find((v): v is string => typeof v === 'string');
-      if (at === undefined || scan.status === 'failed') continue;
+      // Only finished scans (dev-server/scanner: status queued | running | succeeded | failed).
+      if (at === undefined || (scan.status !== undefined && scan.status !== 'succeeded')) continue;
       const name = domain?.canonicalDomain ?? [scan.canonicalDomain, scan.domain].find((v): v is string => typeof v === 'string') ?? '';
-      rows.push({ date: dayOf(at), domain: name, cookiesFound: typeof scan.cookiesFound === 'number' ? scan.cookiesFound : 0 });
+      const found = typeof scan.cookiesFound === 'number' ? scan.cookiesFound : Array.isArray(scan.cookies) ? scan.cookies.length : 0;
+      rows.push({ date: dayOf(at), domain: name, cookiesFound: found });
     }
   } else {
     for (const d of domains) if (d.lastScanAt) rows.push({ date: dayOf(d.lastScanAt), domain: d.canonicalDomain, cookiesFound: d.cookiesFound });

@@ -70,3 +70,26 @@ describe('reports', () => {
     expect(other.body).toMatchObject({ websiteAdded: true, templatePublished: false, scriptInstalled: false });
   });
 });
+
+describe('reports with the scanner history', () => {
+  it('[BEYOND-3] finished scans of the account appear in the scan history; running, failed and foreign ones do not', async () => {
+    const today = new Date().toISOString();
+    const scans = [
+      { id: 9001, accountId: 1, consentSolutionId: 1, domainId: 1, canonicalDomain: 'demo-shop.com', status: 'succeeded', finishedAt: today, startedAt: today, cookies: [{}, {}, {}] },
+      { id: 9002, accountId: 1, consentSolutionId: 1, domainId: 1, canonicalDomain: 'demo-shop.com', status: 'running', finishedAt: null, startedAt: today, cookies: [] },
+      { id: 9003, accountId: 1, consentSolutionId: 1, domainId: 1, canonicalDomain: 'demo-shop.com', status: 'failed', finishedAt: today, startedAt: today, cookies: [] },
+      { id: 9004, accountId: 2, consentSolutionId: 4, domainId: 999, canonicalDomain: 'other.example', status: 'succeeded', finishedAt: today, startedAt: today, cookies: [{}] },
+    ];
+    const state = server.store.state() as Record<string, unknown>;
+    const before = state.scans;
+    state.scans = [...(Array.isArray(before) ? (before as unknown[]) : []), ...scans];
+    try {
+      const res = await owner<ComplianceReport>('GET', '/reports/compliance?consentSolutionId=1');
+      expect(res.body.scans).toContainEqual({ date: today.slice(0, 10), domain: 'demo-shop.com', cookiesFound: 3 });
+      expect(res.body.scans.filter((s) => s.domain === 'other.example')).toEqual([]);
+      expect(res.body.scans.filter((s) => s.cookiesFound === 0 && s.domain === 'demo-shop.com')).toEqual([]);
+    } finally {
+      state.scans = before;
+    }
+  });
+});
