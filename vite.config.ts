@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // The full suite shares two cores with the API and browser projects (see setup.ts).
+          testTimeout: 20_000,
         },
       },
       {
