@@ -146,6 +146,9 @@ export const crawl = async (options: CrawlOptions): Promise<CrawlResult> => {
       timeout: Math.min(30_000, remaining()),
     });
     const context = await browser.newContext({ ignoreHTTPSErrors: false, userAgent: undefined });
+    // The scanner accepts consent to see what follows it, but that is no visitor's decision:
+    // the banner's consent records are answered here and never reach the API (BEYOND-3 stats).
+    await context.route('**/consent/*/records', (route) => route.fulfill({ status: 204 }));
     const page = await context.newPage();
     const limit = options.mode === 'health' ? 1 : Math.max(1, options.maxPages);
     let planned = options.mode === 'health' ? 1 : limit * 2;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordRows } from '../consent/records';
 import type { FindingRow, HealthCheckRow, ScanRow } from '../scanner/types';
 import type { CookieRow, DomainRow } from '../store/types';
 import { createBody } from './consentApi';
@@ -158,6 +159,8 @@ describe('cookie scanner', () => {
     // With a published banner the scan gives consent by clicking its accept button.
     const scan = await scanNow(domainId);
     expect(scan.cookies.map((c) => `${c.name}:${c.setBeforeConsent}`).sort()).toEqual(['PHPSESSID:true', '_fbp:false', '_ga:true']);
+    // The scanner's clicks are not visitors' decisions: no consent record reaches the API.
+    expect(recordRows(server.store).filter((r) => r.consentSolutionId === csId)).toEqual([]);
   }, 60_000);
 
   it('[BEYOND-4] one scan at a time: a second domain waits in the queue; a domain already queued answers 409', async () => {
