@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useCan } from '../../resources/accounts/useCan';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -58,8 +59,10 @@ const ScanState = ({ scan }: { scan: Scan | undefined }) => {
 };
 
 /** One domain row's scan: the latest scan's state and progress, and "Scan now". */
-export const DomainScanStatus = ({ consentSolutionId, domainId, canWrite = true }: { consentSolutionId: Identifier; domainId: Identifier; canWrite?: boolean }) => {
+export const DomainScanStatus = ({ consentSolutionId, domainId }: { consentSolutionId: Identifier; domainId: Identifier }) => {
   const translate = useTranslate();
+  // ROLE-1: read-only roles see the status, not the action.
+  const canWrite = useCan('domains.write');
   const queryClient = useQueryClient();
   const status = useScannerStatus();
   const scans = useSolutionScans(consentSolutionId);

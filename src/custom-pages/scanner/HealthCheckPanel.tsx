@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import { useCan } from '../../resources/accounts/useCan';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -30,6 +31,8 @@ const Verdict = ({ value }: { value: boolean | null }) => {
 
 const CheckRow = ({ domain, check, unavailable }: { domain: DomainSummary; check: HealthCheck | undefined; unavailable: boolean }) => {
   const translate = useTranslate();
+  // ROLE-1: read-only roles see the results, not the action.
+  const canWrite = useCan('domains.write');
   const queryClient = useQueryClient();
   const run = useMutation({
     mutationFn: () => startHealthCheck(domain.id),
@@ -76,15 +79,17 @@ const CheckRow = ({ domain, check, unavailable }: { domain: DomainSummary; check
         </>
       )}
       <TableCell align="right">
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={unavailable || isActive(check) || run.isPending}
-          title={unavailable ? translate('scanner.unavailable') : undefined}
-          onClick={() => run.mutate()}
-        >
-          {translate('scanner.health.run')}
-        </Button>
+        {canWrite ? (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={unavailable || isActive(check) || run.isPending}
+            title={unavailable ? translate('scanner.unavailable') : undefined}
+            onClick={() => run.mutate()}
+          >
+            {translate('scanner.health.run')}
+          </Button>
+        ) : null}
       </TableCell>
     </TableRow>
   );
