@@ -1,6 +1,7 @@
 /** The rows the dev API persists. Dates are ISO strings (JSON has no date type). */
 
-import type { DomainType, ScanDepth, ScanFrequencyDays } from '../../src/schemas/domain';
+import type { ConsentSolutionRecord } from '../../src/schemas/consentSolution';
+import type { DomainRecord, DomainStatus } from '../../src/schemas/domain';
 import type { LanguageCode } from '../../src/shared/languages';
 import type { Cookie } from '../../src/schemas/cookie';
 import type { StoredTexts } from '../../src/schemas/translations';
@@ -89,50 +90,22 @@ export interface Row {
 }
 
 /**
- * A domain's lifecycle as the API shows it: `pending` until its first scan, then `active` or
- * `error`. The domain rules also know switched-off statuses (`inactive`, `disabled`,
- * `deleted`); no route sets them yet, but a stored row may carry one.
+ * A stored domain may also carry a switched-off status the domain rules know (`inactive`,
+ * `disabled`, `deleted`); no route sets one yet.
  */
-export type DomainStatus = 'active' | 'pending' | 'error';
+export type { DomainStatus };
 export type StoredDomainStatus = DomainStatus | 'inactive' | 'disabled' | 'deleted';
 
 /** Stored in collection `domains`; `consentSolutionId` follows json-server's `<name>Id` convention. */
-export interface DomainRow {
-  id: number;
-  accountId: number;
-  consentSolutionId: number;
-  canonicalDomain: string;
-  type: DomainType;
-  defaultLanguage: LanguageCode;
-  scanDepth: ScanDepth;
-  scanFrequency: ScanFrequencyDays;
+export interface DomainRow extends Omit<DomainRecord, 'status'> {
   status: StoredDomainStatus;
-  createdAt: string;
-  /** Email of the user who added it. */
-  createdBy: string;
-  updatedAt: string;
-  lastScanAt: string | null;
-  cookiesFound: number;
 }
 
 /** The read-only summary a consent solution carries of its domains (server-maintained). */
 export type DomainSummary = Pick<DomainRow, 'id' | 'canonicalDomain' | 'type' | 'status'>;
 
-/** Stored in collection `consentSolutions` (ENT-2). */
-export interface ConsentSolutionRow {
-  id: number;
-  accountId: number;
-  name: string;
-  defaultLanguage: LanguageCode;
-  additionalLanguages: LanguageCode[];
-  sharedConsent: boolean;
-  autoblocking: boolean;
-  /** Starts at 1; push for consent adds 1 so every visitor is asked again. */
-  consentVersion: number;
-  consentVersionAt: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Kept equal to the solution's rows in `domains`, ordered by id. */
+/** Stored in collection `consentSolutions` (ENT-2): the shape the API answers. */
+export interface ConsentSolutionRow extends Omit<ConsentSolutionRecord, 'domains'> {
   domains: DomainSummary[];
 }
 

@@ -4,7 +4,9 @@ import {
   domainScannerSettingsSchema,
   domainTypeSchema,
   languageCodeSchema,
+  type DomainSummary,
 } from './domain';
+import type { LanguageCode } from '../shared/languages';
 
 /**
  * Consent solution rules shared by the app's forms and the dev API (ENT-2, VAL-4). Messages are
@@ -115,3 +117,21 @@ export const splitConsentSolutionCreate = (value: ConsentSolutionCreate) => ({
     scanFrequency: value.scanFrequency,
   },
 });
+
+/** A consent solution as the API answers it (docs/api.md, ENT-2); the dev API stores this shape. */
+export interface ConsentSolutionRecord {
+  id: number;
+  accountId: number;
+  name: string;
+  defaultLanguage: LanguageCode;
+  additionalLanguages: LanguageCode[];
+  sharedConsent: boolean;
+  autoblocking: boolean;
+  /** Starts at 1; push for consent adds 1 so every visitor is asked again. */
+  consentVersion: number;
+  consentVersionAt: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Kept by the server in step with the solution's rows in `/domains`, ordered by id. */
+  domains: DomainSummary[];
+}

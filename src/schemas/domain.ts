@@ -247,13 +247,30 @@ export const changedImmutableDomainFields = (
   return IMMUTABLE_DOMAIN_FIELDS.filter((field) => fields[field] !== undefined && fields[field] !== existing[field]);
 };
 
-/** A stored domain as the API answers it: the editable fields plus the read-only ones (ENT-1). */
-export interface Domain extends DomainCreate {
-  id: number | string;
-  consentSolutionId: number | string;
+/** A domain's lifecycle as the API shows it: `pending` until its first scan, then `active` or `error`. */
+export type DomainStatus = 'active' | 'pending' | 'error';
+
+/**
+ * A domain as the API answers it (docs/api.md, ENT-1): the editable fields plus the read-only
+ * ones. The dev API stores this shape; the app reads it.
+ */
+export interface DomainRecord {
+  id: number;
+  accountId: number;
+  consentSolutionId: number;
+  canonicalDomain: string;
+  type: DomainType;
+  defaultLanguage: LanguageCode;
+  scanDepth: ScanDepth;
+  scanFrequency: ScanFrequencyDays;
+  status: DomainStatus;
   createdAt: string;
+  /** Email of the user who added it. */
   createdBy: string;
-  lastUpdate: string;
-  lastScan: string | null;
+  updatedAt: string;
+  lastScanAt: string | null;
   cookiesFound: number;
 }
+
+/** The read-only summary a consent solution carries of its domains (server-maintained). */
+export type DomainSummary = Pick<DomainRecord, 'id' | 'canonicalDomain' | 'type' | 'status'>;

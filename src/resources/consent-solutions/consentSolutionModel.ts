@@ -1,13 +1,13 @@
-import type { Identifier } from 'react-admin';
 import {
   consentSolutionCreateSchema,
   consentSolutionUpdateSchema,
   splitConsentSolutionCreate,
   type ConsentSolutionCreateInput,
+  type ConsentSolutionRecord,
 } from '../../schemas/consentSolution';
-import { isPublicDomainType, type DomainType, type ScanDepth, type ScanFrequencyDays } from '../../schemas/domain';
+import { isPublicDomainType, type DomainSummary, type DomainType, type ScanDepth, type ScanFrequencyDays } from '../../schemas/domain';
 import type { LanguageCode } from '../../shared/languages';
-import type { DomainStatus, ScannerDefaults } from '../domains/domainModel';
+import type { ScannerDefaults } from '../domains/domainModel';
 import { fieldPathOf, schemaResolver } from '../domains/schemaResolver';
 
 /**
@@ -15,29 +15,10 @@ import { fieldPathOf, schemaResolver } from '../domains/schemaResolver';
  * to the API bodies of docs/api.md and records to what the screens show.
  */
 
-export interface DomainSummary {
-  id: Identifier;
-  canonicalDomain: string;
-  type: DomainType;
-  status: DomainStatus;
-}
 
 /** A consent solution as the API answers it (ENT-2). */
-export interface ConsentSolution {
-  id: Identifier;
-  accountId: number;
-  name: string;
-  defaultLanguage: LanguageCode;
-  additionalLanguages: LanguageCode[];
-  sharedConsent: boolean;
-  autoblocking: boolean;
-  consentVersion: number;
-  consentVersionAt: string;
-  createdAt: string;
-  updatedAt: string;
-  /** A read-only summary the server keeps in step with `/domains`. */
-  domains: DomainSummary[];
-}
+export type ConsentSolution = ConsentSolutionRecord;
+export type { DomainSummary } from '../../schemas/domain';
 
 /** The list's second column: only public domains identify a site to customers (ROUTE-10). */
 export const publicDomains = (solution: Pick<ConsentSolution, 'domains'>): DomainSummary[] =>

@@ -9,6 +9,7 @@ import {
   domainCreateSchema,
   domainUpdateSchema,
   scanFrequencyFromDays,
+  type DomainStatus,
   type DomainType,
   type ScanDepth,
   type ScanFrequencyDays,
@@ -21,25 +22,8 @@ import { domainMonthlyCents, type Plan, type PriceTable } from '../../shared/pri
  * values to API bodies. No React here, so every rule has a plain unit test.
  */
 
-export type DomainStatus = 'active' | 'pending' | 'error';
-
 /** A domain as `GET /domains` answers it (docs/api.md, "Consent solutions and domains"). */
-export interface DomainRecord {
-  id: Identifier;
-  accountId: number;
-  consentSolutionId: Identifier;
-  canonicalDomain: string;
-  type: DomainType;
-  defaultLanguage: LanguageCode;
-  scanDepth: ScanDepth;
-  scanFrequency: ScanFrequencyDays;
-  status: DomainStatus;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  lastScanAt: string | null;
-  cookiesFound: number;
-}
+export type { DomainRecord, DomainStatus } from '../../schemas/domain';
 
 /** The domain fields a form edits, as the API names them, so server violations land on them. */
 export interface DomainFormValues {
