@@ -15,7 +15,6 @@
  * Prints a short table and writes bench/results/bench.json (git-ignored).
  * Environment: BENCH_RUNS (cold loads per figure, default 5), CHROMIUM_PATH.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +25,7 @@ import autocannon from 'autocannon';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { createServer } from '../dev-server/createServer';
+import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { DEMO_PASSWORD } from '../dev-server/seed';
 import { login } from '../dev-server/test/http';
 import { BENCH_BCRYPT_COST, SOLUTIONS, writeBenchDb } from './bulkSeed';
@@ -58,18 +58,6 @@ const median = (values: number[]): number => {
 const kB = (bytes: number): number => Math.round(bytes / 100) / 10;
 const ms = (value: number): number => Math.round(value);
 
-const chromiumPath = (): string => {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('sh', ['-c', `command -v ${name}`]).toString().trim();
-    } catch {
-      // next name
-    }
-  }
-  throw new Error('Chromium not found: run scripts/ensure-chromium.sh or set CHROMIUM_PATH');
-};
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // ---- Bundle
 
@@ -282,7 +270,7 @@ const main = async (): Promise<void> => {
 
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
 
     // One real login through the form gives the session cookies of every cold list load.
     const sessionContext = await browser.newContext({ baseURL: appUrl });

@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, logIn, shellReady } from './support/browser';
+import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
+import { login } from '../dev-server/test/http';
+import { logIn, shellReady } from './support/browser';
 
 /**
  * The loop closed in Chromium (CONST-2, BEYOND-9, BEYOND-3, ROUTE-6): a published banner on a
@@ -18,29 +19,8 @@ const EMAIL = 'owner@demo.test';
 /** Demo Shop, owner@demo.test's account (seed). */
 const DEMO_SHOP = 1;
 
-// The same lookup as e2e/support/browser.ts (not exported there); this file needs its own launch args.
-const chromiumPath = (): string => {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('sh', ['-c', `command -v ${name}`]).toString().trim();
-    } catch {
-      // try the next name
-    }
-  }
-  throw new Error('Chromium not found: run scripts/ensure-chromium.sh or set CHROMIUM_PATH');
-};
-const BASE_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const FIXTURE = readFileSync(path.join(import.meta.dirname, 'fixtures/sites/banner-loop/index.html'), 'utf8');
-
-const session = async (apiUrl: string): Promise<string> => {
-  const res = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD }) });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-};
 
 const api = async <T,>(apiUrl: string, cookie: string, method: string, route: string, body?: unknown): Promise<T> => {
   const res = await fetch(`${apiUrl}${route}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -83,17 +63,13 @@ describe('the banner on a customer site, back to the dashboard', () => {
     ).id;
 
   beforeAll(async () => {
-    cookie = await session(apiUrl);
+    cookie = await login(apiUrl, EMAIL);
     solutionId = await createSolution(domain);
     siblingId = await createSolution(sibling);
     await api(apiUrl, cookie, 'PATCH', `/consent-solutions/${solutionId}`, { autoblocking: true });
     await api(apiUrl, cookie, 'PATCH', `/consent-solutions/${siblingId}`, { autoblocking: true });
     // Shared consent needs ROLE_UNIVERSAL_CONSENT_SOLUTIONS or ROLE_ADMIN: the operations admin, acting on Demo Shop.
-    const admin = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }) });
-    const adminCookie = admin.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const adminCookie = await login(apiUrl, 'admin@demo.test');
     for (const id of [solutionId, siblingId]) {
       const res = await fetch(`${apiUrl}/consent-solutions/${id}`, {
         method: 'PATCH',
@@ -118,7 +94,7 @@ describe('the banner on a customer site, back to the dashboard', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://${domain}:${(site.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...BASE_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1, MAP ${sibling} 127.0.0.1`] });
+    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1, MAP ${sibling} 127.0.0.1`] });
   });
 
   afterAll(async () => {

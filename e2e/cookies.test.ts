@@ -1,20 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, logIn, shellReady, useBrowser } from './support/browser';
+import { apiSession } from './support/apiSession';
+import { logIn, shellReady, useBrowser } from './support/browser';
 
-const apiSession = async (apiUrl: string, email: string) => {
-  const login = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${apiUrl}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text === '' ? null : JSON.parse(text)) as T;
-  };
-};
 
 interface CookieJson {
   id: number;

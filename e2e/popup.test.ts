@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, logIn, shellReady, useBrowser } from './support/browser';
+import { login } from '../dev-server/test/http';
+import { logIn, shellReady, useBrowser } from './support/browser';
 
 /**
  * Pop-up appearance in Chromium against the dev API (ROUTE-13, ROUTE-19, BEYOND-1, BEYOND-2).
@@ -12,11 +13,7 @@ const EMAIL = 'client@demo.test';
 
 /** A consent solution in English and French, created through the API as the client. */
 const createSolution = async (apiUrl: string, domain: string): Promise<number> => {
-  const login = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD }) });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await login(apiUrl, EMAIL);
   const res = await fetch(`${apiUrl}/consent-solutions`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },

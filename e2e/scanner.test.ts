@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../dev-server/test/fixtures/sites/siteServer';
-import { DEMO_PASSWORD, logIn, shellReady, useBrowser } from './support/browser';
+import { apiSession } from './support/apiSession';
+import { logIn, shellReady, useBrowser } from './support/browser';
 
 /**
  * BEYOND-4 in Chromium: the shared e2e API's scanner crawls the fixture shop (every host name
@@ -8,19 +9,6 @@ import { DEMO_PASSWORD, logIn, shellReady, useBrowser } from './support/browser'
  * triage inbox moves the findings into cookie management.
  */
 
-const apiSession = async (apiUrl: string, email: string) => {
-  const login = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${apiUrl}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text === '' ? null : JSON.parse(text)) as T;
-  };
-};
 
 describe('cookie scanner in Chromium against the dev API', () => {
   const t = useBrowser();

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, logIn, shellReady, useBrowser } from './support/browser';
+import { login } from '../dev-server/test/http';
+import { logIn, shellReady, useBrowser } from './support/browser';
 
 /** A session on the dev API for setting up data the way another client would. */
 const apiSession = async (apiUrl: string, email: string) => {
-  const login = await fetch(`${apiUrl}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await login(apiUrl, email);
+  // Raw bodies: the imports send CSV as well as JSON.
   return async (method: string, path: string, body?: string, type = 'application/json') => {
     const res = await fetch(`${apiUrl}${path}`, { method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': type }) }, body });
     const text = await res.text();

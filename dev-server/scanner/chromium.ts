@@ -3,7 +3,7 @@ import { accessSync, constants } from 'node:fs';
 
 /**
  * Where Chromium is: `CHROMIUM_PATH` (or the scanner's `chromiumPath` option), else `chromium` /
- * `chromium-browser` on PATH, as e2e/support/browser.ts finds it. Undefined when there is none:
+ * `chromium-browser` on PATH (also used by the browser tests and the benchmarks). Undefined when there is none:
  * the scanner then reports itself unavailable.
  */
 export const findChromium = (explicit: string | undefined = process.env.CHROMIUM_PATH): string | undefined => {
@@ -24,6 +24,13 @@ export const findChromium = (explicit: string | undefined = process.env.CHROMIUM
     }
   }
   return undefined;
+};
+
+/** For the browser tests and benchmarks, which cannot run without it: the path, or a message that says what to do. */
+export const requireChromium = (): string => {
+  const found = findChromium();
+  if (found === undefined) throw new Error('Chromium not found: run scripts/ensure-chromium.sh or set CHROMIUM_PATH');
+  return found;
 };
 
 /** Flags from stack.md: the machine's closed network refuses Chromium's background traffic. */

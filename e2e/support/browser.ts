@@ -1,22 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, inject } from 'vitest';
+import { CHROMIUM_ARGS, requireChromium } from '../../dev-server/scanner/chromium';
+import { DEMO_PASSWORD } from '../../dev-server/seed';
 
-const chromiumPath = (): string => {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('sh', ['-c', `command -v ${name}`]).toString().trim();
-    } catch {
-      // try the next name
-    }
-  }
-  throw new Error('Chromium not found: run scripts/ensure-chromium.sh or set CHROMIUM_PATH');
-};
-
-// Flags from stack.md: the machine's closed network refuses Chromium's background traffic.
-// Playwright gives every launch a fresh temporary profile.
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// Debian's Chromium with the flags of stack.md; Playwright gives every launch a fresh profile.
 
 export interface BrowserTest {
   appUrl: string;
@@ -34,7 +21,7 @@ export const useBrowser = (): BrowserTest => {
   const state = { appUrl: inject('appUrl'), apiUrl: inject('apiUrl') } as BrowserTest;
 
   beforeAll(async () => {
-    state.browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+    state.browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
   });
   afterAll(async () => {
     await state.browser?.close();
@@ -49,7 +36,7 @@ export const useBrowser = (): BrowserTest => {
   return state;
 };
 
-export const DEMO_PASSWORD = 'Demo-Password-2026';
+export { DEMO_PASSWORD };
 
 /** Logs in through the real login form. */
 export const logIn = async (page: Page, email: string, password = DEMO_PASSWORD): Promise<void> => {
