@@ -7,8 +7,8 @@ import {
   scanFrequencyFromDays,
   type ScanDepth, type ScanFrequencyDays } from '../../src/schemas/domain';
 import type { z } from 'zod';
-import { vatRateFor } from '../../src/schemas/billing';
-import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain, type Quote } from '../../src/shared/pricing';
+import { vatRateFor, type SubscriptionPrice } from '../../src/schemas/billing';
+import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain } from '../../src/shared/pricing';
 import type { Violation } from '../../src/shared/violations';
 import { DAY_MS } from '../clock';
 import { violation } from '../http/errors';
@@ -82,25 +82,6 @@ export const accountDomains = (store: Store, accountId: number): PricedDomain[] 
     );
 };
 
-export interface SubscriptionPrice {
-  currency: string;
-  priceTableVersion: string;
-  plan: Plan;
-  interval: BillingInterval;
-  /** One line per domain (aliases at 0) plus one per unused slot (id `slot-N`, empty domain). */
-  lines: Quote['lines'];
-  publicDomainCount: number;
-  domainsCount: number;
-  monthlyTotalCents: number;
-  yearlyTotalCents: number;
-  /** For the chosen interval, before coupon and VAT. */
-  netCents: number;
-  coupon: { code: string; percentOff: number } | null;
-  discountCents: number;
-  vatRate: number;
-  vatCents: number;
-  totalCents: number;
-}
 
 export interface PriceInput {
   table: PriceTable;
@@ -168,3 +149,5 @@ export const subscriptionViolation = (messageKey: string, propertyPath = ''): Vi
 
 export const subscriptionZodViolations = (error: z.ZodError, prefix = ''): Violation[] =>
   error.issues.map((issue) => subscriptionViolation(issue.message, [prefix, ...issue.path.map(String)].filter(Boolean).join('.')));
+
+export type { SubscriptionPrice };

@@ -3,7 +3,7 @@ import isoCountries from 'i18n-iso-countries';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { getCountryCallingCode, isSupportedCountry, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
-import { BILLING_INTERVALS, PLANS } from '../shared/pricing';
+import { BILLING_INTERVALS, PLANS, type BillingInterval, type Plan, type Quote } from '../shared/pricing';
 
 /**
  * Subscription wizard data (ENT-4, VAL-1, VAL-3): billing details, card payment and the
@@ -277,3 +277,24 @@ export const subscriptionQuoteRequestSchema = z.object({
   coupon: optionalText(255, { pattern: /^[A-Za-z0-9_-]{2,40}$/, key: 'validation.coupon_invalid' }),
 });
 export type SubscriptionQuoteRequest = z.infer<typeof subscriptionQuoteRequestSchema>;
+
+/** `POST /subscriptions/quote` and the `price` of `GET /subscriptions`: every figure is the server's. */
+export interface SubscriptionPrice {
+  currency: string;
+  priceTableVersion: string;
+  plan: Plan;
+  interval: BillingInterval;
+  /** One line per domain (aliases at 0) plus one per unused slot (id `slot-N`, empty domain). */
+  lines: Quote['lines'];
+  publicDomainCount: number;
+  domainsCount: number;
+  monthlyTotalCents: number;
+  yearlyTotalCents: number;
+  /** For the chosen interval, before coupon and VAT. */
+  netCents: number;
+  coupon: { code: string; percentOff: number } | null;
+  discountCents: number;
+  vatRate: number;
+  vatCents: number;
+  totalCents: number;
+}

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { DataProviderContext, type DataProvider } from 'react-admin';
 import { env } from '../../config/env';
 import { httpClient } from '../../providers/httpClient';
-import type { BillingDetails, PaymentMethod, RelationState, SubscriptionStatus } from '../../schemas/billing';
+import type { BillingDetails, PaymentMethod, RelationState, SubscriptionPrice, SubscriptionStatus } from '../../schemas/billing';
 import type { BillingInterval, Plan, QuoteLine } from '../../shared/pricing';
 
 /**
@@ -15,24 +15,7 @@ import type { BillingInterval, Plan, QuoteLine } from '../../shared/pricing';
 /** A line of the per-domain table; unused slots have the id `slot-N` and no domain name. */
 export type SubscriptionPriceLine = QuoteLine;
 
-/** `POST /subscriptions/quote` and `price` of `GET /subscriptions`: every figure is the server's. */
-export interface SubscriptionPrice {
-  currency: string;
-  priceTableVersion: string;
-  plan: Plan;
-  interval: BillingInterval;
-  lines: SubscriptionPriceLine[];
-  publicDomainCount: number;
-  domainsCount: number;
-  monthlyTotalCents: number;
-  yearlyTotalCents: number;
-  netCents: number;
-  coupon: { code: string; percentOff: number } | null;
-  discountCents: number;
-  vatRate: number;
-  vatCents: number;
-  totalCents: number;
-}
+export type { SubscriptionPrice };
 
 export interface SubscriptionPayment {
   id: number;
