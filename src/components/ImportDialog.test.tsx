@@ -37,7 +37,7 @@ const setup = (run: (file: ImportFile, dryRun: boolean) => Promise<ImportRunOutc
 };
 
 describe('ImportDialog', () => {
-  it('previews the file as a dry run, then applies the same content', async () => {
+  it('[BEYOND-5] [ROUTE-18] previews the file as a dry run, then applies the same content', async () => {
     const run = vi.fn(async (_file: ImportFile, dryRun: boolean): Promise<ImportRunOutcome<Result>> => ({ ok: true, result: { changes: dryRun ? ['one'] : [] } }));
     const { onImported, onClose } = setup(run);
     expect(screen.getByRole('dialog', { name: 'Import things' })).toHaveAttribute('aria-labelledby', 'thing-import-title');
@@ -49,7 +49,7 @@ describe('ImportDialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('offers no apply when nothing would change', async () => {
+  it('[BEYOND-5] [ROUTE-18] offers no apply when nothing would change', async () => {
     setup(async () => ({ ok: true, result: { changes: [] } }));
     await screen.findByRole('status');
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
@@ -58,7 +58,7 @@ describe('ImportDialog', () => {
   it.each([
     [false, 'clears'],
     [true, 'keeps'],
-  ])('lists the violations of a refused apply and (keepPreviewOnViolations=%s) %s the preview', async (keep) => {
+  ])('[BEYOND-5] [ROUTE-18] lists the violations of a refused apply and (keepPreviewOnViolations=%s) %s the preview', async (keep) => {
     const violations = [{ propertyPath: 'row 2', message: 'Bad row', payload: { messageKey: 'no.such.key' } }];
     setup(async (_file, dryRun) => (dryRun ? { ok: true, result: { changes: ['one'] } } : { ok: false, violations }), keep);
     await screen.findByRole('status');
