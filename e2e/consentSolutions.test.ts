@@ -39,7 +39,8 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     await t.page.getByText(/This domain adds \+€\d+\.\d\d \/ month/).waitFor();
     await t.page.getByRole('button', { name: 'Save' }).click();
     await t.page.waitForURL((url) => /^\/consent-solutions\/\d+\/installation\/?$/.test(url.pathname));
-    await t.page.getByRole('heading', { name: `pixel-${stamp}.com` }).waitFor();
+    // The page's own heading (the app bar repeats the title as a smaller one).
+    await t.page.getByRole('heading', { level: 1, name: `pixel-${stamp}.com` }).waitFor();
     for (const tab of ['Installation', 'Domains', 'Pop-up appearance', 'Settings', 'Copy and translations', 'Cookie management']) {
       await t.page.getByRole('tab', { name: tab }).waitFor();
     }

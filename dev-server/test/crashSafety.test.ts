@@ -24,7 +24,8 @@ const dir = mkdtempSync(join(tmpdir(), 'dev-api-crash-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+  // The killed server's process group may still be closing files: retry the removal.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 const freePort = (): Promise<number> =>
