@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { openOutbox } from './auth/outbox';
 import { createDevClock } from './clock';
 import { dummyHash, MIN_BCRYPT_COST } from './auth/passwords';
+import { purgeExpiredSessions } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import type { ServerContext } from './context';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -78,6 +79,9 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     bcryptCost: Math.max(options.bcryptCost ?? 12, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
   };
+
+  // SEC-3: sessions that expired while the server was down go at start (logins purge the rest).
+  if (purgeExpiredSessions(store, now()) > 0) store.write();
 
   // Computed now so the first unknown-email login is not measurably slower than later ones.
   void dummyHash(context.bcryptCost);

@@ -5,6 +5,7 @@ import type { Store } from '../store/store';
 import type { Account, User } from '../store/types';
 import { readSessionToken } from './cookies';
 import { verifySession } from './jwt';
+import { endUserSessions, isLastUsedStale, liveSession } from './sessions';
 
 export interface Session extends Caller {
   /** The user's own account; `accountId` is the account this request acts on. */
@@ -57,24 +58,33 @@ const actingAccountId = (store: Store, caller: Caller, header: string | string[]
 };
 
 /**
- * API-2: a session is valid only when ci_hp + ci_s form a JWT with our signature, unexpired,
- * of a user that still exists and is active. Roles and account come from the DB, not the
- * token, so a role change takes effect at once. `X-Account-Id` sets the account the request
- * acts on (`session.accountId`), which every scoped route reads.
+ * API-2 / SEC-3: a session is valid only when ci_hp + ci_s form a JWT with our signature,
+ * unexpired, whose session id still has its server-side row (logout, reset, removal and
+ * disable delete it) issued to the token's user, who still exists and is active. Roles and
+ * account come from the DB, not the token, so a role change takes effect at once.
+ * `X-Account-Id` sets the account the request acts on (`session.accountId`), which every
+ * scoped route reads.
  */
 export const requireSession = (store: Store, now: () => Date): RequestHandler =>
   asyncHandler(async (req, _res, next) => {
     const token = readSessionToken(req);
-    const claims = token ? await verifySession(token, store.meta().jwtSecret, now()) : null;
-    const users = store.collection<User>('users');
-    const user = claims ? users.find(Number(claims.sub)) : undefined;
-    if (!user || user.status !== 'active') throw new ApiError(401, 'error.backend.unauthorized');
-    const home: Session = { userId: user.id, accountId: user.accountId, homeAccountId: user.accountId, roles: user.roles, user };
-    const accountId = actingAccountId(store, home, req.headers[ACCOUNT_HEADER]);
     const at = now();
-    if (user.lastSeenAt === null || at.getTime() - Date.parse(user.lastSeenAt) >= LAST_SEEN_RESOLUTION_MS) {
-      users.update(user.id, { lastSeenAt: at.toISOString() });
+    const claims = token ? await verifySession(token, store.meta().jwtSecret, at) : null;
+    const row = claims ? liveSession(store, claims.sid, Number(claims.sub), at) : undefined;
+    const users = store.state().users;
+    const user = row ? users.find((u) => u.id === row.userId) : undefined;
+    if (!row || !user || user.status !== 'active') {
+      // A user disabled since: its sessions end now, not only while it stays disabled.
+      if (row && endUserSessions(store, row.userId) > 0) store.write();
+      throw new ApiError(401, 'error.backend.unauthorized');
     }
+    const home: Session = { userId: user.id, accountId: user.accountId, homeAccountId: user.accountId, roles: user.roles, user: structuredClone(user) };
+    const accountId = actingAccountId(store, home, req.headers[ACCOUNT_HEADER]);
+    const seen = user.lastSeenAt === null || at.getTime() - Date.parse(user.lastSeenAt) >= LAST_SEEN_RESOLUTION_MS;
+    if (seen) user.lastSeenAt = at.toISOString();
+    const used = isLastUsedStale(row, at);
+    if (used) row.lastUsedAt = at.toISOString();
+    if (seen || used) store.write();
     sessions.set(req, { ...home, accountId });
     next();
   });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { newPasswordSchema, recoveryEmailSchema } from '../../src/schemas/auth';
 import { sendRecoveryEmail, safeEqual, sha256 } from '../auth/passwordTokens';
 import { hashPassword } from '../auth/passwords';
+import { endUserSessions } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler, zodViolations } from '../http/errors';
@@ -55,6 +56,8 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
       }
       const passwordHash = await hashPassword(parsed.data.first, ctx.bcryptCost);
       const passwordCreated = user.status === 'pending';
+      // SEC-3: a new password ends every session of the user (written with the password).
+      endUserSessions(ctx.store, user.id);
       users.update(user.id, { passwordHash, ...(passwordCreated ? { status: 'active' as const } : {}) });
       res.json({ passwordCreated });
     }),

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { loginSchema } from '../../src/schemas/auth';
-import { clearSessionCookies, setSessionCookies } from '../auth/cookies';
-import { signSession } from '../auth/jwt';
+import { clearSessionCookies, readSessionToken, setSessionCookies } from '../auth/cookies';
+import { signSession, verifySession } from '../auth/jwt';
+import { endSession, openSession } from '../auth/sessions';
 import { dummyHash, verifyPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import { acceptBody } from '../http/bodyParsers';
@@ -36,18 +37,28 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
       if (user.status === 'disabled') throw new ApiError(400, 'error.backend.user_disabled');
 
       const now = ctx.now();
-      const jwt = await signSession(user, ctx.store.meta().jwtSecret, now);
+      const { sessionId } = openSession(ctx.store, user.id, now);
       users.update(user.id, { lastSeenAt: now.toISOString() });
+      const jwt = await signSession(user, sessionId, ctx.store.meta().jwtSecret, now);
       setSessionCookies(res, jwt, ctx.secureCookies);
       res.json({ token_set: true, user: { id: user.id, email: user.email, roles: user.roles, account_id: user.accountId } });
     }),
   );
 
-  // No session needed: logging out with an expired session must still clear the cookies.
-  router.post('/logout', (_req, res) => {
-    clearSessionCookies(res, ctx.secureCookies);
-    res.status(204).end();
-  });
+  /**
+   * SEC-3: ends the session server-side (the cookie pair is refused from now on) and clears
+   * the cookies. No session needed: logging out with an expired session must still clear them.
+   */
+  router.post(
+    '/logout',
+    asyncHandler(async (req, res) => {
+      const token = readSessionToken(req);
+      const claims = token ? await verifySession(token, ctx.store.meta().jwtSecret, ctx.now()) : null;
+      if (claims && endSession(ctx.store, claims.sid)) ctx.store.write();
+      clearSessionCookies(res, ctx.secureCookies);
+      res.status(204).end();
+    }),
+  );
 
   return router;
 };

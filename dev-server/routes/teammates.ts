@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema } from '../../src/schemas/auth';
 import { sendActivationEmail } from '../auth/passwordTokens';
 import { dummyHash } from '../auth/passwords';
+import { endUserSessions } from '../auth/sessions';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context';
 import { idParam, permit } from '../guards/permissions';
@@ -115,6 +116,8 @@ export const teammateRoutes = (ctx: ServerContext): Router => {
     for (let index = tokens.length - 1; index >= 0; index -= 1) {
       if (tokens[index]?.userId === user.id) tokens.splice(index, 1);
     }
+    // SEC-3: the removed user's open sessions end with it (written with the removal).
+    endUserSessions(ctx.store, user.id);
     ctx.store.collection<User>('users').remove(user.id);
     res.status(204).end();
   });

@@ -39,3 +39,25 @@ export const multipart = (fields: Record<string, string>): FormData => {
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;
 };
+
+/** The token and form token of the newest emailed `/newpassword/{token}/{csrf}/` link to `email` (dev outbox). */
+export const latestLinkTokens = async (baseUrl: string, email: string): Promise<{ token: string; csrf: string }> => {
+  const outbox = (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as { to: string; link: string }[];
+  const link = outbox.filter((mail) => mail.to === email).at(-1)?.link ?? '';
+  const match = /\/newpassword\/([^/]+)\/([^/]+)\/$/.exec(link);
+  if (!match?.[1] || !match[2]) throw new Error(`no password link for ${email} in the outbox`);
+  return { token: match[1], csrf: match[2] };
+};
+
+/** Follows the newest emailed password link of `email` (reset or invitation) and sets `password`. */
+export const setPasswordByEmailLink = async (baseUrl: string, email: string, password: string): Promise<Response> => {
+  const { token, csrf } = await latestLinkTokens(baseUrl, email);
+  return fetch(`${baseUrl}/lost-password/reset/${token}`, {
+    method: 'POST',
+    body: multipart({
+      'fos_user_resetting_form[plainPassword][first]': password,
+      'fos_user_resetting_form[plainPassword][second]': password,
+      'fos_user_resetting_form[_token]': csrf,
+    }),
+  });
+};
