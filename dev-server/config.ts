@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './guards/loopback';
 
 const DEFAULT_DB_FILE = fileURLToPath(new URL('./data/db.json', import.meta.url));
 const DEFAULT_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:4173,http://localhost:4173';
@@ -19,6 +20,11 @@ const envSchema = z.object({
     .default(DEFAULT_ORIGINS)
     .transform((value) => value.split(',').map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.url()).min(1)),
+  API_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/, 'host[:port] expected')).min(1))
+    .optional(),
   APP_URL: z.url().default('http://127.0.0.1:5173'),
   DEV_MODE: flag.optional(),
   SCANNER_SCHEDULE: flag.default(false),
@@ -31,7 +37,10 @@ export interface ApiConfig {
   dbFile: string;
   outboxFile: string;
   corsOrigins: string[];
+  /** SEC-4: the `Host` values served; undefined = the API's own host:port and localhost:port. */
+  allowedHosts: string[] | undefined;
   appUrl: string;
+  /** Dev routes (outbox, clock): on by default only outside production and on a loopback API_HOST. */
   devMode: boolean;
   /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
   scannerSchedule: boolean;
@@ -52,8 +61,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     dbFile,
     outboxFile: e.OUTBOX_FILE ? resolve(e.OUTBOX_FILE) : join(dirname(dbFile), 'outbox.json'),
     corsOrigins: e.CORS_ORIGINS,
+    allowedHosts: e.API_ALLOWED_HOSTS,
     appUrl: e.APP_URL,
-    devMode: e.DEV_MODE ?? e.NODE_ENV !== 'production',
+    devMode: e.DEV_MODE ?? (e.NODE_ENV !== 'production' && isLoopbackHost(e.API_HOST)),
     scannerSchedule: e.SCANNER_SCHEDULE,
   };
 };

@@ -8,6 +8,10 @@ import { dummyHash, MIN_BCRYPT_COST } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import type { ServerContext } from './context';
+import { allowedHost } from './guards/allowedHost';
+import { sameOriginWrites } from './guards/crossSite';
+import { loopbackOnly } from './guards/loopback';
+import { documentedContentTypes } from './http/bodyParsers';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { auditTrail } from './audit/auditTrail';
 import { accountRoutes } from './routes/accounts';
@@ -41,6 +45,10 @@ export interface CreateServerOptions {
   corsOrigins: string[];
   appUrl: string;
   devMode: boolean;
+  /** The address the API listens on (default 127.0.0.1): with the port, the `Host` it serves by default. */
+  apiHost?: string;
+  /** SEC-4: the `Host` values served (host[:port]); default the API's own host:port and localhost:port. */
+  allowedHosts?: readonly string[];
   now?: () => Date;
   loginThrottle?: ThrottleLimits;
   bcryptCost?: number;
@@ -90,6 +98,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' }, strictTransportSecurity: context.secureCookies }));
+  // SEC-4: only the host names the API is reached by (DNS rebinding); customers' pages load the CDN by that name too.
+  app.use(allowedHost({ apiHost: options.apiHost ?? '127.0.0.1', allowedHosts: options.allowedHosts }));
   // Public consent records from customers' sites: their own CORS (any origin, checked against the solution's domains).
   app.use(consentRecordPublicRoutes(context));
   // json-server's defaults() reflect any Origin with credentials; only the app's origins here.
@@ -98,9 +108,13 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     cors({
       origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
       credentials: true,
-      exposedHeaders: ['X-Total-Count', 'Link', 'Location'],
+      exposedHeaders: ['X-Total-Count', 'Link', 'Location', 'Retry-After'],
     }),
   );
+  // SEC-5: writes only from the app's origins, with their documented content types.
+  app.use(sameOriginWrites(options.corsOrigins), documentedContentTypes);
+  // SEC-4: every /dev/* path, mounted or not, answers only to this machine.
+  app.use('/dev', loopbackOnly);
 
   // Public and cookie-less: the published banners (loaded by customers' sites).
   app.use(cdnRoutes(context));

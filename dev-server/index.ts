@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadConfig } from './config';
 import { createServer } from './createServer';
+import { defaultAllowedHosts } from './guards/allowedHost';
 import { demoLogins, seedDbFile } from './seed';
 
 const config = loadConfig();
@@ -17,16 +18,19 @@ const server = createServer({
   corsOrigins: config.corsOrigins,
   appUrl: config.appUrl,
   devMode: config.devMode,
+  apiHost: config.host,
+  allowedHosts: config.allowedHosts,
   scanner: { schedule: config.scannerSchedule },
 });
 
 const http = server.app.listen(config.port, config.host, () => {
   console.log(`Dev API listening on http://${config.host}:${config.port} (dev mode ${config.devMode ? 'on' : 'off'})`);
   console.log(`Allowed origins: ${config.corsOrigins.join(', ')}`);
+  console.log(`Allowed hosts: ${(config.allowedHosts ?? defaultAllowedHosts(config.host, config.port)).join(', ')}`);
   console.log(`Scheduled cookie scans: ${config.scannerSchedule ? 'on' : 'off (SCANNER_SCHEDULE=on to crawl domains on their frequency)'}`);
   console.log('Demo logins (password for all: %s):', demoLogins[0]?.password);
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(22)} ${login.roles.join(',').padEnd(12)} ${login.accountName} — ${login.note}`);
-  if (config.devMode) console.log(`Outbox (recovery emails): http://${config.host}:${config.port}/dev/outbox`);
+  if (config.devMode) console.log(`Outbox (recovery emails, loopback clients only): http://${config.host}:${config.port}/dev/outbox`);
 });
 
 const shutdown = (): void => {

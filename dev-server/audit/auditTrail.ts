@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { findSession } from '../auth/session';
+import { WRITE_METHODS } from '../http/bodyParsers';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
@@ -55,7 +56,6 @@ export type AuditAction = 'create' | 'update' | 'delete' | 'action';
 
 export const AUDIT_LOG = 'auditLog';
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Keys whose values never reach the log (passwords, card data, tokens). */
 const SECRET = /password|card|cvc|expiry|token|secret|hash/i;
 const MAX_VALUE_LENGTH = 200;

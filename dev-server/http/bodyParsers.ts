@@ -4,6 +4,15 @@ import { ApiError } from './errors';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 export const JSON_TYPES = ['application/json', 'application/ld+json', 'application/merge-patch+json'];
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The media types a page on another site may send without a CORS preflight (the "simple"
+ * ones of the Fetch standard), so they would reach a route before CORS could refuse them.
+ */
+const PREFLIGHT_FREE_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+/** The only endpoints docs/api.md documents with a multipart body: password recovery. */
+const MULTIPART_PATHS = /^\/lost-password\//;
 
 /** Keys that could reach Object.prototype through a later merge/assign (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -119,4 +128,21 @@ export const acceptBody = (kinds: { json?: boolean; multipart?: boolean }): Requ
     if (kinds.multipart && req.is('multipart/form-data')) return parseMultipart(req, res, next);
     next(new ApiError(415, 'error.backend.unsupported_media_type'));
   };
+};
+
+/**
+ * SEC-5: writes accept only their documented content types. Every endpoint reads JSON (or CSV
+ * for imports), except password recovery (multipart); so on every other write a preflight-free
+ * type (text/plain, a form) is refused with 415 before the route runs, also on routes that read
+ * no body (push for consent, restore, publish…), and a body must declare its type. The routes'
+ * own parsers (acceptBody, the import reader) then accept only their documented types. The
+ * public consent-record endpoints, which take text/plain from the banner, are mounted before.
+ */
+export const documentedContentTypes: RequestHandler = (req, _res, next) => {
+  if (!WRITE_METHODS.has(req.method)) return next();
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === '' ? hasBody(req) : PREFLIGHT_FREE_TYPES.includes(type) && !(type === 'multipart/form-data' && MULTIPART_PATHS.test(req.path))) {
+    return next(new ApiError(415, 'error.backend.unsupported_media_type'));
+  }
+  next();
 };

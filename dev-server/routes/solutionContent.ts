@@ -77,7 +77,9 @@ export const uniqueViolations = (violations: Violation[]): Violation[] => {
   });
 };
 
-const readImportText = express.text({ type: ['text/csv', 'text/plain', 'application/json', 'application/ld+json'], limit: IMPORT_LIMIT_BYTES });
+/** SEC-5: CSV or JSON only (text/plain would need no CORS preflight). */
+const IMPORT_TYPES = ['text/csv', 'application/json', 'application/ld+json'];
+const readImportText = express.text({ type: IMPORT_TYPES, limit: IMPORT_LIMIT_BYTES });
 
 /** Reads an import file as text (CSV or JSON by Content-Type); 415 for anything else, 413 above 5 MB. */
 export const importBody: RequestHandler = (req, res, next) => {
@@ -87,7 +89,7 @@ export const importBody: RequestHandler = (req, res, next) => {
     next(new ApiError(413, 'error.backend.payload_too_large'));
     return;
   }
-  if (!req.is(['text/csv', 'text/plain', 'application/json', 'application/ld+json'])) {
+  if (!req.is(IMPORT_TYPES)) {
     next(new ApiError(415, 'error.backend.unsupported_media_type'));
     return;
   }

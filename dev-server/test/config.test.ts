@@ -22,6 +22,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEV_MODE: '0' }).devMode).toBe(false);
   });
 
+  it('[SEC-4] turns dev mode off when API_HOST is not a loopback address, unless DEV_MODE turns it on', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.2', 'api.example.test']) expect(loadConfig({ API_HOST: host }).devMode, host).toBe(false);
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(loadConfig({ API_HOST: host }).devMode, host).toBe(true);
+    expect(loadConfig({ API_HOST: '0.0.0.0', DEV_MODE: 'on' }).devMode).toBe(true);
+  });
+
+  it('[SEC-4] reads the allowed hosts (default: none configured, the API’s own host:port and localhost:port apply)', () => {
+    expect(loadConfig({}).allowedHosts).toBeUndefined();
+    expect(loadConfig({ API_ALLOWED_HOSTS: 'API.example.test, cdn.example.test:8443,[::1]:3001' }).allowedHosts).toEqual(['api.example.test', 'cdn.example.test:8443', '[::1]:3001']);
+    expect(() => loadConfig({ API_ALLOWED_HOSTS: 'http://api.example.test' })).toThrow(/API_ALLOWED_HOSTS/);
+    expect(() => loadConfig({ API_ALLOWED_HOSTS: ' , ' })).toThrow(/API_ALLOWED_HOSTS/);
+  });
+
   it('[API-1] reads overrides and rejects invalid values', () => {
     const config = loadConfig({ API_PORT: '4000', CORS_ORIGINS: 'http://a.test, http://b.test', DB_FILE: 'tmp/x.json' });
     expect(config.port).toBe(4000);

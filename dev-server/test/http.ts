@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { parseSetCookie, type SetCookie } from 'cookie';
 import { DEMO_PASSWORD } from '../seed';
 
@@ -61,3 +62,31 @@ export const setPasswordByEmailLink = async (baseUrl: string, email: string, pas
     }),
   });
 };
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * A request through node:http, for what fetch cannot do: send its own `Host` header, or leave
+ * from another local address (`127.0.0.2`, a LAN address) to look like another client.
+ */
+export const rawRequest = (
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<RawResponse> =>
+  new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+
+export const rawMessageKeys = (res: RawResponse): string[] =>
+  ((JSON.parse(res.text) as { violations?: { payload: { messageKey: string } }[] }).violations ?? []).map((v) => v.payload.messageKey);

@@ -28,6 +28,8 @@ export const coreMessages = {
   'error.backend.method_not_allowed': 'Method not allowed.',
   'error.backend.invalid_query': 'Invalid query parameter.',
   'error.backend.default_error': 'Something went wrong.',
+  'error.backend.cross_site_request': 'Requests from this site are not allowed.',
+  'error.backend.host_not_allowed': 'This host name is not served here.',
   'auth.password_rule_length': 'At least 10 characters',
   'auth.password_rule_lowercase': 'At least one lowercase letter',
   'auth.password_rule_uppercase': 'At least one uppercase letter',

@@ -31,6 +31,8 @@ export const en = {
       method_not_allowed: 'Method not allowed.',
       invalid_query: 'Invalid query parameter.',
       default_error: 'Something went wrong.',
+      cross_site_request: 'Requests from this site are not allowed.',
+      host_not_allowed: 'This host name is not served here.',
     },
   },
   /** VAL-1 client messages and the keys of src/schemas. */

@@ -26,6 +26,8 @@ export const fr = {
       method_not_allowed: 'Méthode non autorisée.',
       invalid_query: 'Paramètre de requête invalide.',
       default_error: 'Une erreur est survenue.',
+      cross_site_request: 'Les requêtes venant de ce site ne sont pas autorisées.',
+      host_not_allowed: "Ce nom d'hôte n'est pas servi ici.",
     },
   },
   validation: {
