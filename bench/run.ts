@@ -255,7 +255,7 @@ const main = async (): Promise<void> => {
     devMode: false,
     bcryptCost: BENCH_BCRYPT_COST,
     // The load test logs in hundreds of times from one address.
-    loginThrottle: { perEmail: 1_000_000, perIp: 1_000_000, windowMs: 60_000 },
+    loginThrottle: { perPair: 1_000_000, perAccount: 1_000_000, perAddress: 1_000_000 },
   });
   const apiHttp = api.app.listen(apiPort, '127.0.0.1');
   await new Promise<void>((done, fail) => {

@@ -1,4 +1,5 @@
 import type { LoginThrottle } from './auth/throttle';
+import type { MailQueue } from './auth/mailQueue';
 import type { Outbox } from './auth/outbox';
 import type { DevClock } from './clock';
 import type { Store } from './store/store';
@@ -7,6 +8,8 @@ import type { Store } from './store/store';
 export interface ServerContext {
   store: Store;
   outbox: Outbox;
+  /** Sends email after the answer has left (SEC-7: the request does the same work either way). */
+  mail: MailQueue;
   throttle: LoginThrottle;
   now: () => Date;
   /** The clock behind `now` (movable with POST /dev/clock in dev mode). */

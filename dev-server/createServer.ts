@@ -2,9 +2,10 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { z } from 'zod';
+import { createMailQueue } from './auth/mailQueue';
 import { openOutbox } from './auth/outbox';
 import { createDevClock } from './clock';
-import { dummyHash, MIN_BCRYPT_COST } from './auth/passwords';
+import { DEFAULT_BCRYPT_COST, loginDummyHash, MIN_BCRYPT_COST } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import type { ServerContext } from './context';
@@ -50,7 +51,8 @@ export interface CreateServerOptions {
   /** SEC-4: the `Host` values served (host[:port]); default the API's own host:port and localhost:port. */
   allowedHosts?: readonly string[];
   now?: () => Date;
-  loginThrottle?: ThrottleLimits;
+  /** SEC-7: the login throttle's limits (each defaults to DEFAULT_THROTTLE's). */
+  loginThrottle?: Partial<ThrottleLimits>;
   bcryptCost?: number;
   /** Owner-scoped collections to register at once (same as calling registerScopedCollection). */
   collections?: ScopedCollectionDefinition[];
@@ -79,12 +81,13 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   const context: ServerContext = {
     store,
     outbox: openOutbox(options.outboxFile),
-    throttle: new LoginThrottle(options.loginThrottle ?? DEFAULT_THROTTLE, now),
+    throttle: new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.loginThrottle }, now),
+    mail: createMailQueue(),
     now,
     clock,
     appUrl: options.appUrl.replace(/\/+$/, ''),
     devMode: options.devMode,
-    bcryptCost: Math.max(options.bcryptCost ?? 12, MIN_BCRYPT_COST),
+    bcryptCost: Math.max(options.bcryptCost ?? DEFAULT_BCRYPT_COST, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
   };
 
@@ -92,7 +95,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   if (purgeExpiredSessions(store, now()) > 0) store.write();
 
   // Computed now so the first unknown-email login is not measurably slower than later ones.
-  void dummyHash(context.bcryptCost);
+  void loginDummyHash(store.state().users, context.bcryptCost);
 
   const app = express();
   app.disable('x-powered-by');
@@ -156,6 +159,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     scanner,
     close: async () => {
       await scanner.close();
+      await context.mail.idle();
       store.write();
     },
   };

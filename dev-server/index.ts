@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DEFAULT_BCRYPT_COST } from './auth/passwords';
 import { loadConfig } from './config';
 import { createServer } from './createServer';
 import { defaultAllowedHosts } from './guards/allowedHost';
@@ -8,7 +9,8 @@ import { demoLogins, seedDbFile } from './seed';
 const config = loadConfig();
 mkdirSync(dirname(config.dbFile), { recursive: true });
 if (!existsSync(config.dbFile)) {
-  await seedDbFile(config.dbFile, { outboxFile: config.outboxFile });
+  // Seeded at the cost the server hashes with, so every password check costs the same (SEC-7).
+  await seedDbFile(config.dbFile, { outboxFile: config.outboxFile, bcryptCost: DEFAULT_BCRYPT_COST });
   console.log(`Seeded a new database at ${config.dbFile}`);
 }
 

@@ -65,3 +65,19 @@ export const sendActivationEmail = (ctx: ServerContext, user: User): IssuedToken
   });
   return issued;
 };
+
+/**
+ * SEC-7: an invitation to an email that already belongs to another customer's user. The
+ * inviter sees the same pending teammate as for any invitation (nothing reveals that the email
+ * is taken); the owner of the email learns why it cannot be accepted. No link: a user belongs
+ * to one account.
+ */
+export const sendInvitationNotice = (ctx: ServerContext, user: User, accountName: string): void => {
+  ctx.outbox.send({
+    to: user.email,
+    subject: 'You have been invited',
+    text: `Hello,\n\nYou have been invited to join "${accountName}". This email address already has a user with another customer, and a user belongs to one customer only, so the invitation cannot be accepted with it. To join, ask for an invitation to another address.`,
+    link: '',
+    sentAt: ctx.now().toISOString(),
+  });
+};

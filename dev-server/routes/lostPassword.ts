@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { newPasswordSchema, recoveryEmailSchema } from '../../src/schemas/auth';
+import { accountUserByEmail, isEmailTaken } from '../auth/accountUsers';
 import { sendRecoveryEmail, safeEqual, sha256 } from '../auth/passwordTokens';
 import { hashPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
@@ -27,9 +28,12 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
     const parsed = recoveryEmailSchema.safeParse({ username: field(req.body, 'username') });
     if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
     const email = parsed.data.username.toLowerCase();
-    const user = users.findBy((u) => u.email.toLowerCase() === email);
-    // Same answer whether or not the email is known (no user enumeration).
-    if (user && user.status !== 'disabled') sendRecoveryEmail(ctx, user);
+    // SEC-7: the same answer and the same work whether or not the email is known (no user
+    // enumeration, also by timing): the lookup, token and email happen after the answer.
+    ctx.mail.enqueue(() => {
+      const user = accountUserByEmail(ctx.store.state().users, email);
+      if (user && user.status !== 'disabled') sendRecoveryEmail(ctx, user);
+    });
     res.json({});
   });
 
@@ -41,7 +45,9 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
       const tokenHash = sha256(req.params.token ?? '');
       const record = tokens.findBy((t) => t.tokenHash === tokenHash);
       const user = record ? users.find(record.userId) : undefined;
-      if (!record || !user || record.usedAt !== null || new Date(record.expiresAt) <= now || user.status === 'disabled') {
+      // An invitation whose email has since become another account's user can no longer be accepted.
+      const superseded = user?.status === 'pending' && isEmailTaken(ctx.store.state().users, user.email, user.id);
+      if (!record || !user || record.usedAt !== null || new Date(record.expiresAt) <= now || user.status === 'disabled' || superseded) {
         throw new ApiError(404, 'error.backend.token_not_found');
       }
       const csrf = field(req.body, FIELD_CSRF);

@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { loginSchema } from '../../src/schemas/auth';
+import { accountUserByEmail } from '../auth/accountUsers';
 import { clearSessionCookies, readSessionToken, setSessionCookies } from '../auth/cookies';
 import { signSession, verifySession } from '../auth/jwt';
 import { endSession, openSession } from '../auth/sessions';
-import { dummyHash, verifyPassword } from '../auth/passwords';
+import { loginDummyHash, verifyPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler, zodViolations } from '../http/errors';
@@ -21,17 +22,18 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
       const parsed = loginSchema.safeParse(req.body);
       if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
       const email = parsed.data.email.toLowerCase();
-      const ip = req.socket.remoteAddress ?? 'unknown';
-      if (ctx.throttle.isBlocked(email, ip)) throw new ApiError(429, 'error.backend.too_many_attempts');
-
-      const user = users.findBy((u) => u.email.toLowerCase() === email);
-      // Always run one bcrypt compare so an unknown email costs the same time as a wrong password.
-      const passwordOk = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash(ctx.bcryptCost)));
-      if (!user || !passwordOk) {
-        ctx.throttle.recordFailure(email, ip);
-        throw new ApiError(401, 'error.backend.invalid_credentials');
+      const address = req.socket.remoteAddress ?? 'unknown';
+      const waitMs = ctx.throttle.begin(email, address);
+      if (waitMs > 0) {
+        res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+        throw new ApiError(429, 'error.backend.too_many_attempts');
       }
-      ctx.throttle.recordSuccess(email);
+
+      const user = accountUserByEmail(ctx.store.state().users, email);
+      // Always one bcrypt compare, at the stored hashes' cost: an unknown email costs what a wrong password does.
+      const passwordOk = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await loginDummyHash(ctx.store.state().users, ctx.bcryptCost)));
+      if (!user || !passwordOk) throw new ApiError(401, 'error.backend.invalid_credentials');
+      ctx.throttle.succeeded(email, address);
       // Only now (password verified) may the answer reveal the account's state.
       if (user.status === 'pending') throw new ApiError(400, 'error.backend.not_activated_user');
       if (user.status === 'disabled') throw new ApiError(400, 'error.backend.user_disabled');

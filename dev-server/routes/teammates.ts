@@ -1,7 +1,8 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { emailSchema } from '../../src/schemas/auth';
-import { sendActivationEmail } from '../auth/passwordTokens';
+import { isEmailTaken } from '../auth/accountUsers';
+import { sendActivationEmail, sendInvitationNotice } from '../auth/passwordTokens';
 import { dummyHash } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
 import { getSession, requireSession } from '../auth/session';
@@ -66,7 +67,9 @@ export const teammateRoutes = (ctx: ServerContext): Router => {
       const caller = getSession(req);
       const { email } = parseOrThrow(inviteSchema, req.body);
       const normalised = email.toLowerCase();
-      if (users().some((u) => u.email.toLowerCase() === normalised)) {
+      // Only the acting account's own users may be named: saying so about another customer's
+      // would reveal who uses the service (SEC-7), so such an email gets an invitation as well.
+      if (users().some((u) => u.accountId === caller.accountId && u.email.toLowerCase() === normalised)) {
         throw new ApiError(409, [apiViolation('error.backend.teammate_already_exists', 'email')]);
       }
       const account = ctx.store.collection<Account>('accounts').find(caller.accountId);
@@ -84,7 +87,11 @@ export const teammateRoutes = (ctx: ServerContext): Router => {
         createdAt: ctx.now().toISOString(),
         lastSeenAt: null,
       });
-      sendActivationEmail(ctx, user);
+      // After the answer, as every email: the request does the same work whoever owns the address.
+      ctx.mail.enqueue(() => {
+        if (isEmailTaken(users(), user.email, user.id)) sendInvitationNotice(ctx, user, account?.name ?? '');
+        else sendActivationEmail(ctx, user);
+      });
       res.status(201).location(`${PATH}/${user.id}`).json(toTeammate(user));
     } catch (error) {
       next(error);

@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   const api = await startTestServer({
     corsOrigins: [appUrl, integrationsAppUrl],
     appUrl,
-    loginThrottle: { perEmail: 50, perIp: 500, windowMs: 60_000 },
+    loginThrottle: { perPair: 50, perAccount: 500, perAddress: 500 },
     scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 2 },
   });
 
