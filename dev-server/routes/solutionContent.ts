@@ -1,5 +1,4 @@
 import express, { type RequestHandler } from 'express';
-import Papa from 'papaparse';
 import type { ConsentSolutionRow, CookieRow, TranslationRow } from '../store/types';
 import type { Store } from '../store/store';
 import type { LanguageCode } from '../../src/shared/languages';
@@ -116,15 +115,7 @@ export const parseImportJson = (text: string): unknown => {
   }
 };
 
-/** A CSV with a header row into records; undefined when it cannot be read. */
-export const parseImportCsv = (text: string): { columns: string[]; rows: Record<string, string>[] } | undefined => {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
-  // A one-column file has no delimiter to detect: that warning is harmless; broken quoting is not.
-  if (parsed.errors.some((e) => e.type === 'Quotes') || !parsed.meta.fields) return undefined;
-  return { columns: parsed.meta.fields, rows: parsed.data };
-};
-
 export const dryRunOf = (query: Record<string, unknown>): boolean => query.dryRun === 'true' || query.dryRun === '1';
 
-export const toCsv = (columns: string[], rows: Record<string, string | number | null>[]): string =>
-  Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((column) => row[column] ?? '')) }, { newline: '\n' });
+/** SEC-6: the CSV reader and writer of the import and export routes (formula-safe, lossless). */
+export { parseImportCsv, toCsv } from '../http/csv';
