@@ -70,7 +70,23 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
     expect(await t.page.getByRole('link', { name: 'Create' }).count()).toBe(0);
   });
 
-  it('[ROLE-1] an admin switches to another account and sees its consent solutions', async () => {
+  it('[ROLE-1] an agency’s client sees no billing: the subscription page is denied and domain forms show no price', async () => {
+    const pricingCalls: string[] = [];
+    t.page.on('request', (request) => {
+      if (/\/(pricing|subscriptions)\b/.test(new URL(request.url()).pathname)) pricingCalls.push(request.url());
+    });
+    await logIn(t.page, 'client@demo.test');
+    await shellReady(t.page);
+    await t.page.goto('/subscription/');
+    await t.page.getByText('Access denied').first().waitFor();
+    await t.page.goto('/consent-solutions/5/domains/create/');
+    await t.page.getByRole('textbox', { name: /Domain URL/ }).fill('client-extra.example');
+    await t.page.getByRole('combobox', { name: /Scanner frequency/ }).waitFor();
+    expect(await t.page.getByText(/excl\. VAT/).count()).toBe(0);
+    expect(pricingCalls).toEqual([]);
+  });
+
+    it('[ROLE-1] an admin switches to another account and sees its consent solutions', async () => {
     await logIn(t.page, 'admin@demo.test');
     await shellReady(t.page);
     await t.page.goto('/consent-solutions/');

@@ -2,7 +2,8 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context';
-import { idParam, permit } from '../guards/permissions';
+import { can } from '../../src/shared/permissions';
+import { idParam, permit, scopeOf } from '../guards/permissions';
 import { canReadAccount, homeAccountOf } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, notFound } from '../http/errors';
@@ -21,6 +22,17 @@ const toApi = (account: Account) => ({
   stripeSubscriptionId: account.stripeSubscriptionId,
   paymentMethod: account.paymentMethod,
   subscription: account.subscription,
+});
+
+/**
+ * The account for a caller who may not see its billing (an agency's client): no payment
+ * method, processor id or subscription, only the domain defaults its forms start from.
+ */
+const toApiWithoutBilling = (account: Account) => ({
+  id: account.id,
+  name: account.name,
+  date: account.date,
+  subscription: { defaultDomainSettings: account.subscription.defaultDomainSettings },
 });
 
 /** A row of `GET /accounts` (the switcher): who the account is and whose client. */
@@ -119,7 +131,9 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     if (!account) throw notFound();
     // Renewals are processed lazily on read, so the banners see today's status (ENT-5, ST-1).
     settleAccount(ctx, account.id);
-    res.json(toApi(accounts.find(account.id) ?? account));
+    const settled = accounts.find(account.id) ?? account;
+    const caller = getSession(req);
+    res.json(can(caller.roles, 'subscription.read', scopeOf(caller, settled.id)) ? toApi(settled) : toApiWithoutBilling(settled));
   });
 
   /**

@@ -4,6 +4,7 @@ import { SCAN_DEPTHS, SCAN_FREQUENCY_NAMES, domainTypeSchema, scanDepthSchema, s
 import { BILLING_INTERVALS, FACTOR_SCALE, PLANS, quote, type PriceTable } from '../../src/shared/pricing';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context';
+import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import { priceTableFor } from '../rules/pricing';
@@ -52,12 +53,13 @@ export const pricingRoutes = (ctx: ServerContext): Router => {
   /** The caller's account is billed on the pricing version it subscribed under (ENT-6). */
   const tableFor = (accountId: number): PriceTable => priceTableFor(accounts.find(accountId)?.subscription.currentPricingVersion);
 
-  router.get('/pricing', session, noQuery, (req, res) => {
+  // ROLE-1: an agency's client sees no prices (its agency pays).
+  router.get('/pricing', session, noQuery, permit('pricing.read'), (req, res) => {
     res.json(priceTableToApi(tableFor(getSession(req).accountId)));
   });
 
   // A calculation, not a write: read-only (DEMO) callers may quote too.
-  router.post('/pricing/quote', session, noQuery, acceptBody({ json: true }), (req, res) => {
+  router.post('/pricing/quote', session, noQuery, permit('pricing.read'), acceptBody({ json: true }), (req, res) => {
     const input = parseOrThrow(quoteRequestSchema, req.body);
     const result = quote(
       tableFor(getSession(req).accountId),

@@ -195,6 +195,7 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
 
   router.get(['/subscriptions', '/subscriptions/:accountId(\\d+)'], session, (req, res) => {
     const { caller, account } = targetAccount(req);
+    requirePermission(caller, 'subscription.read', account.id);
     res.json(view(account, caller));
   });
 
@@ -202,7 +203,8 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
   // Quote: what POST /subscriptions would charge, for the wizard's summary panel
 
   router.post(['/subscriptions/quote', '/subscriptions/:accountId(\\d+)/quote'], session, body, (req, res) => {
-    const { account } = targetAccount(req);
+    const { caller, account } = targetAccount(req);
+    requirePermission(caller, 'subscription.read', account.id);
     const parsed = subscriptionQuoteRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
     const input = parsed.data;

@@ -70,6 +70,26 @@ describe('GET /accounts/:id', () => {
     expect((await get(6, cookie)).status).toBe(404);
   });
 
+  it('[ROLE-1] an agency’s client does not see its billing: no subscription, prices or payment details anywhere', async () => {
+    const client = await login(server.baseUrl, 'client@demo.test');
+    const account = await get(5, client);
+    expect(await account.json()).toEqual({ id: 5, name: 'Client Bakery', date: expect.any(String), subscription: { defaultDomainSettings: { scan_depth: 500, scan_frequency: 7 } } });
+    for (const [method, path] of [
+      ['GET', '/subscriptions'],
+      ['GET', '/subscriptions/5'],
+      ['POST', '/subscriptions/quote'],
+      ['GET', '/pricing'],
+      ['POST', '/pricing/quote'],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { cookie: client, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      expect([res.status, await messageKeys(res)], path).toEqual([403, ['error.backend.permission_denied']]);
+    }
+    // The agency that pays sees the client's billing.
+    const agency = await (await get(5, await login(server.baseUrl, 'agency@demo.test'))).json();
+    expect(agency).toHaveProperty('subscription.status');
+    expect(agency).toHaveProperty('paymentMethod');
+  });
+
   it('[ROLE-3] lets an admin read every account', async () => {
     const cookie = await login(server.baseUrl, 'admin@demo.test');
     for (const id of [1, 2, 3, 4, 5, 6, 7]) expect((await get(id, cookie)).status).toBe(200);

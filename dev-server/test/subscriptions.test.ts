@@ -215,10 +215,10 @@ describe('who may see and manage a subscription (ROLE-1, ROLE-3)', () => {
     expect((await http.get('/subscriptions', '')).status).toBe(401);
   });
 
-  it('[ROLE-1] client and demo cannot manage subscriptions (403)', async () => {
+  it('[ROLE-1] client and demo cannot manage subscriptions (403); the demo user reads it, an agency’s client does not', async () => {
     for (const email of ['client@demo.test', 'demo@demo.test']) {
       const cookie = await http.login(email);
-      expect((await http.get('/subscriptions', cookie)).status, email).toBe(200);
+      expect((await http.get('/subscriptions', cookie)).status, email).toBe(email.startsWith('client') ? 403 : 200);
       for (const res of [
         await http.post('/subscriptions', cookie, subscribeBody()),
         await http.del('/subscriptions', cookie),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderShell, testDataProvider } from './testShell';
 import { SubscriptionBanner, SubscriptionBanners } from './SubscriptionBanners';
@@ -41,6 +41,15 @@ describe('SubscriptionBanners', () => {
     expect(subscribeLinks).toHaveLength(4);
     for (const link of subscribeLinks) expect(link).toHaveAttribute('href', '/subscription/');
     unmount();
+  });
+
+  it('[ROLE-1] no banner and no Subscribe button for an agency’s client, whatever the subscription', async () => {
+    const getAccount = vi.fn().mockResolvedValue({ id: 5, name: 'Client Bakery', subscription: { status: 'inactive' } });
+    renderShell(<SubscriptionBanners />, { dataProvider: testDataProvider({ getAccount }), roles: ['ROLE_CLIENT'] });
+    await waitFor(() => expect(getAccount).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Your subscription is inactive/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).not.toBeInTheDocument();
   });
 
   it('[ST-1] no banner for an active subscription', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { useAccount } from '../hooks/useAccount';
 import { bannerFor, type Banner } from './bannerModel';
 
@@ -44,11 +44,15 @@ export const SubscriptionBanner = ({ banner }: { banner: Banner }) => {
   );
 };
 
-/** ST-1: the banner of the account's subscription state, shown under the app bar. */
+/**
+ * ST-1: the banner of the account's subscription state, shown under the app bar; not to a role
+ * that may not see the subscription (an agency's client: its agency pays, ROLE-1).
+ */
 export const SubscriptionBanners = () => {
   const { data: account } = useAccount();
+  const { canAccess } = useCanAccess({ resource: 'subscription', action: 'list' });
   // The day count only needs the day the page was opened; a render-time clock would be impure.
   const [now] = useState(() => new Date());
-  const banner = bannerFor(account?.subscription, now);
+  const banner = canAccess ? bannerFor(account?.subscription, now) : null;
   return banner ? <SubscriptionBanner banner={banner} /> : null;
 };

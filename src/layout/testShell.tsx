@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
-import { AdminContext, type DataProvider, type I18nProvider } from 'react-admin';
+import { AdminContext, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
+import { canAccessResource } from '../shared/permissions';
 import { shellEn } from '../providers/i18n/shell.en';
 import { theme } from '../theme/theme';
 import { createQueryClient } from './queryClient';
@@ -41,6 +42,16 @@ export const testDataProvider = (overrides: Record<string, unknown> = {}): DataP
     ...overrides,
   }) as DataProvider;
 
+/** Signed in with these roles; canAccess is the app's rule over the shared matrix. */
+const rolesAuthProvider = (roles: string[]): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => roles,
+  canAccess: async ({ resource, action }) => canAccessResource(roles, resource, action),
+});
+
 /** Shows the current path, so a test can see where a redirect went. */
 export const LocationProbe = () => {
   const location = useLocation();
@@ -49,17 +60,19 @@ export const LocationProbe = () => {
 
 export interface RenderShellOptions {
   dataProvider?: DataProvider;
+  /** Roles for the permission checks (canAccess over the shared matrix); none = every check passes. */
+  roles?: string[];
   path?: string;
 }
 
 /** Renders inside react-admin's contexts (i18n, data, query client, theme) and a memory router. */
-export const renderShell = (ui: ReactElement, { dataProvider = testDataProvider(), path = '/' }: RenderShellOptions = {}) => {
+export const renderShell = (ui: ReactElement, { dataProvider = testDataProvider(), path = '/', roles }: RenderShellOptions = {}) => {
   const queryClient = createQueryClient();
   const i18nProvider = testI18nProvider();
   // A wrapper (not a wrapped element) so `rerender` keeps the contexts and the cache.
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} queryClient={queryClient}>
+      <AdminContext dataProvider={dataProvider} authProvider={roles && rolesAuthProvider(roles)} i18nProvider={i18nProvider} theme={theme} queryClient={queryClient}>
         <Routes>
           <Route path="*" element={children} />
         </Routes>

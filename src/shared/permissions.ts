@@ -66,7 +66,7 @@ type Grants = Partial<Record<Operation, readonly Scope[]>>;
 const OWN = ['own'] as const;
 const ANY = ['own', 'other'] as const;
 
-/** What every signed-in customer may read in its own account. */
+/** What every signed-in customer but an agency's client may read in its own account. */
 const READ_OWN: Grants = {
   'account.read': OWN,
   'subscription.read': OWN,
@@ -97,7 +97,8 @@ const widen = (grants: Grants, except: readonly Operation[] = []): Grants =>
 /**
  * The matrix. Decisions (ROLE-1): ROLE_UNIVERSAL_CONSENT_SOLUTIONS and ROLE_USER_REGISTRARTION
  * are add-ons to a customer, so they carry ROLE_USER's rights plus their own; ROLE_DEMO reads
- * what ROLE_USER reads; ROLE_CLIENT works on its account's consent solutions and domains only.
+ * what ROLE_USER reads; ROLE_CLIENT works on its account's consent solutions and domains only:
+ * a client of an agency does not see its billing (no subscription, no prices: the agency pays).
  */
 export const PERMISSIONS: Record<Role, Grants> = {
   ROLE_USER: USER,
@@ -110,7 +111,9 @@ export const PERMISSIONS: Record<Role, Grants> = {
   },
   ROLE_UNIVERSAL_CONSENT_SOLUTIONS: { ...USER, 'consentSolutions.sharedConsent': OWN },
   ROLE_CLIENT: {
-    ...READ_OWN,
+    'account.read': OWN,
+    'consentSolutions.read': OWN,
+    'domains.read': OWN,
     'consentSolutions.write': OWN,
     'domains.write': OWN,
     'domains.delete': OWN,
@@ -158,6 +161,7 @@ const RESOURCE_OPERATIONS: Record<string, { read: Operation; create?: Operation;
   teammates: { read: 'teammates.read', create: 'teammates.invite', delete: 'teammates.delete' },
   accounts: { read: 'accounts.list', create: 'accounts.create', edit: 'account.edit' },
   subscription: { read: 'subscription.read', create: 'subscription.manage', edit: 'subscription.manage', delete: 'subscription.manage' },
+  pricing: { read: 'pricing.read' },
   audit: { read: 'audit.read' },
 };
 

@@ -12,6 +12,7 @@ import { clearSessionCookie, sessionToken, setSessionCookie } from '../../test/s
 import type { QuoteRequest, Subscription, SubscriptionPrice } from './subscriptionApi';
 import { SubscriptionWizard } from './SubscriptionWizard';
 import { useSupportLauncher } from './useSupportLauncher';
+import { canAccessResource } from '../../shared/permissions';
 
 /** Prices like the CONST-3 sample: 19 €/month per 5000-page weekly domain ×1.5, Professional ×1.6. */
 const fakeQuote = async (request: QuoteRequest): Promise<SubscriptionPrice> => {
@@ -83,7 +84,7 @@ const authProvider: AuthProvider = {
   getPermissions: async () => ['ROLE_USER'],
 };
 
-const renderWizard = (url: string, extra: Record<string, unknown> = {}) => {
+const renderWizard = (url: string, extra: Record<string, unknown> = {}, auth: AuthProvider = authProvider) => {
   const dataProvider = {
     getSubscription: vi.fn(trial),
     quoteSubscription: vi.fn(fakeQuote),
@@ -97,7 +98,7 @@ const renderWizard = (url: string, extra: Record<string, unknown> = {}) => {
       <AdminContext
         // Only the subscription methods: the wizard calls nothing else.
         dataProvider={dataProvider as unknown as DataProvider}
-        authProvider={authProvider}
+        authProvider={auth}
         i18nProvider={i18nProvider}
         queryClient={queryClient}
         store={memoryStore()}
@@ -146,6 +147,14 @@ describe('subscription wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Choose your plan' })).toBeInTheDocument();
     expect(currentPath()).toBe('/subscription/overview/');
     expect(screen.getByText('You are on a free trial: 9 days left.')).toBeInTheDocument();
+  });
+
+  it('[ROLE-1] an agency’s client gets the access-denied page and the subscription is never fetched', async () => {
+    const client: AuthProvider = { ...authProvider, canAccess: async ({ resource, action }) => canAccessResource(['ROLE_CLIENT'], resource, action) };
+    const { dataProvider } = renderWizard('/subscription/', {}, client);
+    expect(await screen.findByText('Access denied')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose your plan' })).not.toBeInTheDocument();
+    expect(dataProvider.getSubscription).not.toHaveBeenCalled();
   });
 
   it('[ROUTE-9] billing redirects to overview when entered from outside', async () => {

@@ -5,7 +5,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, useTranslate } from 'react-admin';
+import { AccessDenied, CanAccess, Loading, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { BillingStep } from './BillingStep';
@@ -65,8 +65,17 @@ const GuardedStep = ({ step }: { step: Exclude<WizardStep, 'overview'> }) => {
   return <WizardPage step={step} />;
 };
 
-/** `/subscription/*`: Overview → Billing → Payment, then Success (PROD-2, ROUTE-9). */
-export const SubscriptionWizard = () => {
+/**
+ * `/subscription/*`: Overview → Billing → Payment, then Success (PROD-2, ROUTE-9). A role that
+ * may not see the subscription (an agency's client, ROLE-1) gets the access-denied page.
+ */
+export const SubscriptionWizard = () => (
+  <CanAccess resource="subscription" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
+    <Wizard />
+  </CanAccess>
+);
+
+const Wizard = () => {
   const translate = useTranslate();
   const methods = useSubscriptionMethods();
   const query = useQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: () => methods.getSubscription() });

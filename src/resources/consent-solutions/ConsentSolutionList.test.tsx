@@ -38,6 +38,6 @@ describe('consent solutions list', () => {
     const getList = vi.fn(async () => ({ data: [], total: 0 }));
     renderInAdmin(<ConsentSolutionList />, { dataProvider: { getList }, url: '/consent-solutions' });
     expect(await screen.findByRole('heading', { name: 'No consent solution yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /create/i })).toHaveAttribute('href', '/consent-solutions/create');
+    expect(await screen.findByRole('link', { name: /create/i })).toHaveAttribute('href', '/consent-solutions/create');
   });
 });

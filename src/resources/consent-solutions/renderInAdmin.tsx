@@ -5,6 +5,7 @@ import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthPro
 import { i18n, PLATFORM_NS } from '../../providers/i18n/i18n';
 import { resourcesEn } from '../../providers/i18n/resources.en';
 import { i18nProvider } from '../../providers/i18nProvider';
+import { canAccessResource } from '../../shared/permissions';
 
 /** The CONST-3 sample table, as a test's fake `getPricing` answers it. */
 export const samplePriceTable = {
@@ -39,6 +40,8 @@ export const renderInAdmin = (ui: ReactElement, { dataProvider, roles = ['ROLE_U
     checkAuth: async () => undefined,
     checkError: async () => undefined,
     getPermissions: async () => roles,
+    // The app's rule (authProvider.canAccess): what the shared matrix grants these roles.
+    canAccess: async ({ resource, action }) => canAccessResource(roles, resource, action),
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(

@@ -38,7 +38,7 @@ const domain = {
   cookiesFound: 12,
 };
 
-const renderTab = (url: string, extra: Record<string, unknown> = {}) => {
+const renderTab = (url: string, extra: Record<string, unknown> = {}, roles?: string[]) => {
   const locations: string[] = [];
   const dataProvider = {
     getOne: vi.fn(async (resource: string) => ({ data: resource === 'domains' ? domain : solution })),
@@ -50,7 +50,7 @@ const renderTab = (url: string, extra: Record<string, unknown> = {}) => {
     <Routes>
       <Route path="/consent-solutions/:id/*" element={<ConsentSolutionDetail />} />
     </Routes>,
-    { dataProvider, url, onLocation: (location) => locations.push(location.pathname) },
+    { dataProvider, url, roles, onLocation: (location) => locations.push(location.pathname) },
   );
   return { dataProvider, locations };
 };
@@ -103,6 +103,15 @@ describe('domains tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0]?.[1].data).toEqual({ defaultLanguage: 'de', scanDepth: 500, scanFrequency: 1 });
+  });
+
+  it('[ROLE-1] an agency’s client edits domains without prices: no preview, no price table fetched', async () => {
+    const { dataProvider } = renderTab('/consent-solutions/1/domains/10/', {}, ['ROLE_CLIENT']);
+    expect(await screen.findByRole('textbox', { name: /Domain URL/ })).toHaveAttribute('readonly');
+    expect(await screen.findByRole('combobox', { name: /Scanner frequency/ })).toBeInTheDocument();
+    expect(screen.queryByText(/month \(excl. VAT\)/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/price/i)).not.toBeInTheDocument();
+    expect(dataProvider.getPricing).not.toHaveBeenCalled();
   });
 
   it('[ERR-1] a refused delete shows the server message and the failure notice', async () => {

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useAccount } from '../../hooks/useAccount';
 import { formatCents } from '../../shared/pricing';
@@ -15,9 +15,15 @@ export interface PricePreviewProps {
 
 /**
  * PROD-4, BEYOND-6: what the form's scanner settings cost per month, before saving. Prices come
- * from `GET /pricing` through the shared `quote` arithmetic, never from the client.
+ * from `GET /pricing` through the shared `quote` arithmetic, never from the client. Not shown
+ * to a role that sees no prices (an agency's client, ROLE-1).
  */
-export const PricePreview = ({ prefix = '', saved }: PricePreviewProps) => {
+export const PricePreview = (props: PricePreviewProps) => {
+  const { canAccess } = useCanAccess({ resource: 'pricing', action: 'list' });
+  return canAccess ? <Preview {...props} /> : null;
+};
+
+const Preview = ({ prefix = '', saved }: PricePreviewProps) => {
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   const pricing = usePricing();
