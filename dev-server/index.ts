@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensureBannerBuilt } from '../banner/build/buildBanner';
 import { loadConfig } from './config';
 import { createServer } from './createServer';
 import { demoLogins, seedDbFile } from './seed';
 
 const config = loadConfig();
+// Publishing composes the built banner runtime: build it now if its sources changed (a fresh clone).
+await ensureBannerBuilt();
 mkdirSync(dirname(config.dbFile), { recursive: true });
 if (!existsSync(config.dbFile)) {
   await seedDbFile(config.dbFile, { outboxFile: config.outboxFile });
