@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'dev-server/data/', 'bench/results/', 'test-results/'] },
+  { ignores: ['dist/', 'banner/dist/', 'node_modules/', 'dev-server/data/', 'bench/results/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +16,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['dev-server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}', '*.config.{js,ts}'],
+    files: ['banner/src/**/*.ts', 'banner/publish/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['dev-server/**/*.ts', 'banner/build/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

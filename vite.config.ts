@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
+
+const BANNER_BUILD = 'banner/build/globalSetup.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bannerRuntimePlugin()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // Every browser the admin supports has native modulepreload: the polyfill would only cost the login route.
@@ -22,9 +25,19 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'banner',
+          environment: 'jsdom',
+          include: ['banner/**/*.test.ts'],
+          globalSetup: [BANNER_BUILD],
+        },
+      },
+      {
+        test: {
           name: 'api',
           environment: 'node',
           include: ['dev-server/**/*.test.ts'],
+          // Publishing composes the built banner runtime.
+          globalSetup: [BANNER_BUILD],
           testTimeout: 20_000,
         },
       },
@@ -33,7 +46,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
-          globalSetup: ['e2e/support/globalSetup.ts'],
+          globalSetup: [BANNER_BUILD, 'e2e/support/globalSetup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

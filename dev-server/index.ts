@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensureBannerBuilt } from '../banner/build/buildBanner';
 import { DEFAULT_BCRYPT_COST } from './auth/passwords';
 import { loadConfig } from './config';
 import { createServer } from './createServer';
@@ -7,6 +8,8 @@ import { defaultAllowedHosts } from './guards/allowedHost';
 import { demoLogins, seedDbFile } from './seed';
 
 const config = loadConfig();
+// Publishing composes the built banner runtime: build it now if its sources changed (a fresh clone).
+await ensureBannerBuilt();
 mkdirSync(dirname(config.dbFile), { recursive: true });
 if (!existsSync(config.dbFile)) {
   // Seeded at the cost the server hashes with, so every password check costs the same (SEC-7).

@@ -19,3 +19,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A built banner script as a string (banner/build/viteBannerPlugin.ts), e.g. `virtual:banner-runtime/banner`. */
+declare module 'virtual:banner-runtime/*' {
+  const runtime: string;
+  export default runtime;
+}

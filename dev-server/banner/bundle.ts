@@ -1,4 +1,7 @@
-import { buildBannerScript, CONSENT_CATEGORIES, renderTemplateHtml, type BannerBundle, type BannerContent, type TemplateCode } from '../../src/schemas/template';
+import { readBannerRuntime } from '../../banner/build/buildBanner';
+import { composeBannerScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
+import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
+import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../../src/schemas/template';
 import { flattenTexts } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
 import { cookieRows, solutionLanguages, translationRows } from '../routes/solutionContent';
@@ -39,7 +42,7 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
   return { language, texts, cookies };
 };
 
-/** The bundle of every language of the solution, ready for buildBannerScript. */
+/** The bundle of every language of the solution, ready for composeBannerScript. */
 export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): BannerBundle => {
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
@@ -64,5 +67,6 @@ export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: T
   };
 };
 
+/** The published script: the built runtime (banner/dist) started with this solution's bundle. */
 export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): string =>
-  buildBannerScript(bannerBundle(store, solution, code, version));
+  composeBannerScript(readBannerRuntime('banner'), bannerBundle(store, solution, code, version));

@@ -1,13 +1,16 @@
-import { buildBannerScript, CONSENT_CATEGORIES, escapeHtml, renderTemplateHtml, type BannerContent, type TemplateCode } from '../../schemas/template';
+import bannerRuntime from 'virtual:banner-runtime/banner';
+import { composeBannerScript } from '../../../banner/publish/composeBannerScript';
+import { escapeHtml } from '../../../banner/publish/escapeHtml';
+import { renderTemplateHtml } from '../../../banner/publish/renderTemplateHtml';
+import { PREVIEW_MESSAGE_SOURCE } from '../../../banner/src/events';
+import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../../schemas/template';
 
 /**
  * The preview's document (BEYOND-1): a blank stand-in page and the very banner script the
- * CDN would serve, for one language. It is shown in `<iframe sandbox="allow-scripts" srcdoc>`
- * (no allow-same-origin), so the template's code runs in an opaque origin: it cannot reach the
- * admin's DOM, cookies or storage. The CSP keeps it from loading or sending anything.
+ * CDN would serve (the same built runtime, composed the same way), for one language. It is
+ * shown in `<iframe sandbox="allow-scripts" srcdoc>` (no allow-same-origin), so the template's
+ * code runs in an opaque origin: it cannot reach the admin's DOM, cookies or storage. The CSP keeps it from loading or sending anything.
  */
-
-export const PREVIEW_SOURCE = 'cm-preview';
 
 export interface PreviewLabels {
   replay: string;
@@ -19,7 +22,7 @@ const CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-i
 const inlineScript = (code: string): string => code.replace(/<\/(script)/gi, '<\\/$1');
 
 export const previewDocument = (code: TemplateCode, content: BannerContent, labels: PreviewLabels): string => {
-  const script = buildBannerScript({
+  const script = composeBannerScript(bannerRuntime, {
     consentSolutionId: 0,
     version: 0,
     consentVersion: 1,
@@ -64,7 +67,7 @@ const FUNCTION_FIELDS = new Set(['js', 'displayFunction', 'hideFunction']);
 export const readPreviewEvent = (data: unknown): PreviewEvent | undefined => {
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
-  if (record.source !== PREVIEW_SOURCE || typeof record.type !== 'string' || record.type.length > 40) return undefined;
+  if (record.source !== PREVIEW_MESSAGE_SOURCE || typeof record.type !== 'string' || record.type.length > 40) return undefined;
   const detail = record.detail as Record<string, unknown> | null;
   const message = detail && typeof detail.message === 'string' ? detail.message.slice(0, 300) : null;
   const name = detail && typeof detail.function === 'string' && FUNCTION_FIELDS.has(detail.function) ? (detail.function as PreviewEvent['field']) : null;

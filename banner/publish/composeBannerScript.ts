@@ -1,0 +1,42 @@
+import { TEMPLATE_FUNCTION_FIELDS, TEMPLATE_FUNCTION_PARAMS, type TemplateCode } from '../../src/schemas/template';
+import { BANNER_ENTRIES } from '../entries';
+import type { BannerConfig } from '../src/config';
+
+/** Everything one banner script is made of but the runtime: its config and the template's functions. */
+export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]>;
+
+/** A function body as source. The newline keeps a trailing `// comment` from eating the brace. */
+const fn = (body: string): string => `function (${TEMPLATE_FUNCTION_PARAMS.join(', ')}) {\n${body}\n}`;
+
+/**
+ * JSON that is also safe inside an inline `<script>` (the preview): no `<` can close the element,
+ * and the two line separators JSON allows but older parsers do not are escaped.
+ */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The banner script: the file published at /cdn/{csId}/banner.js and the preview's script, so
+ * what is previewed is what gets published. The built runtime (`banner/dist/banner.js`), then
+ * one call that starts it with the solution's config and the template's functions, all in one
+ * function scope: a plain classic script that adds only `window.consentBanner` to the page and
+ * needs no eval, so it runs under a strict site CSP.
+ */
+export const composeBannerScript = (runtime: string, bundle: BannerBundle): string => {
+  const { js, displayFunction, hideFunction, ...config } = bundle;
+  return [
+    `/* Consent banner: consent solution ${bundle.consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
+    '(function () {',
+    runtime.trim(),
+    `${BANNER_ENTRIES.banner.global}.start(${scriptJson(config)}, {`,
+    `js: ${fn(js)},`,
+    `displayFunction: ${fn(displayFunction)},`,
+    `hideFunction: ${fn(hideFunction)}`,
+    '});',
+    '})();',
+    '',
+  ].join('\n');
+};

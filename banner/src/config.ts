@@ -1,0 +1,63 @@
+/**
+ * The contract between publishing (the dev API, the admin's preview) and the runtime: the
+ * config a published script starts the banner with, and what a template's functions receive.
+ */
+
+/** Published scripts only (CONST-2, BEYOND-9). */
+export interface SiteOptions {
+  /** Marked scripts stay blocked until their category is accepted. */
+  autoblocking: boolean;
+  /** The choice follows the visitor to the account's other shared-consent sites. */
+  sharedConsent: boolean;
+  sharedDomains: readonly string[];
+}
+
+export interface BannerConfig {
+  consentSolutionId: number;
+  /** The publication's version (0 in a preview). */
+  version: number;
+  consentVersion: number;
+  defaultLanguage: string;
+  /** Rendered html per language. */
+  html: Record<string, string>;
+  /** Show/hide details labels per language (the details toggle swaps them). */
+  toggleLabels: Record<string, { show: string; hide: string }>;
+  categories: readonly string[];
+  css: string;
+  /** Preview only: this language, always shown, events posted to the parent frame. */
+  preview?: { language: string };
+  site?: SiteOptions;
+}
+
+/** The first-party cookie's value: the choice for one consent version. */
+export interface StoredConsent {
+  v: number;
+  categories: string[];
+  /** ISO date of the decision. */
+  at: string;
+  /** The visitor's anonymous id, shared with sibling sites when consent is shared. */
+  aid: string;
+}
+
+/** `window.consentBanner`, and the `consent` argument of a template's functions. */
+export interface ConsentApi {
+  language: string;
+  categories: string[];
+  show: () => void;
+  hide: () => void;
+  accept: () => void;
+  decline: () => void;
+  save: () => void;
+  toggleDetails: () => void;
+  get: () => StoredConsent | null;
+  anonymousId: () => string | null;
+}
+
+/** A template's function: the customer's code, called with `(root, consent)`. */
+export type TemplateFunction = (root: HTMLElement, consent: ConsentApi) => void;
+
+export interface TemplateFunctions {
+  js: TemplateFunction;
+  displayFunction: TemplateFunction;
+  hideFunction: TemplateFunction;
+}

@@ -1,0 +1,40 @@
+import type { StoredConsent } from './config';
+import type { Emit } from './events';
+
+/** The API that served this script receives the consent records (none in a preview or inline). */
+export const scriptOrigin = (script: HTMLOrSVGScriptElement | null): string | null => {
+  try {
+    return script instanceof HTMLScriptElement && script.src ? new URL(script.src).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+export interface DecisionRecord {
+  apiBase: string;
+  consentSolutionId: number;
+  action: string;
+  value: StoredConsent;
+  language: string;
+}
+
+/** Sends one decision to the consent log and tells the page its record id (or the failure). */
+export const recordDecision = ({ apiBase, consentSolutionId, action, value, language }: DecisionRecord, emit: Emit): void => {
+  const body = JSON.stringify({ anonymousId: value.aid, categories: value.categories, consentVersion: value.v, decidedAt: value.at, action, language });
+  try {
+    // text/plain keeps it a simple CORS request (no preflight); the API checks the Origin.
+    window
+      .fetch(`${apiBase}/consent/${consentSolutionId}/records`, {
+        method: 'POST',
+        mode: 'cors',
+        credentials: 'omit',
+        keepalive: true,
+        headers: { 'Content-Type': 'text/plain' },
+        body,
+      })
+      .then((res) => (res.ok ? res.json().then((answer: { id?: unknown } | null) => emit('recorded', { id: answer?.id })) : emit('record-failed', { status: res.status })))
+      .then(undefined, () => emit('record-failed', { status: 0 }));
+  } catch {
+    // No fetch: the choice is still kept in the cookie.
+  }
+};
