@@ -1,8 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
-import { AdminContext, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
-import { canAccessResource } from '../shared/permissions';
+import { AdminContext, type DataProvider, type I18nProvider } from 'react-admin';
+import { rolesAuthProvider } from '../test/rolesAuthProvider';
 import { shellEn } from '../providers/i18n/shell.en';
 import { theme } from '../theme/theme';
 import { createQueryClient } from './queryClient';
@@ -41,16 +41,6 @@ export const testDataProvider = (overrides: Record<string, unknown> = {}): DataP
     deleteMany: reject,
     ...overrides,
   }) as DataProvider;
-
-/** Signed in with these roles; canAccess is the app's rule over the shared matrix. */
-const rolesAuthProvider = (roles: string[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => roles,
-  canAccess: async ({ resource, action }) => canAccessResource(roles, resource, action),
-});
 
 /** Shows the current path, so a test can see where a redirect went. */
 export const LocationProbe = () => {

@@ -12,7 +12,7 @@ import { clearSessionCookie, sessionToken, setSessionCookie } from '../../test/s
 import type { QuoteRequest, Subscription, SubscriptionPrice } from './subscriptionApi';
 import { SubscriptionWizard } from './SubscriptionWizard';
 import { useSupportLauncher } from './useSupportLauncher';
-import { canAccessResource } from '../../shared/permissions';
+import { rolesAuthProvider } from '../../test/rolesAuthProvider';
 
 /** Prices like the CONST-3 sample: 19 €/month per 5000-page weekly domain ×1.5, Professional ×1.6. */
 const fakeQuote = async (request: QuoteRequest): Promise<SubscriptionPrice> => {
@@ -150,8 +150,7 @@ describe('subscription wizard', () => {
   });
 
   it('[ROLE-1] an agency’s client gets the access-denied page and the subscription is never fetched', async () => {
-    const client: AuthProvider = { ...authProvider, canAccess: async ({ resource, action }) => canAccessResource(['ROLE_CLIENT'], resource, action) };
-    const { dataProvider } = renderWizard('/subscription/', {}, client);
+    const { dataProvider } = renderWizard('/subscription/', {}, rolesAuthProvider(['ROLE_CLIENT']));
     expect(await screen.findByText('Access denied')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Choose your plan' })).not.toBeInTheDocument();
     expect(dataProvider.getSubscription).not.toHaveBeenCalled();

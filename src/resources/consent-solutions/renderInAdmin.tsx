@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, Notification, TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, TestMemoryRouter, memoryStore, type DataProvider } from 'react-admin';
 import { i18n, PLATFORM_NS } from '../../providers/i18n/i18n';
 import { resourcesEn } from '../../providers/i18n/resources.en';
 import { i18nProvider } from '../../providers/i18nProvider';
-import { canAccessResource } from '../../shared/permissions';
+import { rolesAuthProvider } from '../../test/rolesAuthProvider';
 
 /** The CONST-3 sample table, as a test's fake `getPricing` answers it. */
 export const samplePriceTable = {
@@ -34,15 +34,7 @@ export interface RenderInAdminOptions {
 }
 
 export const renderInAdmin = (ui: ReactElement, { dataProvider, roles = ['ROLE_USER'], url = '/', onLocation }: RenderInAdminOptions) => {
-  const authProvider: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => roles,
-    // The app's rule (authProvider.canAccess): what the shared matrix grants these roles.
-    canAccess: async ({ resource, action }) => canAccessResource(roles, resource, action),
-  };
+  const authProvider = rolesAuthProvider(roles);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <TestMemoryRouter initialEntries={[url]} locationCallback={onLocation}>
