@@ -5,7 +5,7 @@
  */
 import type { LanguageCode } from '../src/shared/languages';
 import { buildSeedState } from '../dev-server/seed';
-import { writeJsonAtomic } from '../dev-server/store/atomicAdapter';
+import { writeJsonAtomic } from '../dev-server/store/jsonFile';
 import type { ConsentSolutionRow, DomainRow } from '../dev-server/store/types';
 
 export const SOLUTIONS = 10_000;

@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { COOKIE_CATEGORIES } from '../src/schemas/cookie';
 import { createServer } from '../dev-server/createServer';
 import { buildSeedState } from '../dev-server/seed';
-import { writeJsonAtomic } from '../dev-server/store/atomicAdapter';
+import { writeJsonAtomic } from '../dev-server/store/jsonFile';
 import type { CookieRow } from '../dev-server/store/types';
 import { login } from '../dev-server/test/http';
 

@@ -99,6 +99,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
 
   const app = express();
   app.disable('x-powered-by');
+  // Group commit: an answer leaves only once the writes made while its request ran are on disk.
+  app.use(store.durableAnswers);
   app.set('etag', false);
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' }, strictTransportSecurity: context.secureCookies }));
   // SEC-4: only the host names the API is reached by (DNS rebinding); customers' pages load the CDN by that name too.
@@ -160,7 +162,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     close: async () => {
       await scanner.close();
       await context.mail.idle();
-      store.write();
+      await store.close();
     },
   };
 };

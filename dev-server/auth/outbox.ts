@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readJsonFile, writeJsonAtomic } from '../store/atomicAdapter';
+import { readJsonFile, writeJsonAtomic } from '../store/jsonFile';
 
 export interface OutboxEmail {
   id: number;

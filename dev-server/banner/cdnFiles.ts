@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -38,4 +38,12 @@ export const readScript = (dbFile: string, consentSolutionId: number, file: stri
   } catch {
     return undefined;
   }
+};
+
+/**
+ * SEC-2: a deleted solution's scripts go too. Not served any more once its publications are
+ * gone (the CDN route reads the publication first); this frees the disk.
+ */
+export const removeSolutionScripts = (dbFile: string, consentSolutionId: number): void => {
+  rmSync(solutionDir(dbFile, consentSolutionId), { recursive: true, force: true });
 };

@@ -11,6 +11,8 @@ import { hasRole } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import { checkDomainCreation, consentSolutionWithActiveDomainsRemoval } from '../rules/domainRules';
+import { removeSolutionScripts } from '../banner/cdnFiles';
+import { removeRow } from '../store/cascade';
 import type { ConsentSolutionRow } from '../store/types';
 import {
   apiViolation,
@@ -25,7 +27,7 @@ import {
   type ConsentData,
 } from './consentData';
 import { listRows } from './listRows';
-import { removeSolutionContent, seedSolutionTranslations } from './solutionContent';
+import { seedSolutionTranslations } from './solutionContent';
 
 /**
  * Consent solutions (docs/api.md "Consent solutions and domains", ENT-2, ROUTE-10/11/14).
@@ -172,15 +174,11 @@ export const consentSolutionRoutes = (ctx: ServerContext): Router => {
     const row = data.ownSolution(getSession(req), req.params.id);
     const violations = consentSolutionWithActiveDomainsRemoval(data.rulesView(), row.id);
     if (violations.length > 0) throw new ApiError(409, violations);
-    // Only switched-off domains remain: they go with their solution rather than dangle.
-    const domains = data.domains();
-    for (let index = domains.length - 1; index >= 0; index -= 1) {
-      if (domains[index]?.consentSolutionId === row.id) domains.splice(index, 1);
-    }
-    removeSolutionContent(ctx.store, row.id);
-    const solutions = data.solutions();
-    solutions.splice(solutions.indexOf(row), 1);
+    // SEC-2: its switched-off domains (with their scans), texts, cookies, pop-up settings and
+    // publications go with it in one write; its banner stops being served from that moment.
+    removeRow(ctx.store, CONSENT_SOLUTIONS, row.id);
     data.write();
+    removeSolutionScripts(ctx.store.file, row.id);
     res.status(204).end();
   });
 

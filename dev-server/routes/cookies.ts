@@ -318,7 +318,6 @@ export const cookieRoutes = (ctx: ServerContext): Router => {
     if (!dryRun && changes.length > 0) {
       // Everything validated: the writes below cannot fail and run in this one tick (all or nothing).
       const now = ctx.now().toISOString();
-      let id = ctx.store.nextId(COOKIES);
       const byRow = new Map(planned.map((p) => [p.row, p] as const));
       for (const change of changes) {
         const plan = byRow.get(change.row);
@@ -326,8 +325,7 @@ export const cookieRoutes = (ctx: ServerContext): Router => {
         const values = { ...plan.input, purpose: compactPurpose(plan.input.purpose), source: plan.source };
         if (plan.stored) Object.assign(plan.stored, values, { updatedAt: now });
         else {
-          rows().push({ id, accountId: solution.accountId, consentSolutionId: solution.id, ...values, firstSeen: now, lastSeen: now, createdAt: now, updatedAt: now });
-          id += 1;
+          rows().push({ id: ctx.store.nextId(COOKIES), accountId: solution.accountId, consentSolutionId: solution.id, ...values, firstSeen: now, lastSeen: now, createdAt: now, updatedAt: now });
         }
       }
       data.write();

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval } from '../rules/domainRules';
+import { removeRow } from '../store/cascade';
 import type { DomainRow } from '../store/types';
 import { consentData, DOMAINS, newDomainRow, noQuery, parseOrThrow, requireWrite, ruleFailure, type ConsentData } from './consentData';
 import { listRows } from './listRows';
@@ -14,10 +15,6 @@ import { listRows } from './listRows';
  * Domains (docs/api.md "Consent solutions and domains", ENT-1, ROUTE-16): one flat collection,
  * filtered by `consentSolutionId`. Every change re-derives the parent solution's `domains`
  * summary in the same synchronous step.
- *
- * Not routed through json-server on purpose: its DELETE also removes every row whose
- * `domainId` points at the deleted one, in any collection. Nothing references a domain yet;
- * when cookies or scans do, their removal belongs here, explicitly.
  */
 
 const PATH = '/domains';
@@ -120,8 +117,8 @@ export const domainRoutes = (ctx: ServerContext): Router => {
     const row = data.ownDomain(getSession(req), req.params.id);
     const violations = lastPublicDomainRemoval(data.rulesView(), row.id);
     if (violations.length > 0) throw new ApiError(409, violations);
-    const domains = data.domains();
-    domains.splice(domains.indexOf(row), 1);
+    // SEC-2: its scans, findings and health checks go with it, in the same write.
+    removeRow(ctx.store, DOMAINS, row.id);
     resync(row);
     data.write();
     res.status(204).end();

@@ -37,23 +37,9 @@ export const cookieRows = (store: Store): CookieRow[] => {
  */
 export const seedSolutionTranslations = (store: Store, solution: ConsentSolutionRow, now: string): void => {
   const rows = translationRows(store);
-  let id = store.nextId(TRANSLATIONS);
   for (const language of solutionLanguages(solution)) {
     if (!DEFAULT_TEXTS[language] || rows.some((row) => row.consentSolutionId === solution.id && row.language === language)) continue;
-    rows.push({ id, accountId: solution.accountId, consentSolutionId: solution.id, language, texts: defaultTextsFor(language), updatedAt: now });
-    id += 1;
-  }
-};
-
-/**
- * Removes a deleted solution's translations and cookies. Ids are reused (max + 1), so rows
- * left behind would otherwise reappear under the next solution to get this id.
- */
-export const removeSolutionContent = (store: Store, solutionId: number): void => {
-  for (const rows of [translationRows(store), cookieRows(store)] as { consentSolutionId: number }[][]) {
-    for (let index = rows.length - 1; index >= 0; index -= 1) {
-      if (rows[index]?.consentSolutionId === solutionId) rows.splice(index, 1);
-    }
+    rows.push({ id: store.nextId(TRANSLATIONS), accountId: solution.accountId, consentSolutionId: solution.id, language, texts: defaultTextsFor(language), updatedAt: now });
   }
 };
 

@@ -4,13 +4,13 @@ import { emailSchema } from '../../src/schemas/auth';
 import { isEmailTaken } from '../auth/accountUsers';
 import { sendActivationEmail, sendInvitationNotice } from '../auth/passwordTokens';
 import { dummyHash } from '../auth/passwords';
-import { endUserSessions } from '../auth/sessions';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context';
 import { idParam, permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
-import type { Account, PasswordToken, User } from '../store/types';
+import { removeRow } from '../store/cascade';
+import type { Account, User } from '../store/types';
 import { apiViolation, noQuery, parseOrThrow } from './consentData';
 import { listRows } from './listRows';
 
@@ -119,13 +119,9 @@ export const teammateRoutes = (ctx: ServerContext): Router => {
     if (user.id === caller.userId) throw new ApiError(403, 'error.backend.not_allowed_delete_self');
     const activeLeft = users().filter((u) => u.accountId === user.accountId && u.status === 'active' && u.id !== user.id);
     if (user.status === 'active' && activeLeft.length === 0) throw new ApiError(409, 'error.backend.last_active_user');
-    const tokens = ctx.store.state().passwordTokens as PasswordToken[];
-    for (let index = tokens.length - 1; index >= 0; index -= 1) {
-      if (tokens[index]?.userId === user.id) tokens.splice(index, 1);
-    }
-    // SEC-3: the removed user's open sessions end with it (written with the removal).
-    endUserSessions(ctx.store, user.id);
-    ctx.store.collection<User>('users').remove(user.id);
+    // SEC-2/SEC-3: the removed user's open sessions and tokens end with it, in one write.
+    removeRow(ctx.store, 'users', user.id);
+    ctx.store.write();
     res.status(204).end();
   });
 

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { TEMPLATE_CODE_FIELDS, templateInputSchema, type TemplateInput } from '../../src/schemas/template';
 import { can, deniedKey } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
-import { codeOf, templateData, type TemplateData } from '../banner/templateData';
+import { codeOf, templateData, TEMPLATES, type TemplateData } from '../banner/templateData';
 import type { PopupTemplateRow, TemplateVersionRow } from '../banner/types';
 import type { ServerContext } from '../context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
+import { removeRow } from '../store/cascade';
 import { noQuery, parseOrThrow, requireWrite } from './consentData';
 import { listRows } from './listRows';
 
@@ -146,10 +147,8 @@ export const templateRoutes = (ctx: ServerContext): Router => {
     if (row.isDefault || data.settings().some((s) => s.mode === 'custom' && s.templateId === row.id)) {
       throw new ApiError(409, [violation('error.backend.template_in_use')]);
     }
-    const versions = data.versions();
-    for (let index = versions.length - 1; index >= 0; index -= 1) if (versions[index]?.templateId === row.id) versions.splice(index, 1);
-    const templates = data.templates();
-    templates.splice(templates.indexOf(row), 1);
+    // SEC-2: its versions go with it.
+    removeRow(ctx.store, TEMPLATES, row.id);
     data.write();
     res.status(204).end();
   });

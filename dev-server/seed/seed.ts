@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, MIN_BCRYPT_COST } from '../auth/passwords';
 import { buildCoupons } from '../rules/billing';
-import { writeJsonAtomic } from '../store/atomicAdapter';
+import { writeJsonAtomic } from '../store/jsonFile';
 import type { DbState } from '../store/types';
 import { buildConsentHistory } from './consentHistory';
 import { buildConsentData } from './consentSolutionsData';
@@ -31,7 +31,7 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
   const users = buildUsers(accounts, await demoPasswordHash(options.bcryptCost ?? MIN_BCRYPT_COST), now);
   const consentData = buildConsentData(accounts, users, now);
   return {
-    meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: now.toISOString() },
+    meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: now.toISOString(), sequences: {} },
     accounts,
     users,
     passwordTokens: [],

@@ -19,8 +19,17 @@ const UNSAFE_LAYERS = new Set([
  */
 const NO_FOREIGN_KEYS = '\u0000no-cascade';
 
+const collectionNameOf = (store: Store, rows: unknown[]): string => {
+  const entry = Object.entries(store.state()).find(([, value]) => value === rows);
+  if (!entry) throw new Error('json-server inserted into an unknown collection');
+  return entry[0];
+};
+
 const buildRouter = (store: Store): JsonServerRouter => {
   const router = jsonServer.router(store.db, { foreignKeySuffix: NO_FOREIGN_KEYS });
+  // Building the router mixes json-server's `createId` (max + 1) into lowdb's lodash; ours
+  // replaces it so a POST through the router takes the collection's persisted sequence (SEC-1).
+  store.db._.mixin({ createId: (rows: unknown[]) => store.nextId(collectionNameOf(store, rows)) });
   router.stack = router.stack.filter(
     (layer) =>
       !UNSAFE_LAYERS.has(layer.name) &&

@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
 import low, { type LowdbSync } from 'lowdb';
-import { AtomicJsonFileAdapter } from './atomicAdapter';
+import { GroupCommit } from './groupCommit';
+import { readJsonFile, removeStaleTempFiles, writeJsonAtomic } from './jsonFile';
 import type { DbState, Meta, Row } from './types';
 
 const emptyState = (): DbState => ({
-  meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: new Date(0).toISOString() },
+  meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: new Date(0).toISOString(), sequences: {} },
   accounts: [],
   users: [],
   passwordTokens: [],
@@ -23,7 +26,8 @@ export interface Collection<T extends Row> {
 /**
  * The one lowdb instance of the process. json-server's router and our own routes share it, and
  * every handler mutates it synchronously, so concurrent requests cannot lose each other's
- * writes; each write persists the whole state atomically.
+ * writes. `write()` marks the state changed; the group commit persists it (see GroupCommit), and
+ * `durableAnswers` holds each answer until the changes made while its request ran are on disk.
  */
 export interface Store {
   readonly db: LowdbSync;
@@ -31,33 +35,60 @@ export interface Store {
   state(): DbState;
   collection<T extends Row>(name: string): Collection<T>;
   ensureCollection(name: string): void;
+  /**
+   * SEC-1: the next id of a collection, never given before: a persisted sequence per collection
+   * (as databases have), so deleting the newest row never hands its id to the next one.
+   */
   nextId(name: string): number;
   meta(): Meta;
   write(): void;
+  /** Resolves once every write so far is on disk. */
+  durable(): Promise<void>;
+  /** Express middleware: answers wait for the flush of the writes made during their request. */
+  durableAnswers: RequestHandler;
+  /** Waits for the last flush (shutdown). */
+  close(): Promise<void>;
 }
 
+const collectionOf = (state: DbState, name: string): Row[] => {
+  const value = state[name];
+  if (!Array.isArray(value)) throw new Error(`Unknown collection "${name}"`);
+  return value as Row[];
+};
+
 export const openStore = (file: string): Store => {
-  const db = low(new AtomicJsonFileAdapter(file, emptyState()));
+  // A crash between a temp file's write and its rename leaves the temp file behind.
+  removeStaleTempFiles(file);
+  if (!existsSync(file)) writeJsonAtomic(file, emptyState());
+  const loaded = readJsonFile(file) as DbState;
+  const commit = new GroupCommit(file, () => JSON.stringify(state()));
+  // lowdb is only the shared handle json-server's router needs; persistence is the group commit.
+  const db = low({ read: () => loaded, write: () => commit.changed() });
   const state = (): DbState => db.getState() as DbState;
 
   // A file written by an older seed may lack collections added since; fill them in.
-  const current = state();
   let repaired = false;
   for (const [key, value] of Object.entries(emptyState())) {
-    if (current[key] === undefined) {
-      current[key] = value;
+    if (loaded[key] === undefined) {
+      loaded[key] = value;
       repaired = true;
     }
   }
-  if (repaired) db.write();
+  loaded.meta.sequences ??= {};
+  if (repaired) commit.flushSync();
 
-  const rows = <T extends Row>(name: string): T[] => {
-    const value = state()[name];
-    if (!Array.isArray(value)) throw new Error(`Unknown collection "${name}"`);
-    return value as T[];
+  const rows = <T extends Row>(name: string): T[] => collectionOf(state(), name) as T[];
+
+  const nextId = (name: string): number => {
+    const sequences = state().meta.sequences;
+    const highest = rows(name).reduce((max, row) => Math.max(max, Number(row.id) || 0), sequences[name] ?? 0);
+    sequences[name] = highest + 1;
+    return highest + 1;
   };
 
-  const nextId = (name: string): number => rows(name).reduce((max, row) => Math.max(max, Number(row.id) || 0), 0) + 1;
+  const write = (): void => {
+    commit.changed();
+  };
 
   const collection = <T extends Row>(name: string): Collection<T> => ({
     all: () => structuredClone(rows<T>(name)),
@@ -73,14 +104,14 @@ export const openStore = (file: string): Store => {
     insert: (data) => {
       const row = { ...structuredClone(data), id: nextId(name) } as T;
       rows<T>(name).push(row);
-      db.write();
+      write();
       return structuredClone(row);
     },
     update: (id, patch) => {
       const row = rows<T>(name).find((r) => r.id === id);
       if (!row) return undefined;
       Object.assign(row, structuredClone(patch), { id: row.id });
-      db.write();
+      write();
       return structuredClone(row);
     },
     remove: (id) => {
@@ -88,10 +119,24 @@ export const openStore = (file: string): Store => {
       const index = list.findIndex((r) => r.id === id);
       if (index < 0) return false;
       list.splice(index, 1);
-      db.write();
+      write();
       return true;
     },
   });
+
+  const durableAnswers: RequestHandler = (_req, res, next) => {
+    // Writes by anyone while this request ran count: over-waiting by one flush is safe, an
+    // answer before its own write is on disk is not. A synchronous read sees no write at all.
+    const startedAt = commit.generation;
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    res.end = ((...args: unknown[]) => {
+      const generation = commit.generation;
+      if (generation === startedAt || commit.isDurable(generation)) return end(...args);
+      void commit.durable(generation).then(() => end(...args));
+      return res;
+    }) as typeof res.end;
+    next();
+  };
 
   return {
     db,
@@ -102,12 +147,13 @@ export const openStore = (file: string): Store => {
     ensureCollection: (name) => {
       if (state()[name] === undefined) {
         state()[name] = [];
-        db.write();
+        write();
       }
     },
     meta: () => state().meta,
-    write: () => {
-      db.write();
-    },
+    write,
+    durable: () => commit.durable(),
+    durableAnswers,
+    close: () => commit.drain(),
   };
 };

@@ -74,6 +74,8 @@ export interface Meta {
   /** HS256 key for session JWTs; generated at seed time, never sent to a client. */
   jwtSecret: string;
   seededAt: string;
+  /** SEC-1: the last id given per collection; ids are never given twice, across restarts. */
+  sequences: Record<string, number>;
 }
 
 export interface DbState {

@@ -11,6 +11,8 @@ declare module 'lowdb' {
     setState(state: unknown): LowdbSync;
     write<T>(returnValue?: T): T;
     read(): LowdbSync;
+    /** The lodash instance behind the chain; json-server mixes its helpers into it. */
+    _: { mixin(source: Record<string, (...args: never[]) => unknown>): void };
   }
   const low: (adapter: LowdbAdapter) => LowdbSync;
   export default low;
