@@ -38,7 +38,7 @@ import { scanRoutes } from './routes/scans';
 import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
-import { openStore, type Store } from './store/store';
+import { openStore, type Store, type StoreOptions } from './store/store';
 
 export interface CreateServerOptions {
   dbFile: string;
@@ -56,6 +56,8 @@ export interface CreateServerOptions {
   bcryptCost?: number;
   /** Owner-scoped collections to register at once (same as calling registerScopedCollection). */
   collections?: ScopedCollectionDefinition[];
+  /** How the database file is flushed (tests hold a flush back to see who waits for it). */
+  writeDatabaseFile?: StoreOptions['writeFile'];
   /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
   scanner?: ScannerOptions;
 }
@@ -74,7 +76,7 @@ export interface DevServer {
 }
 
 export const createServer = (options: CreateServerOptions): DevServer => {
-  const store = openStore(options.dbFile);
+  const store = openStore(options.dbFile, { writeFile: options.writeDatabaseFile });
   // One movable clock feeds every ctx.now() reader; only /dev/clock (dev mode) ever moves it.
   const clock = createDevClock(options.now ?? (() => new Date()));
   const now = clock.now;

@@ -43,6 +43,7 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /accounts': { operation: 'accounts.create' },
   'GET /accounts/:id': { operation: 'account.read', accountParam: true },
   'PATCH /accounts/:id': { operation: 'account.edit', accountParam: true },
+  'DELETE /accounts/:id': { operation: 'accounts.delete', accountParam: true },
 
   'GET /consent-solutions': { operation: 'consentSolutions.read' },
   'POST /consent-solutions': { operation: 'consentSolutions.write' },

@@ -9,9 +9,12 @@ import { acceptBody } from '../http/bodyParsers';
 import { ApiError, notFound } from '../http/errors';
 import { subscriptionZodViolations } from '../rules/billing';
 import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf } from '../rules/subscriptionLifecycle';
+import { removeSolutionScripts } from '../banner/cdnFiles';
+import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
 import { apiViolation, noQuery, parseOrThrow } from './consentData';
 import { listRows } from './listRows';
+import { invalidQuery } from './scopedCollection';
 import { settleAccount } from './subscriptions';
 
 /** The account as docs/api.md describes it (internal fields such as parentAccountId stay out). */
@@ -164,6 +167,27 @@ export const accountRoutes = (ctx: ServerContext): Router => {
       res.json(toApi(updated));
     },
   );
+
+  /**
+   * SEC-2: operations staff delete another account, confirmed by its exact name in `?confirm=`
+   * (as the app's typed-name confirmation). Everything that belongs to it goes in the same write:
+   * users and their sessions and tokens, consent solutions and all they own, templates and their
+   * versions, billing profile, payments; then its published scripts. Refused while it is an
+   * agency with client accounts.
+   */
+  router.delete('/accounts/:id', session, readable, permit('accounts.delete', accountParam), (req, res) => {
+    const account = accounts.find(accountParam(req) ?? 0);
+    if (!account) throw notFound();
+    const confirm = req.query.confirm;
+    const unknown = Object.keys(req.query).find((key) => key !== 'confirm');
+    if (unknown !== undefined) throw invalidQuery(unknown);
+    if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [apiViolation('validation.account_name_confirmation', 'confirm')]);
+    if (ctx.store.state().accounts.some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
+    const removed = removeRow(ctx.store, 'accounts', account.id);
+    ctx.store.write();
+    for (const solution of removed.get('consentSolutions') ?? []) removeSolutionScripts(ctx.store.file, solution.id);
+    res.status(204).end();
+  });
 
   return router;
 };

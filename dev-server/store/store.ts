@@ -44,8 +44,10 @@ export interface Store {
   write(): void;
   /** Resolves once every write so far is on disk. */
   durable(): Promise<void>;
-  /** Express middleware: answers wait for the flush of the writes made during their request. */
+  /** Express middleware: answers to writes wait for the flush that holds their changes. */
   durableAnswers: RequestHandler;
+  /** How many flushes reached the disk so far. */
+  flushes(): number;
   /** Waits for the last flush (shutdown). */
   close(): Promise<void>;
 }
@@ -56,12 +58,20 @@ const collectionOf = (state: DbState, name: string): Row[] => {
   return value as Row[];
 };
 
-export const openStore = (file: string): Store => {
+export interface StoreOptions {
+  /** How a flush reaches the disk (default: temp file, fsync, rename, fsync of the directory). */
+  writeFile?: (file: string, text: string) => Promise<void>;
+}
+
+/** Methods whose answer acknowledges a change; reads never wait for the disk. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const openStore = (file: string, options: StoreOptions = {}): Store => {
   // A crash between a temp file's write and its rename leaves the temp file behind.
   removeStaleTempFiles(file);
   if (!existsSync(file)) writeJsonAtomic(file, emptyState());
   const loaded = readJsonFile(file) as DbState;
-  const commit = new GroupCommit(file, () => JSON.stringify(state()));
+  const commit = new GroupCommit(file, () => JSON.stringify(state()), options.writeFile);
   // lowdb is only the shared handle json-server's router needs; persistence is the group commit.
   const db = low({ read: () => loaded, write: () => commit.changed() });
   const state = (): DbState => db.getState() as DbState;
@@ -124,9 +134,14 @@ export const openStore = (file: string): Store => {
     },
   });
 
-  const durableAnswers: RequestHandler = (_req, res, next) => {
-    // Writes by anyone while this request ran count: over-waiting by one flush is safe, an
-    // answer before its own write is on disk is not. A synchronous read sees no write at all.
+  const durableAnswers: RequestHandler = (req, res, next) => {
+    // A read is answered at once, even while visitors' consent records are being flushed. A
+    // write waits for a flush holding every change made while it ran (anyone's: over-waiting by
+    // one flush is safe, answering before its own change is on disk is not).
+    if (!WRITE_METHODS.has(req.method)) {
+      next();
+      return;
+    }
     const startedAt = commit.generation;
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
     res.end = ((...args: unknown[]) => {
@@ -154,6 +169,7 @@ export const openStore = (file: string): Store => {
     write,
     durable: () => commit.durable(),
     durableAnswers,
+    flushes: () => commit.flushes,
     close: () => commit.drain(),
   };
 };

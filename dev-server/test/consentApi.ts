@@ -10,13 +10,17 @@ export interface CallResult<T = unknown> {
 
 export type Call = <T = unknown>(method: string, path: string, body?: unknown, contentType?: string) => Promise<CallResult<T>>;
 
-/** A caller bound to one session; JSON in, JSON out (204 gives a null body). */
-export const caller = async (baseUrl: string, email: string): Promise<Call> => {
+/**
+ * A caller bound to one session; JSON in, JSON out (204 gives a null body). With
+ * `actingAccountId`, every call acts on that account (`X-Account-Id`, ROLE_ADMIN/ROLE_AGENCY).
+ */
+export const caller = async (baseUrl: string, email: string, actingAccountId?: number): Promise<Call> => {
   const cookie = await login(baseUrl, email);
+  const acting: Record<string, string> = actingAccountId === undefined ? {} : { 'x-account-id': String(actingAccountId) };
   return async <T,>(method: string, path: string, body?: unknown, contentType = 'application/json') => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': contentType }) },
+      headers: { cookie, ...acting, ...(body === undefined ? {} : { 'content-type': contentType }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,10 +60,26 @@ describe('persistence', () => {
       const cookie = await login(server.baseUrl, 'owner@demo.test');
       await Promise.all(Array.from({ length: 20 }, (_, i) => postJson(server.baseUrl, '/fixtures', { label: `a${i}` }, { cookie })));
       expect(() => JSON.parse(readFileSync(dbFile, 'utf8'))).not.toThrow();
-      const { readdirSync } = await import('node:fs');
       expect(readdirSync(dir).filter((f) => f.startsWith('atomic.json.'))).toEqual([]);
     } finally {
       await server.close();
+    }
+  });
+
+  it('[ENT-8] temp files a crash left beside the database are removed on start; other files are not', async () => {
+    const dbFile = join(dir, 'crashed.json');
+    const first = await startTestServer({ dbFile });
+    await first.close();
+    const stale = ['crashed.json.tmp-4242-7', 'crashed.json.1a2b3c4d'];
+    for (const name of stale) writeFileSync(join(dir, name), '{"half":');
+    writeFileSync(join(dir, 'crashed.json.notes.txt'), 'mine');
+    const second = await startTestServer({ dbFile });
+    try {
+      for (const name of stale) expect(existsSync(join(dir, name)), name).toBe(false);
+      expect(readFileSync(join(dir, 'crashed.json.notes.txt'), 'utf8')).toBe('mine');
+      expect(readdirSync(dir).filter((f) => f.startsWith('crashed.json.tmp-'))).toEqual([]);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -79,6 +79,9 @@ const apiRuleMessages = {
 export const permissionMessages = {
   'error.backend.not_allowed_edit_global': 'You are not allowed to create or edit global items.',
   'error.backend.not_allowed_create_account': 'You are not allowed to create accounts.',
+  'error.backend.not_allowed_delete_account': 'You are not allowed to delete this account.',
+  'error.backend.account_has_clients': 'An account with client accounts cannot be deleted: delete or move its clients first.',
+  'validation.account_name_confirmation': 'Type the account’s exact name to confirm its deletion.',
   'error.backend.not_allowed_edit_account': 'You are not allowed to edit this account.',
   'error.backend.not_allowed_switch_account': 'You are not allowed to act on this account.',
   'error.backend.not_allowed_delete_website': 'You are not allowed to delete websites.',
