@@ -50,7 +50,6 @@ export const recordInputSchema = z.object({
     .regex(/^[a-z]{2}$/, { error: 'validation.invalid_value' })
     .optional(),
 });
-export type RecordInput = z.output<typeof recordInputSchema>;
 
 export const recordRows = (store: Store): ConsentRecordRow[] => {
   store.ensureCollection(CONSENT_RECORDS);

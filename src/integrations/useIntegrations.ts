@@ -2,12 +2,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAccount } from '../hooks/useAccount';
 import type { Account } from '../providers/dataProvider';
-import { getSession, subscribe, type Session } from '../providers/session';
+import { getSession, subscribe } from '../providers/session';
 import { chatWidget, type ChatWidgetUser } from './chatWidget';
 import { pushToDataLayer } from './dataLayer';
-
-/** API-7 user attributes the session token carries (name and phone are not in it). */
-export const userAttributes = (session: Session): ChatWidgetUser => ({ email: session.email, user_id: session.sub });
 
 /** API-7 company attributes: the plan is the subscription's type, else the payment method. */
 export const companyAttributes = (account: Account): ChatWidgetUser['company'] => {

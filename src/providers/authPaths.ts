@@ -1,8 +1,6 @@
 /** The public auth screens (ROUTE-1..3) and how a pathname maps to one of them. */
 export const LOGIN_PATH = '/login/';
 export const RECOVERY_EMAIL_PATH = '/recovery-email/';
-export const newPasswordPath = (passwordToken: string, csrfToken: string) =>
-  `/newpassword/${encodeURIComponent(passwordToken)}/${encodeURIComponent(csrfToken)}/`;
 
 export type AuthRoute =
   | { screen: 'login' }

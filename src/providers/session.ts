@@ -7,7 +7,7 @@ import { apiFetch } from './apiClient';
 import { LOGIN_PATH } from './authPaths';
 import { setActingAccount } from './actingAccount';
 import { navigateTo } from './navigation';
-import { clearSession, readSession, reloadSession, type Session } from './sessionState';
+import { clearSession, reloadSession, type Session } from './sessionState';
 
 export { ApiError, isApiError } from './apiError';
 export { clearSession, getSession, readSession, reloadSession, subscribe, SESSION_COOKIE, decodeSession } from './sessionState';
@@ -75,6 +75,3 @@ export const resetPassword = async ({ passwordToken, csrfToken, password }: Rese
   });
   return { passwordCreated: response.json.passwordCreated === true };
 };
-
-/** Whether a valid session exists right now (reads the cookie). */
-export const isLoggedIn = (): boolean => readSession() !== null;

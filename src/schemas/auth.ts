@@ -13,10 +13,6 @@ export const passwordRules = [
 
 export type PasswordRuleId = (typeof passwordRules)[number]['id'];
 
-/** Every rule the password fails, all at once (VAL-2: "reports all failures at once"). */
-export const failedPasswordRules = (value: string): PasswordRuleId[] =>
-  passwordRules.filter((rule) => !rule.test(value)).map((rule) => rule.id);
-
 export const PASSWORD_MAX_LENGTH = 4096;
 
 export const passwordSchema = z

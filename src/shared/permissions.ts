@@ -60,7 +60,6 @@ export const OPERATIONS = {
 } as const satisfies Record<string, { write: boolean; deniedKey: string }>;
 
 export type Operation = keyof typeof OPERATIONS;
-export const OPERATION_NAMES = Object.keys(OPERATIONS) as Operation[];
 
 type Grants = Partial<Record<Operation, readonly Scope[]>>;
 
@@ -151,8 +150,6 @@ export const can = (roles: readonly string[], operation: Operation, scope: Scope
 /** The messageKey of the 403 for a refused operation. */
 export const deniedKey = (roles: readonly string[], operation: Operation): string =>
   OPERATIONS[operation].write && roles.includes('ROLE_DEMO') ? PERMISSION_DENIED : OPERATIONS[operation].deniedKey;
-
-export const isOperation = (name: string): name is Operation => Object.hasOwn(OPERATIONS, name);
 
 /**
  * react-admin's `canAccess({ resource, action })` in terms of the matrix: the app's resources

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { matchAuthRoute, type AuthRoute } from '../../providers/authPaths';
+import type { AuthRoute } from '../../providers/authPaths';
 import { lazyWithReload } from '../../shared/lazyWithReload';
 import { LoginPage } from './LoginPage';
 
@@ -39,11 +39,3 @@ export const usePathname = (): string => {
   return pathname;
 };
 
-/**
- * The public auth screens without react-router (performance.md: the router is ~30 kB that
- * the login route does not need): a switch on the pathname.
- */
-export function AuthApp() {
-  const pathname = usePathname();
-  return <AuthScreen route={matchAuthRoute(pathname)} />;
-}

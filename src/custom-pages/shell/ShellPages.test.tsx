@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderShell } from '../../layout/testShell';
-import { ComingSoon } from './ComingSoon';
 import { ViewUnderDevelopment } from './ViewUnderDevelopment';
 
 describe('shell pages', () => {
@@ -14,12 +13,5 @@ describe('shell pages', () => {
   it('[ROUTE-20] the old dashboard URL has a default', () => {
     renderShell(<ViewUnderDevelopment />);
     expect(screen.getByRole('link', { name: 'Open the old dashboard' }).getAttribute('href')).toMatch(/^https?:\/\//);
-  });
-
-  it('[ROUTE-21] a screen not built yet says it is coming', () => {
-    renderShell(<ComingSoon titleKey="nav.teammates" />);
-    expect(screen.getByRole('heading', { name: 'Teammates' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByText(/not built yet/)).toBeInTheDocument();
   });
 });

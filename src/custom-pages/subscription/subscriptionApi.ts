@@ -3,7 +3,7 @@ import { DataProviderContext, type DataProvider } from 'react-admin';
 import { env } from '../../config/env';
 import { httpClient } from '../../providers/httpClient';
 import type { BillingDetails, PaymentMethod, RelationState, SubscriptionPrice, SubscriptionStatus } from '../../schemas/billing';
-import type { BillingInterval, Plan, QuoteLine } from '../../shared/pricing';
+import type { BillingInterval, Plan } from '../../shared/pricing';
 
 /**
  * The /subscriptions calls (docs/api.md, Subscriptions), typed, over the providers' httpClient
@@ -11,9 +11,6 @@ import type { BillingInterval, Plan, QuoteLine } from '../../shared/pricing';
  * the session). `withSubscriptionMethods` is the dataProvider decorator; the screens use the
  * dataProvider's methods when it has them (tests pass a fake one), these functions otherwise.
  */
-
-/** A line of the per-domain table; unused slots have the id `slot-N` and no domain name. */
-export type SubscriptionPriceLine = QuoteLine;
 
 export type { SubscriptionPrice };
 

@@ -95,10 +95,6 @@ export const resourcesEn = {
       copy_and_translations: 'Copy and translations',
       cookie_management: 'Cookie management',
     },
-    coming_soon: {
-      badge: 'Coming soon',
-      description: 'This section is being built and will appear here soon. Everything else in this consent solution works already.',
-    },
     domains: {
       add: 'Add domain',
       create_title: 'Add a domain',

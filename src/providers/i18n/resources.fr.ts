@@ -93,10 +93,6 @@ export const resourcesFr = {
       copy_and_translations: 'Textes et traductions',
       cookie_management: 'Gestion des cookies',
     },
-    coming_soon: {
-      badge: 'Bientôt disponible',
-      description: 'Cette section est en cours de réalisation et apparaîtra ici prochainement. Tout le reste de cette solution de consentement fonctionne déjà.',
-    },
     domains: {
       add: 'Ajouter un domaine',
       create_title: 'Ajouter un domaine',

@@ -35,10 +35,6 @@ export const shellEn = {
       unknown: 'Unknown error',
       home: 'Go to the home page',
     },
-    coming_soon: {
-      badge: 'Coming soon',
-      description: 'This screen is not built yet. It will appear here as soon as it is ready.',
-    },
     under_development: {
       title: 'View under development',
       description: 'This view is still being built. In the meantime, you can use it in the old dashboard.',

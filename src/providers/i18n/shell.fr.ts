@@ -36,10 +36,6 @@ export const shellFr = {
       unknown: 'Erreur inconnue',
       home: 'Aller à la page d’accueil',
     },
-    coming_soon: {
-      badge: 'Bientôt disponible',
-      description: 'Cet écran n’est pas encore construit. Il apparaîtra ici dès qu’il sera prêt.',
-    },
     under_development: {
       title: 'Vue en cours de développement',
       description: 'Cette vue est encore en construction. En attendant, vous pouvez l’utiliser dans l’ancien tableau de bord.',
