@@ -17,7 +17,7 @@ const messageOf = (error: unknown): string | undefined => {
 
 /**
  * ROUTE-22: "Something went wrong!" with a Show Error / Hide Error toggle. It fits both
- * `<Admin error>` and `<Layout error>`, and the shell's own ErrorBoundary.
+ * `<Admin error>` and `<Layout error>`.
  */
 export const ErrorPage = ({ error }: ErrorPageProps) => {
   const translate = useTranslate();
