@@ -37,6 +37,7 @@ const THROTTLE_RATES = [1, 4];
 const SEARCH = 'shop-9999';
 const LOAD_SECONDS = 5;
 const LOAD_CONNECTIONS = 10;
+const WRITE_CONNECTIONS = 50;
 const BUDGET_LOGIN_JS = 150_000;
 const BUDGET_MAIN_CHUNK = 357_000;
 
@@ -309,7 +310,13 @@ const main = async (): Promise<void> => {
     console.log(`API under load: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per case…`);
     const cookie = await login(apiUrl, 'owner@demo.test');
     const apiLoad = [
-      await load('list, page 1 of 10,000', { url: `${apiUrl}/consent-solutions?_page=1&_limit=25&_sort=name&_order=asc`, headers: { cookie } }),
+      await load('list, page 1 of 10,000 (read cache)', { url: `${apiUrl}/consent-solutions?_page=1&_limit=25&_sort=name&_order=asc`, headers: { cookie } }),
+      // 400 pages in turn outgrow the read cache (256 answers): every answer is computed.
+      await load('list, 400 pages in turn (computed)', {
+        url: `${apiUrl}/consent-solutions?_page=1&_limit=25&_sort=name&_order=asc`,
+        headers: { cookie },
+        requests: Array.from({ length: 400 }, (_, index) => ({ path: `/consent-solutions?_page=${index + 1}&_limit=25&_sort=name&_order=asc` })),
+      }),
       await load(`search q=${SEARCH}`, { url: `${apiUrl}/consent-solutions?_page=1&_limit=25&q=${SEARCH}`, headers: { cookie } }),
       await load('login (bcrypt cost 10)', {
         url: `${apiUrl}/login_check`,
@@ -322,6 +329,14 @@ const main = async (): Promise<void> => {
         method: 'PATCH',
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Bench rename' }),
+      }),
+      // Group commit: the more writes wait at once, the more share one flush.
+      await load(`write: PATCH, ${WRITE_CONNECTIONS} connections`, {
+        url: `${apiUrl}/consent-solutions/1`,
+        method: 'PATCH',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench rename' }),
+        connections: WRITE_CONNECTIONS,
       }),
     ];
 

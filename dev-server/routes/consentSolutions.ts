@@ -26,7 +26,7 @@ import {
   ruleFailure,
   type ConsentData,
 } from './consentData';
-import { listRows } from './listRows';
+import { sendList } from './listRows';
 import { seedSolutionTranslations } from './solutionContent';
 
 /**
@@ -100,13 +100,11 @@ export const consentSolutionRoutes = (ctx: ServerContext): Router => {
 
   router.get(PATH, session, (req, res) => {
     const caller = getSession(req);
-    const { page, total } = listRows(data.solutions(), req.query, {
+    sendList(ctx.store, req, res, `${CONSENT_SOLUTIONS}:${caller.accountId}`, data.solutions, {
       fields: LIST_FIELDS,
       scope: (row) => row.accountId === caller.accountId,
       matches: matchesNameOrPublicDomain,
     });
-    res.setHeader('X-Total-Count', total);
-    res.json(page);
   });
 
   router.post(PATH, session, noQuery, writable, body, (req, res) => {

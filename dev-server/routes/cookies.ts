@@ -17,7 +17,7 @@ import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import type { ConsentSolutionRow, CookieRow } from '../store/types';
 import { apiViolation, consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
-import { listRows } from './listRows';
+import { sendList } from './listRows';
 import {
   cookieRows,
   COOKIES,
@@ -139,13 +139,11 @@ export const cookieRoutes = (ctx: ServerContext): Router => {
 
   router.get(PATH, session, (req, res) => {
     const caller = getSession(req);
-    const { page, total } = listRows(rows(), req.query, {
+    sendList(ctx.store, req, res, `${COOKIES}:${caller.accountId}`, rows, {
       fields: LIST_FIELDS,
       scope: (row) => row.accountId === caller.accountId,
       matches: (row, needle) => row.name.toLowerCase().includes(needle),
     });
-    res.setHeader('X-Total-Count', total);
-    res.json(page);
   });
 
   router.post(PATH, session, noQuery, writable, body, (req, res) => {

@@ -9,7 +9,7 @@ import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval } f
 import { removeRow } from '../store/cascade';
 import type { DomainRow } from '../store/types';
 import { consentData, DOMAINS, newDomainRow, noQuery, parseOrThrow, requireWrite, ruleFailure, type ConsentData } from './consentData';
-import { listRows } from './listRows';
+import { sendList } from './listRows';
 
 /**
  * Domains (docs/api.md "Consent solutions and domains", ENT-1, ROUTE-16): one flat collection,
@@ -64,13 +64,11 @@ export const domainRoutes = (ctx: ServerContext): Router => {
 
   router.get(PATH, session, (req, res) => {
     const caller = getSession(req);
-    const { page, total } = listRows(data.domains(), req.query, {
+    sendList(ctx.store, req, res, `${DOMAINS}:${caller.accountId}`, data.domains, {
       fields: LIST_FIELDS,
       scope: (row) => row.accountId === caller.accountId,
       matches: (row, needle) => row.canonicalDomain.includes(needle),
     });
-    res.setHeader('X-Total-Count', total);
-    res.json(page);
   });
 
   router.post(PATH, session, noQuery, writable, body, (req, res) => {

@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 import { checkListQuery } from './scopedCollection';
 
@@ -87,4 +88,42 @@ export const listRows = <T extends Row>(rows: readonly T[], query: Request['quer
   }
   // Rows are the store's live objects: the caller gets copies it may hand to res.json safely.
   return { page: structuredClone(matching.slice(start, end)), total };
+};
+
+/** How many list answers each server keeps (the most recently used). */
+const CACHED_LISTS = 256;
+
+interface CachedList {
+  generation: number;
+  total: number;
+  json: string;
+}
+
+const caches = new WeakMap<Store, Map<string, CachedList>>();
+
+/**
+ * Answers a list (X-Total-Count and the page as JSON) from a read cache in front of listRows:
+ * an answer is reused until the next write to the store, whatever it changed, so it is never
+ * stale. `key` names what else the answer depends on besides the URL (the collection and the
+ * caller's account).
+ */
+export const sendList = <T extends Row>(store: Store, req: Request, res: Response, key: string, rows: () => readonly T[], spec: ListSpec<T>): void => {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = new Map();
+    caches.set(store, cache);
+  }
+  const cacheKey = `${key}\u0000${req.originalUrl}`;
+  const generation = store.generation();
+  let answer = cache.get(cacheKey);
+  if (answer?.generation === generation) {
+    cache.delete(cacheKey); // most recently used goes last
+  } else {
+    const { page, total } = listRows(rows(), req.query, spec);
+    answer = { generation, total, json: JSON.stringify(page) };
+  }
+  cache.set(cacheKey, answer);
+  if (cache.size > CACHED_LISTS) cache.delete(cache.keys().next().value as string);
+  res.setHeader('X-Total-Count', answer.total);
+  res.type('application/json').send(answer.json);
 };

@@ -48,6 +48,8 @@ export interface Store {
   durableAnswers: RequestHandler;
   /** How many flushes reached the disk so far. */
   flushes(): number;
+  /** Bumped by every write: an answer computed at one generation is valid until the next. */
+  generation(): number;
   /** Waits for the last flush (shutdown). */
   close(): Promise<void>;
 }
@@ -170,6 +172,7 @@ export const openStore = (file: string, options: StoreOptions = {}): Store => {
     durable: () => commit.durable(),
     durableAnswers,
     flushes: () => commit.flushes,
+    generation: () => commit.generation,
     close: () => commit.drain(),
   };
 };
