@@ -23,11 +23,6 @@ export const subscriptionEn = {
       month: 'Monthly',
       year: 'Yearly (2 months free)',
     },
-    depths: {
-      lite: 'Lite (500 pages)',
-      standard: 'Standard (5,000 pages)',
-      large: 'Large (15,000 pages)',
-    },
     frequencies: {
       daily: 'daily scan',
       weekly: 'weekly scan',

@@ -25,11 +25,6 @@ export const subscriptionFr = {
       month: 'Mensuel',
       year: 'Annuel (2 mois offerts)',
     },
-    depths: {
-      lite: 'Léger (500 pages)',
-      standard: 'Standard (5 000 pages)',
-      large: 'Étendu (15 000 pages)',
-    },
     frequencies: {
       daily: 'scan quotidien',
       weekly: 'scan hebdomadaire',
