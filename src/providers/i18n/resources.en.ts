@@ -66,6 +66,9 @@ export const resourcesEn = {
       search: 'Search by name or domain',
       empty_heading: 'No consent solution yet',
       empty_description: 'Add your website to get a consent pop-up, a cookie scan and the script to install.',
+      no_match_heading: 'No consent solution matches “{{search}}”',
+      no_match_description: 'Check the spelling, or search by another name or public domain.',
+      clear_search: 'Clear the search',
     },
     create: {
       title: 'New consent solution',
