@@ -51,6 +51,7 @@ export const subscriptionEn = {
       coupon_refused: 'Coupon not applied: {{reason}}',
     },
     overview: {
+      read_only: 'Your role can see the subscription but not change it. Ask the account owner to subscribe.',
       title: 'Choose your plan',
       status: {
         trial_day_left: 'You are on a free trial: {{days}} day left.',
