@@ -183,14 +183,6 @@ export const resourcesEn = {
         },
       },
       next_steps_title: 'Next steps',
-      steps: {
-        domain_added: 'Add your domain',
-        template_chosen: 'Choose a pop-up template',
-        script_seen: 'Install the script on your site',
-      },
-      step_done: 'Done',
-      step_todo: 'To do',
-      step_coming: 'Coming soon: this step will be ticked automatically.',
     },
   },
 };

@@ -187,14 +187,6 @@ export const resourcesFr = {
         },
       },
       next_steps_title: 'Prochaines étapes',
-      steps: {
-        domain_added: 'Ajouter votre domaine',
-        template_chosen: 'Choisir un modèle de pop-up',
-        script_seen: 'Installer le script sur votre site',
-      },
-      step_done: 'Fait',
-      step_todo: 'À faire',
-      step_coming: 'Bientôt : cette étape sera cochée automatiquement.',
     },
   },
 } satisfies Catalogue<typeof resourcesEn>;
