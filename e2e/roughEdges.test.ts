@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession } from './support/apiSession';
 import { logIn, navItem, shellReady, useBrowser } from './support/browser';
@@ -135,15 +135,18 @@ describe('rough edges of issue 19 in Chromium against the dev API', () => {
     expect(await own.getByRole('button', { name: 'Remove' }).count()).toBe(0);
   });
 
-  it('[ROLE-3] a read-only user is not offered what the role cannot do: onboarding, create form, subscription wizard', async () => {
+  it('[ROLE-3] a read-only user’s onboarding offers no "Add a website" (it would end in Access denied)', async () => {
     await logIn(t.page, 'demo@demo.test');
     await shellReady(t.page);
     await t.page.goto('/onboarding');
     await t.page.getByRole('heading', { name: '1. Add your website' }).waitFor();
-    await t.page.getByRole('link', { name: 'Choose a template' }).or(t.page.getByRole('link', { name: 'Open the installation' })).first().waitFor();
+    await t.page.getByRole('link', { name: 'Open the installation' }).waitFor();
     expect(await t.page.getByRole('link', { name: 'Add a website' }).count()).toBe(0);
+  });
 
-    // A cold load of the create form: it must never appear, not even for a moment.
+  it('[ROLE-3] a cold load of the create form never shows it to a read-only user, not even for a moment', async () => {
+    await logIn(t.page, 'demo@demo.test');
+    await shellReady(t.page);
     await t.page.addInitScript(() => {
       const watch = new MutationObserver(() => {
         if (document.querySelector('input[name="domain.canonicalDomain"]')) (window as unknown as { formShown: boolean }).formShown = true;
@@ -153,7 +156,11 @@ describe('rough edges of issue 19 in Chromium against the dev API', () => {
     await t.page.goto('/consent-solutions/create');
     await t.page.getByText(/access denied|right permissions/i).first().waitFor();
     expect(await t.page.evaluate(() => (window as unknown as { formShown?: boolean }).formShown ?? false)).toBe(false);
+  });
 
+  it('[ROLE-3] a read-only user sees the plans but is not led into the billing and card forms', async () => {
+    await logIn(t.page, 'demo@demo.test');
+    await shellReady(t.page);
     await t.page.goto('/subscription/');
     await t.page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     await t.page.getByText('Your role can see the subscription but not change it. Ask the account owner to subscribe.').waitFor();
@@ -212,44 +219,56 @@ describe('rough edges of issue 19 in Chromium against the dev API', () => {
     }
   });
 
-  it('[ROUTE-19] "Start from the default" asks before the first save makes the copy the pop-up’s template; the code tabs fit at 1,400 px', async () => {
-    const client = await apiSession(t.apiUrl, 'client@demo.test');
-    const solution = await client<{ id: number }>('POST', '/consent-solutions', {
-      defaultLanguage: 'en',
-      additionalLanguages: [],
-      domain: { canonicalDomain: `rough-${stamp}.com`, type: 'website', scanDepth: 500, scanFrequency: 7 },
+  describe('the template editor', () => {
+    let solutionId = 0;
+    beforeAll(async () => {
+      const client = await apiSession(t.apiUrl, 'client@demo.test');
+      solutionId = (
+        await client<{ id: number }>('POST', '/consent-solutions', {
+          defaultLanguage: 'en',
+          additionalLanguages: [],
+          domain: { canonicalDomain: `rough-${stamp}.com`, type: 'website', scanDepth: 500, scanFrequency: 7 },
+        })
+      ).id;
     });
-    await t.page.setViewportSize({ width: 1400, height: 900 });
-    await logIn(t.page, 'client@demo.test');
-    await shellReady(t.page);
 
     const startFromDefault = async () => {
-      await t.page.goto(`/consent-solutions/${solution.id}/popup/my-templates/`);
+      await t.page.goto(`/consent-solutions/${solutionId}/popup/my-templates/`);
       await t.page.getByRole('link', { name: 'Start from the default' }).first().click();
       await t.page.waitForURL((url) => /\/popup\/edit-template\/\d+\/use-from-gallery\/$/.test(url.pathname));
     };
-    const useOnSave = () => t.page.getByRole('checkbox', { name: /Use this copy for the pop-up when saved/ });
-    const choice = (name: string) => t.page.getByRole('radio', { name });
 
-    await startFromDefault();
-    // Every code tab is in view: none hides behind a scroll arrow.
-    const tabs = t.page.getByRole('tablist', { name: 'Template code' });
-    await tabs.getByRole('tab', { name: 'Hide function' }).waitFor();
-    expect(await tabs.evaluate((list) => (list.parentElement ? list.parentElement.scrollWidth - list.parentElement.clientWidth : 1))).toBeLessThanOrEqual(0);
+    it('[ROUTE-19] at 1,400 px every code tab is in view: "Hide function" hides behind no scroll arrow', async () => {
+      await t.page.setViewportSize({ width: 1400, height: 900 });
+      await logIn(t.page, 'client@demo.test');
+      await shellReady(t.page);
+      await startFromDefault();
+      const tabs = t.page.getByRole('tablist', { name: 'Template code' });
+      await tabs.getByRole('tab', { name: 'Hide function' }).waitFor();
+      expect(await tabs.evaluate((list) => (list.parentElement ? list.parentElement.scrollWidth - list.parentElement.clientWidth : 1))).toBeLessThanOrEqual(0);
+    });
 
-    // Asked before saving; unticked, the first save leaves the pop-up on the default.
-    expect(await useOnSave().isChecked()).toBe(true);
-    await useOnSave().uncheck();
-    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await t.page.getByText('Template saved as version 1.', { exact: true }).waitFor();
-    await t.page.waitForURL((url) => /\/edit-template\/\d+\/edit\/$/.test(url.pathname));
-    await expect.poll(() => choice('The default template').isChecked()).toBe(true);
+    it('[ROUTE-19] "Start from the default" asks before the first save makes the copy the pop-up’s template, and says so', async () => {
+      await logIn(t.page, 'client@demo.test');
+      await shellReady(t.page);
+      const useOnSave = () => t.page.getByRole('checkbox', { name: /Use this copy for the pop-up when saved/ });
+      const choice = (name: string) => t.page.getByRole('radio', { name });
 
-    // Left ticked, the save says the pop-up now uses the copy.
-    await startFromDefault();
-    await t.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await t.page.getByText(/The pop-up now uses it instead of the default/).waitFor();
-    await expect.poll(() => choice('This custom template').isChecked()).toBe(true);
+      // Asked before saving; unticked, the first save leaves the pop-up on the default.
+      await startFromDefault();
+      expect(await useOnSave().isChecked()).toBe(true);
+      await useOnSave().uncheck();
+      await t.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await t.page.getByText('Template saved as version 1.', { exact: true }).waitFor();
+      await t.page.waitForURL((url) => /\/edit-template\/\d+\/edit\/$/.test(url.pathname));
+      await expect.poll(() => choice('The default template').isChecked()).toBe(true);
+
+      // Left ticked, the save says the pop-up now uses the copy.
+      await startFromDefault();
+      await t.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await t.page.getByText(/The pop-up now uses it instead of the default/).waitFor();
+      await expect.poll(() => choice('This custom template').isChecked()).toBe(true);
+    });
   });
 
   it('[ROUTE-15] [ROUTE-5] installation’s next steps tick "Install the script" from the API’s scriptInstalled, with the onboarding guide’s words', async () => {
