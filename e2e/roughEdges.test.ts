@@ -168,6 +168,19 @@ describe('rough edges of issue 19 in Chromium against the dev API', () => {
     expect(await t.page.getByLabel('Company name').count()).toBe(0);
   });
 
+  it('[PROD-5] the language picker lists Akan once and names Twi as Twi', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await t.page.goto('/consent-solutions/create');
+    const input = t.page.getByRole('combobox', { name: 'Additional languages' });
+    await input.click();
+    await input.fill('akan');
+    await t.page.getByRole('option', { name: 'Akan', exact: true }).first().waitFor();
+    expect(await t.page.getByRole('option', { name: 'Akan', exact: true }).count()).toBe(1);
+    await input.fill('twi');
+    await t.page.getByRole('option', { name: 'Twi', exact: true }).waitFor();
+  });
+
   it('[PROD-5] in French, dates and counts follow the UI language (not the browser’s) and the pop-up has one name', async () => {
     const owner = await apiSession(t.apiUrl, 'owner@demo.test');
     const [solution] = await owner<Array<{ id: number; consentVersionAt?: string }>>('GET', '/consent-solutions?q=demo-shop.com&_sort=name&_order=ASC');
