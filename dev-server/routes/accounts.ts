@@ -8,7 +8,7 @@ import { canReadAccount, homeAccountOf } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, notFound } from '../http/errors';
 import { subscriptionZodViolations } from '../rules/billing';
-import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf } from '../rules/subscriptionLifecycle';
+import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
@@ -136,7 +136,14 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     settleAccount(ctx, account.id);
     const settled = accounts.find(account.id) ?? account;
     const caller = getSession(req);
-    res.json(can(caller.roles, 'subscription.read', scopeOf(caller, settled.id)) ? toApi(settled) : toApiWithoutBilling(settled));
+    if (!can(caller.roles, 'subscription.read', scopeOf(caller, settled.id))) {
+      res.json(toApiWithoutBilling(settled));
+      return;
+    }
+    // ST-1: the server is the clock. The banner counts the trial with these, never the browser's time.
+    const now = ctx.now();
+    const base = toApi(settled);
+    res.json({ ...base, subscription: { ...base.subscription, trialDaysLeft: trialDaysLeft(settled, now) }, now: now.toISOString() });
   });
 
   /**

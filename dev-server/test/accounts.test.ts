@@ -17,7 +17,7 @@ describe('GET /accounts/:id', () => {
     const res = await get(1, await login(server.baseUrl, 'owner@demo.test'));
     expect(res.status).toBe(200);
     const account = (await res.json()) as Record<string, unknown> & { subscription: Record<string, unknown> };
-    expect(Object.keys(account).sort()).toEqual(['date', 'id', 'name', 'paymentMethod', 'stripeSubscriptionId', 'subscription'].sort());
+    expect(Object.keys(account).sort()).toEqual(['date', 'id', 'name', 'now', 'paymentMethod', 'stripeSubscriptionId', 'subscription'].sort());
     expect(account).toMatchObject({ id: 1, name: 'Demo Shop', paymentMethod: 'stripe' });
     expect(account.subscription).toMatchObject({
       status: 'trial',
@@ -35,6 +35,28 @@ describe('GET /accounts/:id', () => {
     for (const key of ['billingCycle', 'billingCycleEnds', 'lastSubscriptionDetailsChange', 'lastSubscriptionTypeChange', 'startDate']) {
       expect(account.subscription).toHaveProperty(key);
     }
+  });
+
+  it('[ST-1] counts the trial on the server’s clock: trialDaysLeft and now follow POST /dev/clock', async () => {
+    const read = async (cookie: string) => (await (await get(1, cookie)).json()) as { now: string; subscription: { trialDaysLeft: number | null } };
+    const before = await read(await login(server.baseUrl, 'owner@demo.test'));
+    expect(before.subscription.trialDaysLeft).toBe(14);
+    expect(Math.abs(Date.parse(before.now) - Date.now())).toBeLessThan(60_000);
+    const clock = (body: unknown) =>
+      fetch(`${server.baseUrl}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    try {
+      expect((await clock({ advanceDays: 10.5 })).status).toBe(200);
+      // A session lasts hours: sign in again on the moved clock.
+      const later = await read(await login(server.baseUrl, 'owner@demo.test'));
+      expect(Date.parse(later.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(10.5 * 86_400_000);
+      expect(later.subscription.trialDaysLeft).toBe(4);
+      expect((await clock({ advanceDays: 5 })).status).toBe(200);
+      expect((await read(await login(server.baseUrl, 'owner@demo.test'))).subscription.trialDaysLeft).toBe(0);
+    } finally {
+      await clock({ reset: true });
+    }
+    const other = (await (await get(4, await login(server.baseUrl, 'agency@demo.test'))).json()) as { subscription: { trialDaysLeft: number | null } };
+    expect(other.subscription.trialDaysLeft).toBeNull();
   });
 
   it('[API-5] answers 401 unauthorized without a session', async () => {

@@ -13,6 +13,8 @@ export const EMPTY_STATE_MIN_HEIGHT = 330;
 export interface EmptyStateProps {
   /** Translation key of the heading. */
   heading: string;
+  /** Values interpolated into the heading (e.g. the search that matched nothing). */
+  headingArgs?: Record<string, unknown>;
   /** Translation key of the description. */
   description?: string;
   icon?: EmptyStateIcon;
@@ -21,7 +23,7 @@ export interface EmptyStateProps {
 }
 
 /** The overlay a list shows when it has no rows, is still working, or failed. */
-export const EmptyState = ({ heading, description, icon, action }: EmptyStateProps) => {
+export const EmptyState = ({ heading, headingArgs, description, icon, action }: EmptyStateProps) => {
   const translate = useTranslate();
   const headingId = useId();
   const Icon = icon === 'error' ? ErrorOutlineIcon : HourglassEmptyIcon;
@@ -49,7 +51,7 @@ export const EmptyState = ({ heading, description, icon, action }: EmptyStatePro
         />
       ) : null}
       <Typography id={headingId} variant="h6" component="h2">
-        {translate(heading)}
+        {translate(heading, headingArgs)}
       </Typography>
       {description ? (
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 480 }}>

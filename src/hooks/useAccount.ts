@@ -21,11 +21,11 @@ export const useAccountId = (): number | undefined => {
 };
 
 /**
- * ST-3: an account (`GET /accounts/{id}`): by default the one on screen (banners, prices,
+ * ST-3: an account (`GET /accounts/{id}`, with the server's `now`): by default the one on screen (banners, prices,
  * defaults); `{ home: true }` for the user's own (tracking, the chat widget's company).
  * Fetched only once an id is known, never refetched on window focus; cached 5 minutes (ST-7).
  */
-export const useAccount = ({ home = false }: { home?: boolean } = {}) => {
+export const useAccount = ({ home = false, refetchInterval = false }: { home?: boolean; refetchInterval?: number | false } = {}) => {
   const shownId = useAccountId();
   const homeId = useHomeAccountId();
   const accountId = home ? homeId : shownId;
@@ -36,6 +36,8 @@ export const useAccount = ({ home = false }: { home?: boolean } = {}) => {
     queryFn: () => (accountId === undefined ? Promise.reject(new Error('No account id in the session')) : dataProvider.getAccount(accountId)),
     enabled: Boolean(accountId),
     refetchOnWindowFocus: false,
+    // Only a screen that must follow the server's clock asks (the trial banner, ST-1).
+    refetchInterval,
   });
   return { accountId, ...query };
 };

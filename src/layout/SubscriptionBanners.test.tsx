@@ -16,12 +16,22 @@ describe('SubscriptionBanners', () => {
   it('[ST-1] trial banner shows days left', async () => {
     const user = userEvent.setup();
     const trialEndsAt = new Date(Date.now() + 12 * DAY_MS - 60_000).toISOString();
-    const getAccount = vi.fn().mockResolvedValue({ id: 5, name: 'Acme', subscription: { status: 'trial', trialEndsAt } });
+    const getAccount = vi.fn().mockResolvedValue({ id: 5, name: 'Acme', now: new Date().toISOString(), subscription: { status: 'trial', trialEndsAt, trialDaysLeft: 12 } });
     renderShell(<SubscriptionBanners />, { dataProvider: testDataProvider({ getAccount }) });
 
     expect(await screen.findByText('12 days left in your trial')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Subscribe' }));
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/subscription/');
+  });
+
+  it('[ST-1] counts the trial on the server’s clock, not the browser’s', async () => {
+    // The server is 15 days ahead of this browser: for it, the 14-day trial is over.
+    const serverNow = new Date(Date.now() + 15 * DAY_MS);
+    const trialEndsAt = new Date(Date.now() + 14 * DAY_MS).toISOString();
+    const getAccount = vi.fn().mockResolvedValue({ id: 5, name: 'Acme', now: serverNow.toISOString(), subscription: { status: 'trial', trialEndsAt } });
+    renderShell(<SubscriptionBanners />, { dataProvider: testDataProvider({ getAccount }) });
+    await waitFor(() => expect(document.querySelector('[data-banner]')).toHaveAttribute('data-banner', 'trial_expired'));
+    expect(screen.queryByText(/days left/)).not.toBeInTheDocument();
   });
 
   it('[ST-1] banners for trial expired, inactive, waiting for payment', () => {

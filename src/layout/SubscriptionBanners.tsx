@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useAccount } from '../hooks/useAccount';
-import { bannerFor, type Banner } from './bannerModel';
+import { BANNER_REFRESH_MS, bannerFor, serverNow, type Banner } from './bannerModel';
 
 const severities: Record<Banner['kind'], AlertColor> = {
   trial: 'info',
@@ -49,10 +48,9 @@ export const SubscriptionBanner = ({ banner }: { banner: Banner }) => {
  * that may not see the subscription (an agency's client: its agency pays, ROLE-1).
  */
 export const SubscriptionBanners = () => {
-  const { data: account } = useAccount();
   const { canAccess } = useCanAccess({ resource: 'subscription', action: 'list' });
-  // The day count only needs the day the page was opened; a render-time clock would be impure.
-  const [now] = useState(() => new Date());
-  const banner = canAccess ? bannerFor(account?.subscription, now) : null;
+  // The server counts the days; a tab left open reads them again now and then.
+  const { data: account } = useAccount({ refetchInterval: canAccess ? BANNER_REFRESH_MS : false });
+  const banner = canAccess ? bannerFor(account?.subscription, serverNow(account?.now)) : null;
   return banner ? <SubscriptionBanner banner={banner} /> : null;
 };

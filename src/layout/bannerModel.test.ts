@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerFor } from './bannerModel';
+import { bannerFor, serverNow } from './bannerModel';
 
 const now = new Date('2025-03-10T12:00:00Z');
 
@@ -8,6 +8,19 @@ describe('bannerFor', () => {
     expect(bannerFor({ status: 'trial', trialEndsAt: '2025-03-24T12:00:00Z' }, now)).toEqual({ kind: 'trial', daysLeft: 14 });
     // Part of a day counts as a day left.
     expect(bannerFor({ status: 'trial', trialEndsAt: '2025-03-10T13:00:00Z' }, now)).toEqual({ kind: 'trial', daysLeft: 1 });
+  });
+
+  it('[ST-1] the server’s trialDaysLeft wins over any date arithmetic', () => {
+    expect(bannerFor({ status: 'trial', trialEndsAt: '2025-03-24T12:00:00Z', trialDaysLeft: 3 }, now)).toEqual({ kind: 'trial', daysLeft: 3 });
+    expect(bannerFor({ status: 'trial', trialEndsAt: '2025-03-24T12:00:00Z', trialDaysLeft: 0 }, now)).toEqual({ kind: 'trial_expired' });
+    expect(bannerFor({ status: 'trial', trialDaysLeft: 2 }, null)).toEqual({ kind: 'trial', daysLeft: 2 });
+  });
+
+  it('[ST-1] without the server’s time or count, no trial banner (the browser’s clock is not asked)', () => {
+    expect(bannerFor({ status: 'trial', trialEndsAt: '2099-01-01T00:00:00Z' }, null)).toBeNull();
+    expect(serverNow('2025-03-10T12:00:00Z')).toEqual(now);
+    expect(serverNow(undefined)).toBeNull();
+    expect(serverNow('soon')).toBeNull();
   });
 
   it('[ST-1] banners for trial expired, inactive, waiting for payment', () => {

@@ -1,6 +1,7 @@
 /**
- * The part of an account's subscription the navigation banners read (ST-1): `status` and
- * `trialEndsAt` (ISO date-time). Typed loosely because it is the API's answer, checked here.
+ * The part of an account's subscription the navigation banners read (ST-1): `status`,
+ * `trialDaysLeft` (the server's count) and `trialEndsAt` (ISO date-time). Typed loosely because
+ * it is the API's answer, checked here.
  */
 export type BannerSubscription = Record<string, unknown>;
 
@@ -12,18 +13,31 @@ export type Banner =
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How often a tab left open reads the account again, so the banner follows the server's days. */
+export const BANNER_REFRESH_MS = 5 * 60 * 1000;
+
+/** The API's `now` (ISO), or null when it did not say: the browser's clock is never the reference. */
+export const serverNow = (value: unknown): Date | null => {
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? null : new Date(time);
+};
+
+const trialBanner = (daysLeft: number): Banner => (daysLeft > 0 ? { kind: 'trial', daysLeft } : { kind: 'trial_expired' });
+
 /**
- * ST-1: which banner the navigation shows for a subscription at `now`, or null for none.
- * Days left round up, so a trial ending later today still reads "1 day left".
+ * ST-1: which banner the navigation shows for a subscription, or null for none. The server is
+ * the clock: its `trialDaysLeft` when it sends one, else the days from `trialEndsAt` to the
+ * server's `now`. Days left round up, so a trial ending later today still reads "1 day left".
  */
-export const bannerFor = (subscription: BannerSubscription | null | undefined, now: Date): Banner | null => {
+export const bannerFor = (subscription: BannerSubscription | null | undefined, now: Date | null): Banner | null => {
   switch (subscription?.status) {
     case 'trial': {
+      if (typeof subscription.trialDaysLeft === 'number') return trialBanner(subscription.trialDaysLeft);
       const endsAt = typeof subscription.trialEndsAt === 'string' ? Date.parse(subscription.trialEndsAt) : Number.NaN;
-      // A trial without a readable end date cannot be counted down; say nothing rather than guess.
-      if (Number.isNaN(endsAt)) return null;
+      // A trial without a readable end date or a server time cannot be counted down; say nothing rather than guess.
+      if (Number.isNaN(endsAt) || now === null) return null;
       const remaining = endsAt - now.getTime();
-      return remaining > 0 ? { kind: 'trial', daysLeft: Math.ceil(remaining / DAY_MS) } : { kind: 'trial_expired' };
+      return remaining > 0 ? trialBanner(Math.ceil(remaining / DAY_MS)) : { kind: 'trial_expired' };
     }
     case 'inactive':
       return { kind: 'inactive' };

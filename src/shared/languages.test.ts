@@ -20,6 +20,16 @@ describe('languages', () => {
     expect(languageName('de', 'fr')).toBe('allemand');
   });
 
+  it('[PROD-5] names every language once in English and in French (Twi is not a second Akan)', () => {
+    for (const locale of ['en', 'fr']) {
+      const names = languageOptions(locale).map((option) => option.name.toLocaleLowerCase(locale));
+      expect(new Set(names).size).toBe(names.length);
+    }
+    expect(languageName('ak', 'en')).toBe('Akan');
+    expect(languageName('tw', 'en')).toBe('Twi');
+    expect(languageName('tw', 'fr')).toBe('Twi');
+  });
+
   it('[ENT-2] falls back to English names for an invalid display locale', () => {
     expect(languageName('fr', 'not a locale!')).toBe('French');
   });

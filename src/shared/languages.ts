@@ -77,9 +77,33 @@ const displayNamesFor = (displayLocale: string): Intl.DisplayNames | null => {
   return displayNames;
 };
 
+const localisedNamesCache = new Map<string, ReadonlyMap<LanguageCode, string>>();
+
+/**
+ * Every code's name in `displayLocale`. ICU names some codes after the language they alias
+ * (`tw` Twi comes back as "Akan", like `ak`): a picker would then list one name twice, so a
+ * code whose name is another code's takes its own English name instead.
+ */
+const localisedNamesFor = (displayLocale: string): ReadonlyMap<LanguageCode, string> => {
+  const cached = localisedNamesCache.get(displayLocale);
+  if (cached) return cached;
+  const local = displayNamesFor(displayLocale);
+  const english = displayNamesFor('en');
+  const names = new Map(LANGUAGE_CODES.map((code) => [code, local?.of(code) ?? englishLanguageName(code)] as const));
+  const codesByName = new Map<string, LanguageCode[]>();
+  for (const [code, name] of names) codesByName.set(name, [...(codesByName.get(name) ?? []), code]);
+  for (const codes of codesByName.values()) {
+    if (codes.length < 2) continue;
+    for (const code of codes) {
+      if ((english?.of(code) ?? englishLanguageName(code)) !== englishLanguageName(code)) names.set(code, englishLanguageName(code));
+    }
+  }
+  localisedNamesCache.set(displayLocale, names);
+  return names;
+};
+
 /** The language's name in `displayLocale` (e.g. `de` in `fr` → "allemand"), English when unknown. */
-export const languageName = (code: LanguageCode, displayLocale = 'en'): string =>
-  displayNamesFor(displayLocale)?.of(code) ?? englishLanguageName(code);
+export const languageName = (code: LanguageCode, displayLocale = 'en'): string => localisedNamesFor(displayLocale).get(code) ?? englishLanguageName(code);
 
 export interface LanguageOption {
   code: LanguageCode;

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
-import { DataTable, DateField, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { LocalDateTime } from '../../components/LocalDateTime';
 import { PageLayout } from '../../components/PageLayout';
 
 /** BEYOND-7: who changed what and when in the account being acted on; filterable, newest first. */
@@ -40,7 +41,7 @@ export const AuditLogPage = () => {
     >
       <List resource="audit-log" title="audit.title" perPage={25} sort={{ field: 'id', order: 'DESC' }} filters={filters} actions={false} disableSyncWithLocation>
         <DataTable<AuditRow> bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="at" label="resources.audit-log.fields.at" render={() => <DateField source="at" showTime />} />
+          <DataTable.Col source="at" label="resources.audit-log.fields.at" render={(record) => <LocalDateTime value={(record as AuditRow).at} />} />
           <DataTable.Col source="userEmail" label="resources.audit-log.fields.userEmail" />
           <DataTable.Col source="action" label="resources.audit-log.fields.action" render={(record) => translate(`audit.action.${(record as AuditRow).action}`)} />
           <DataTable.Col source="summary" label="resources.audit-log.fields.summary" disableSort />

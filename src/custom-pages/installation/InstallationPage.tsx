@@ -15,9 +15,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { env } from '../../config/env';
 import { httpClient } from '../../providers/httpClient';
+import { fetchOnboarding } from '../compliance-dashboard/reportApi';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
 import { ScriptSnippet } from './ScriptSnippet';
-import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
+import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
 /** What this page needs of a consent solution (the record of the detail page). */
 interface InstallableSolution {
@@ -61,13 +62,23 @@ const usePopupPublished = (solutionId: Identifier): boolean | undefined => {
   return state.data ? state.data.published !== null : undefined;
 };
 
+/**
+ * Whether the script is installed, read where the onboarding guide reads it (ROUTE-5, one query),
+ * so the two screens always tick this step together.
+ */
+const useScriptInstalled = (): boolean | undefined => {
+  const state = useQuery({ queryKey: ['onboarding'], queryFn: fetchOnboarding, retry: false });
+  return state.data?.scriptInstalled;
+};
+
 const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
   const translate = useTranslate();
   const popupPublished = usePopupPublished(solution.id);
+  const scriptInstalled = useScriptInstalled();
   return (
     <List dense aria-labelledby="next-steps-heading">
-      {nextSteps(solution, popupPublished).map((step) => {
-        const status = translate(step.done ? 'cs.installation.step_done' : 'cs.installation.step_todo');
+      {nextSteps(solution, popupPublished, scriptInstalled).map((step) => {
+        const status = translate(step.done ? 'onboarding.done' : 'onboarding.todo');
         return (
           <ListItem key={step.id} data-step={step.id} data-done={step.done}>
             <ListItemIcon>
@@ -78,8 +89,8 @@ const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
               )}
             </ListItemIcon>
             <ListItemText
-              primary={translate(`cs.installation.steps.${step.id}`)}
-              secondary={step.pending ? translate('cs.installation.step_coming') : null}
+              primary={translate(`onboarding.${NEXT_STEP_GUIDE_KEYS[step.id]}.title`)}
+              secondary={step.id === 'script_seen' && !step.done && !step.pending ? translate('onboarding.install.hint') : null}
             />
           </ListItem>
         );

@@ -23,6 +23,8 @@ describe('installation', () => {
       { id: 'template_chosen', done: false, pending: true },
       { id: 'script_seen', done: false, pending: true },
     ]);
+    expect(nextSteps({ domains: [] }, true, true)[2]).toEqual({ id: 'script_seen', done: true, pending: false });
+    expect(nextSteps({ domains: [] }, true, false)[2]).toEqual({ id: 'script_seen', done: false, pending: false });
     expect(nextSteps({ domains: [] })[0]).toEqual({ id: 'domain_added', done: false, pending: false });
     expect(nextSteps({ domains: [] }, true)[1]).toEqual({ id: 'template_chosen', done: true, pending: false });
     expect(nextSteps({ domains: [] }, false)[1]).toEqual({ id: 'template_chosen', done: false, pending: false });

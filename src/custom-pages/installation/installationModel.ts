@@ -24,21 +24,30 @@ export type NextStepId = 'domain_added' | 'template_chosen' | 'script_seen';
 export interface NextStep {
   id: NextStepId;
   done: boolean;
-  /**
-   * The app cannot know yet: the pop-up template and the scanner's script detection are other
-   * issues. Such a step stays unticked and says so, rather than claiming progress it can't see.
-   */
+  /** The API has not answered yet: the step stays unticked rather than claim progress unseen. */
   pending: boolean;
 }
 
 /**
- * The checklist for a solution, from what the API says about it. `popupPublished` is whether a
- * pop-up has been published (`GET /consent-solutions/{id}/popup`); undefined while unknown.
+ * The same three steps as the onboarding guide (ROUTE-5), under the same names, so both screens
+ * say the same thing: the onboarding catalogue keys of each step.
  */
-export const nextSteps = (solution: { domains?: readonly unknown[] | null }, popupPublished?: boolean): NextStep[] => [
+export const NEXT_STEP_GUIDE_KEYS: Readonly<Record<NextStepId, 'website' | 'template' | 'install'>> = {
+  domain_added: 'website',
+  template_chosen: 'template',
+  script_seen: 'install',
+};
+
+/**
+ * The checklist for a solution, from what the API says about it. `popupPublished` is whether a
+ * pop-up has been published (`GET /consent-solutions/{id}/popup`); `scriptInstalled` is the
+ * onboarding guide's own answer (`GET /reports/onboarding`: a visitor decision arrived). Each is
+ * undefined while unknown.
+ */
+export const nextSteps = (solution: { domains?: readonly unknown[] | null }, popupPublished?: boolean, scriptInstalled?: boolean): NextStep[] => [
   { id: 'domain_added', done: (solution.domains?.length ?? 0) > 0, pending: false },
   { id: 'template_chosen', done: popupPublished === true, pending: popupPublished === undefined },
-  { id: 'script_seen', done: false, pending: true },
+  { id: 'script_seen', done: scriptInstalled === true, pending: scriptInstalled === undefined },
 ];
 
 export const INSTALLATION_GUIDES = ['html', 'gtm', 'wordpress', 'shopify'] as const;

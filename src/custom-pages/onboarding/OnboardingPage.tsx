@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { PendingIndicator } from '../../components/PendingIndicator';
@@ -22,13 +22,14 @@ import { fetchOnboarding, type OnboardingState } from '../compliance-dashboard/r
 interface Step {
   key: 'website' | 'template' | 'install';
   done: boolean;
-  to: string;
+  /** The screen the step's button opens; null when the role may not do the step (ROLE-3). */
+  to: string | null;
 }
 
-const stepsOf = (state: OnboardingState): Step[] => {
+const stepsOf = (state: OnboardingState, canCreate: boolean): Step[] => {
   const solution = state.consentSolutionId;
   return [
-    { key: 'website', done: state.websiteAdded, to: '/consent-solutions/create' },
+    { key: 'website', done: state.websiteAdded, to: canCreate ? '/consent-solutions/create' : null },
     { key: 'template', done: state.templatePublished, to: solution === null ? '/consent-solutions/' : `/consent-solutions/${solution}/popup/template-gallery/` },
     { key: 'install', done: state.scriptInstalled, to: solution === null ? '/consent-solutions/' : `/consent-solutions/${solution}/installation/` },
   ];
@@ -37,7 +38,9 @@ const stepsOf = (state: OnboardingState): Step[] => {
 export const OnboardingPage = () => {
   const translate = useTranslate();
   const state = useQuery({ queryKey: ['onboarding'], queryFn: fetchOnboarding, retry: false });
-  const steps = state.data ? stepsOf(state.data) : [];
+  // ROLE-3: a read-only user is not offered a form that ends in Access denied.
+  const { canAccess: canCreate = false } = useCanAccess({ resource: 'consent-solutions', action: 'create' });
+  const steps = state.data ? stepsOf(state.data, canCreate) : [];
   const done = steps.filter((s) => s.done).length;
   return (
     <PageLayout
@@ -69,11 +72,13 @@ export const OnboardingPage = () => {
                       <Chip size="small" color={step.done ? 'success' : 'default'} label={translate(step.done ? 'onboarding.done' : 'onboarding.todo')} />
                     </Stack>
                     <Typography>{translate(`onboarding.${step.key}.body`)}</Typography>
-                    <div>
-                      <Button component={RouterLink} to={step.to} variant={step.done ? 'outlined' : 'contained'}>
-                        {translate(`onboarding.${step.key}.action`)}
-                      </Button>
-                    </div>
+                    {step.to === null ? null : (
+                      <div>
+                        <Button component={RouterLink} to={step.to} variant={step.done ? 'outlined' : 'contained'}>
+                          {translate(`onboarding.${step.key}.action`)}
+                        </Button>
+                      </div>
+                    )}
                   </Stack>
                 </Stack>
               </Paper>

@@ -8,6 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import { formatDateTime } from '../../providers/i18n/formatters';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { NotFound } from '../../components/NotFound';
@@ -76,7 +77,7 @@ const ActiveSummary = ({ solution, gallery }: { solution: PopupSolution; gallery
     <Alert severity="info" sx={{ mb: 2 }} role="status">
       {translate(state.data.mode === 'custom' ? 'popup.active.custom' : 'popup.active.default', { name: active?.name ?? '' })}{' '}
       {published
-        ? translate('popup.active.published', { version: published.version, date: new Date(published.publishedAt).toLocaleString() })
+        ? translate('popup.active.published', { version: published.version, date: formatDateTime(published.publishedAt) })
         : translate('popup.active.not_published')}
     </Alert>
   );

@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate, type Identifier } from 'react-admin';
+import { formatDateTime } from '../../providers/i18n/formatters';
 import { env } from '../../config/env';
 import { notify } from '../../providers/notify';
 import { listPublications, publishPopup } from './popupApi';
@@ -62,7 +63,7 @@ export const PublishPanel = ({ solutionId, disabled }: { solutionId: Identifier;
           <List dense>
             {(publications.data ?? []).map((p) => (
               <ListItem key={p.id} data-publication={p.version}>
-                <ListItemText primary={translate('popup.publish.entry', { version: p.version, template: p.templateName, date: new Date(p.publishedAt).toLocaleString() })} />
+                <ListItemText primary={translate('popup.publish.entry', { version: p.version, template: p.templateName, date: formatDateTime(p.publishedAt) })} />
                 {p.needsReconsent ? <Chip size="small" label={translate('popup.publish.reconsent_badge')} /> : null}
               </ListItem>
             ))}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -181,6 +182,10 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
   const [saved, setSaved] = useState<TemplateBody | null>(editing ? bodyOf(source) : null);
   const [tab, setTab] = useState<TemplateCodeField>('html');
   const [submitted, setSubmitted] = useState(false);
+  // ROUTE-19: a copy from the gallery (or the default) becomes the pop-up's template on its first
+  // save only if the person leaves this ticked; the box says so before anything is saved.
+  const offersUseOnSave = action === 'use-from-gallery' && !editing;
+  const [useOnSave, setUseOnSave] = useState(offersUseOnSave);
   const errors = submitted ? errorsOf(body) : {};
   const state = useQuery({ queryKey: ['popup-state', String(solution.id)], queryFn: () => getPopupState(solution.id) });
   const savedId = editing ? source.id : null;
@@ -196,12 +201,13 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
     mutationFn: async (input: TemplateBody) => {
       if (savedId !== null) return saveTemplate(savedId, input);
       const created = await createTemplate({ ...input, sourceTemplateId: source.scope === 'gallery' ? source.id : source.sourceTemplateId });
-      // "Use this template": the new copy becomes the pop-up's template.
-      if (action === 'use-from-gallery') await choosePopupTemplate(solution.id, 'custom', created.id);
+      // "Use this template": the new copy becomes the pop-up's template, when the person chose so.
+      if (useOnSave) await choosePopupTemplate(solution.id, 'custom', created.id);
       return created;
     },
     onSuccess: async (template) => {
-      notify('popup.editor.saved', { type: 'success', messageArgs: { version: template.version } });
+      const activated = savedId === null && useOnSave;
+      notify(activated ? 'popup.editor.saved_and_used' : 'popup.editor.saved', { type: 'success', messageArgs: { version: template.version } });
       setSaved(bodyOf(template));
       await refresh();
       if (savedId === null) {
@@ -278,7 +284,9 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
                 id={`template-tab-${field}`}
                 aria-controls={`template-panel-${field}`}
                 label={translate(`popup.editor.fields.${field}`)}
-                sx={errors[field] ? { color: 'error.main' } : undefined}
+                // Five tabs at their natural width fit the editor column from 1,200 px up; MUI's
+                // 90 px minimum and 16 px padding pushed the last behind a scroll arrow (ROUTE-19).
+                sx={{ minWidth: 0, px: 1.5, ...(errors[field] ? { color: 'error.main' } : {}) }}
               />
             ))}
           </Tabs>
@@ -312,6 +320,13 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
               {translate(`popup.editor.fields.${field}`)}: {translate(errors[field] ?? '')}
             </FormHelperText>
           ))}
+          {offersUseOnSave && savedId === null ? (
+            <FormControlLabel
+              sx={{ mt: 1, display: 'flex' }}
+              control={<Checkbox checked={useOnSave} onChange={(change) => setUseOnSave(change.target.checked)} />}
+              label={translate('popup.editor.use_on_save')}
+            />
+          ) : null}
           {readOnly ? null : (
             <Button variant="contained" onClick={onSave} disabled={save.isPending} sx={{ mt: 2 }}>
               {translate('popup.editor.save')}

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../providers/i18n/formatters';
 import { TEMPLATE_CODE_FIELDS } from '../../schemas/template';
 import { notify } from '../../providers/notify';
 import { diffVersions, listVersions, restoreVersion, type LineChange, type PopupTemplate } from './popupApi';
@@ -143,7 +144,7 @@ export const VersionsPanel = ({ templateId, onRestored, readOnly }: VersionsPane
             <ListItemText
               primary={translate('popup.versions.entry', { version: version.version })}
               secondary={[
-                translate('popup.versions.by', { date: new Date(version.createdAt).toLocaleString(), author: version.createdBy }),
+                translate('popup.versions.by', { date: formatDateTime(version.createdAt), author: version.createdBy }),
                 version.restoredFrom === null ? null : translate('popup.versions.restored_from', { version: version.restoredFrom }),
               ]
                 .filter(Boolean)

@@ -49,6 +49,10 @@ export const BillingStep = () => {
   );
   const country = useWatch({ control, name: 'country' });
 
+  // What was typed survives leaving this step any way (browser back, the menu, the banner's
+  // Subscribe button), not only through the Back button.
+  useEffect(() => () => setBilling(getValues()), [getValues, setBilling]);
+
   // Violations of the final request that belong here (the payment step sent us back).
   useEffect(() => {
     const entries = Object.entries(billingServerErrors);

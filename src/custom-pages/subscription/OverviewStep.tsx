@@ -45,7 +45,7 @@ const useStatusText = (): string => {
 export const OverviewStep = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { subscription, choice, setChoice } = useWizardState();
+  const { subscription, choice, setChoice, canManage } = useWizardState();
   const statusText = useStatusText();
   const minimum = Math.max(1, subscription.price.publicDomainCount);
   const [slotsText, setSlotsText] = useState(String(choice.domainsCount));
@@ -104,11 +104,18 @@ export const OverviewStep = () => {
         sx={{ maxWidth: 320 }}
       />
 
-      <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="contained" size="large" disabled={!slotsValid} onClick={() => navigate(stepPath('billing'))}>
-          {translate('subscription.actions.continue_to_billing')}
-        </Button>
-      </Box>
+      {/* ROLE-3: a read-only role sees the plans and prices but is not led into forms it may not send. */}
+      {canManage ? (
+        <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" size="large" disabled={!slotsValid} onClick={() => navigate(stepPath('billing'))}>
+            {translate('subscription.actions.continue_to_billing')}
+          </Button>
+        </Box>
+      ) : (
+        <Alert severity="info" sx={{ mt: 3 }}>
+          {translate('subscription.overview.read_only')}
+        </Alert>
+      )}
     </Box>
   );
 };

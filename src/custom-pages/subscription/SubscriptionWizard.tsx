@@ -5,7 +5,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { AccessDenied, CanAccess, Loading, useTranslate } from 'react-admin';
+import { AccessDenied, CanAccess, Loading, useCanAccess, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { BillingStep } from './BillingStep';
@@ -59,8 +59,9 @@ const WizardPage = ({ step }: { step: WizardStep }) => {
  */
 const GuardedStep = ({ step }: { step: Exclude<WizardStep, 'overview'> }) => {
   const location = useLocation();
-  const { billing } = useWizardState();
-  if (isEntryFromOutside(location)) return <Navigate to={stepPath('overview')} replace />;
+  const { billing, canManage } = useWizardState();
+  // ROLE-3: a role that may not subscribe never gets the billing or card forms to fill in.
+  if (isEntryFromOutside(location) || !canManage) return <Navigate to={stepPath('overview')} replace />;
   if (step === 'payment' && !billingSchema.safeParse(toBillingBody(billing)).success) return <Navigate to={stepPath('billing')} replace />;
   return <WizardPage step={step} />;
 };
@@ -79,8 +80,9 @@ const Wizard = () => {
   const translate = useTranslate();
   const methods = useSubscriptionMethods();
   const query = useQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: () => methods.getSubscription() });
+  const manage = useCanAccess({ resource: 'subscription', action: 'edit' });
 
-  if (query.isPending) return <Loading />;
+  if (query.isPending || manage.isPending) return <Loading />;
   if (query.isError) {
     return (
       <PageLayout width="subscription">
@@ -89,7 +91,7 @@ const Wizard = () => {
     );
   }
   return (
-    <WizardStateProvider subscription={query.data}>
+    <WizardStateProvider subscription={query.data} canManage={manage.canAccess === true}>
       <Routes>
         <Route index element={<Navigate to={stepPath('overview')} replace />} />
         <Route path="overview" element={<WizardPage step="overview" />} />

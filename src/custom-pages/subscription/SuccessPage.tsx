@@ -3,11 +3,15 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatCents } from '../../shared/pricing';
 import type { Subscription } from './subscriptionApi';
+import { stepPath } from './subscriptionModel';
+
+/** The statuses a subscription has once it is paid for (or free): the only ones this page describes. */
+const SUBSCRIBED: ReadonlySet<Subscription['status']> = new Set(['active', 'expiring']);
 
 const Fact = ({ label, value }: { label: string; value: string }) => (
   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
@@ -20,14 +24,19 @@ const Fact = ({ label, value }: { label: string; value: string }) => (
   </Box>
 );
 
-/** ROUTE-9: after a successful payment: the plan, the next renewal and the card used. */
+/**
+ * ROUTE-9: after a successful payment: the plan, what was really paid, the next renewal and the
+ * card used. Only a real outcome: opened without a subscription (a trial, a lapsed one), the
+ * page sends the person to the overview rather than thank them for a payment that never happened.
+ */
 export const SuccessPage = ({ subscription }: { subscription: Subscription }) => {
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
+  if (!SUBSCRIBED.has(subscription.status)) return <Navigate to={stepPath('overview')} replace />;
   const renewal = subscription.billingCycleEnds
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(subscription.billingCycleEnds))
     : null;
-  const { price } = subscription;
+  const lastPayment = subscription.payments.findLast((payment) => payment.status === 'succeeded');
   return (
     <PageLayout width="form">
       <Paper component="section" aria-labelledby="subscription-success-title" elevation={2} sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
@@ -43,7 +52,9 @@ export const SuccessPage = ({ subscription }: { subscription: Subscription }) =>
             label={translate('subscription.success.plan')}
             value={`${translate(`subscription.plans.${subscription.plan}.name`)} · ${translate(`subscription.intervals.${subscription.interval}`)}`}
           />
-          <Fact label={translate('subscription.success.amount')} value={formatCents(price.totalCents, price.currency, locale)} />
+          {lastPayment ? (
+            <Fact label={translate('subscription.success.amount')} value={formatCents(lastPayment.amountCents, lastPayment.currency, locale)} />
+          ) : null}
           {renewal ? <Fact label={translate('subscription.success.next_renewal')} value={renewal} /> : null}
           {subscription.card ? (
             <Fact

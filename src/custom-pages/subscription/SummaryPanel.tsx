@@ -115,7 +115,7 @@ export const SummaryPanel = () => {
                     <Typography variant="body2">{row.domain ?? translate('subscription.summary.unused_slot')}</Typography>
                     <Typography variant="caption" color="text.secondary">
                       {row.charged
-                        ? `${translate(`subscription.depths.${row.depth}`)} · ${row.frequency ? translate(`subscription.frequencies.${row.frequency}`) : ''}`
+                        ? `${translate(`resources.domains.depths.${row.depth}`)} · ${row.frequency ? translate(`subscription.frequencies.${row.frequency}`) : ''}`
                         : translate('subscription.summary.alias')}
                     </Typography>
                   </TableCell>

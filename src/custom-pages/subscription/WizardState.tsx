@@ -9,6 +9,8 @@ import { billingFormValues, initialChoice, type BillingFormValues, type PlanChoi
  */
 export interface WizardState {
   subscription: Subscription;
+  /** Whether the role may subscribe (ROLE-3): a read-only one only sees the overview. */
+  canManage: boolean;
   choice: PlanChoice;
   setChoice: (change: Partial<PlanChoice>) => void;
   billing: BillingFormValues;
@@ -25,7 +27,7 @@ export interface WizardState {
 
 const WizardContext = createContext<WizardState | null>(null);
 
-export const WizardStateProvider = ({ subscription, children }: { subscription: Subscription; children: ReactNode }) => {
+export const WizardStateProvider = ({ subscription, canManage, children }: { subscription: Subscription; canManage: boolean; children: ReactNode }) => {
   const [choice, setChoiceState] = useState(() => initialChoice(subscription));
   const [billing, setBilling] = useState(() => billingFormValues(subscription.billing, subscription.couponCode));
   const [quoteCountry, setQuoteCountry] = useState(() => subscription.billing?.country ?? '');
@@ -34,6 +36,7 @@ export const WizardStateProvider = ({ subscription, children }: { subscription: 
   const value = useMemo<WizardState>(
     () => ({
       subscription,
+      canManage,
       choice,
       setChoice: (change) => setChoiceState((previous) => ({ ...previous, ...change })),
       billing,
@@ -45,7 +48,7 @@ export const WizardStateProvider = ({ subscription, children }: { subscription: 
       billingServerErrors,
       setBillingServerErrors,
     }),
-    [subscription, choice, billing, quoteCountry, quoteCoupon, billingServerErrors],
+    [subscription, canManage, choice, billing, quoteCountry, quoteCoupon, billingServerErrors],
   );
   return <WizardContext.Provider value={value}>{children}</WizardContext.Provider>;
 };

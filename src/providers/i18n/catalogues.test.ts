@@ -23,6 +23,16 @@ const enLeaves = leaves(deepMerge(en, adminCatalogues.en));
 const frLeaves = leaves(deepMerge(fr, adminCatalogues.fr));
 
 describe('catalogues', () => {
+  it('[PROD-5] one term is one translation: the pop-up, the scan depths', () => {
+    expect(frLeaves.get('popup.title')).toBe('Apparence du pop-up');
+    expect(frLeaves.get('cs.tabs.popup')).toBe(frLeaves.get('popup.title'));
+    // The consent pop-up is never also "la fenêtre" (a browser window, "fenêtre de navigation", is another thing).
+    const windowed = [...frLeaves].filter(([, text]) => /fenêtre(?! de navigation)/i.test(text)).map(([key]) => key);
+    expect(windowed).toEqual([]);
+    // One label per scan depth: the subscription summary reads the domains' labels.
+    expect([...frLeaves.keys()].filter((key) => key.endsWith('depths.lite'))).toEqual(['resources.domains.depths.lite']);
+  });
+
   it('[PROD-5] French catalogue has every English key', () => {
     const missing = [...enLeaves.keys()].filter((key) => !frLeaves.has(key));
     expect(missing).toEqual([]);

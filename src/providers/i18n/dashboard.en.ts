@@ -89,6 +89,7 @@ export const dashboardEn = {
       title: 'Install the script',
       body: 'Add the script tag to every page of your website. This step is ticked when the first visitor decision arrives.',
       action: 'Open the installation',
+      hint: 'Ticked when the first visitor decision arrives from your site.',
     },
   },
 };

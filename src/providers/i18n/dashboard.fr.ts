@@ -92,6 +92,7 @@ export const dashboardFr = {
       title: 'Installez le script',
       body: "Ajoutez la balise script à chaque page de votre site. Cette étape est cochée à l'arrivée de la première décision d'un visiteur.",
       action: "Ouvrir l'installation",
+      hint: "Cochée à l'arrivée de la première décision d'un visiteur de votre site.",
     },
   },
 } satisfies Catalogue<typeof dashboardEn>;

@@ -45,6 +45,8 @@ export const popupEn = {
       },
       save: 'Save',
       saved: 'Template saved as version {{version}}.',
+      saved_and_used: 'Template saved as version {{version}}. The pop-up now uses it instead of the default: publish to show it to visitors.',
+      use_on_save: 'Use this copy for the pop-up when saved (it replaces the template the pop-up uses now)',
       unsaved: 'Unsaved changes',
       back: 'Back to my templates',
     },

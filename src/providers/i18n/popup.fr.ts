@@ -48,6 +48,8 @@ export const popupFr = {
       },
       save: 'Enregistrer',
       saved: 'Modèle enregistré en version {{version}}.',
+      saved_and_used: 'Modèle enregistré en version {{version}}. Le pop-up l’utilise maintenant à la place du modèle par défaut : publiez pour le montrer aux visiteurs.',
+      use_on_save: 'Utiliser cette copie pour le pop-up à l’enregistrement (elle remplace le modèle utilisé actuellement)',
       unsaved: 'Modifications non enregistrées',
       back: 'Retour à mes modèles',
     },

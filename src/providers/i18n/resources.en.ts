@@ -66,6 +66,9 @@ export const resourcesEn = {
       search: 'Search by name or domain',
       empty_heading: 'No consent solution yet',
       empty_description: 'Add your website to get a consent pop-up, a cookie scan and the script to install.',
+      no_match_heading: 'No consent solution matches “{{search}}”',
+      no_match_description: 'Check the spelling, or search by another name or public domain.',
+      clear_search: 'Clear the search',
     },
     create: {
       title: 'New consent solution',
@@ -176,14 +179,6 @@ export const resourcesEn = {
         },
       },
       next_steps_title: 'Next steps',
-      steps: {
-        domain_added: 'Add your domain',
-        template_chosen: 'Choose a pop-up template',
-        script_seen: 'Install the script on your site',
-      },
-      step_done: 'Done',
-      step_todo: 'To do',
-      step_coming: 'Coming soon: this step will be ticked automatically.',
     },
   },
 };

@@ -23,11 +23,6 @@ export const subscriptionEn = {
       month: 'Monthly',
       year: 'Yearly (2 months free)',
     },
-    depths: {
-      lite: 'Lite (500 pages)',
-      standard: 'Standard (5,000 pages)',
-      large: 'Large (15,000 pages)',
-    },
     frequencies: {
       daily: 'daily scan',
       weekly: 'weekly scan',
@@ -56,6 +51,7 @@ export const subscriptionEn = {
       coupon_refused: 'Coupon not applied: {{reason}}',
     },
     overview: {
+      read_only: 'Your role can see the subscription but not change it. Ask the account owner to subscribe.',
       title: 'Choose your plan',
       status: {
         trial_day_left: 'You are on a free trial: {{days}} day left.',

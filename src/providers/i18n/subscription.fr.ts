@@ -25,11 +25,6 @@ export const subscriptionFr = {
       month: 'Mensuel',
       year: 'Annuel (2 mois offerts)',
     },
-    depths: {
-      lite: 'Léger (500 pages)',
-      standard: 'Standard (5 000 pages)',
-      large: 'Étendu (15 000 pages)',
-    },
     frequencies: {
       daily: 'scan quotidien',
       weekly: 'scan hebdomadaire',
@@ -58,6 +53,7 @@ export const subscriptionFr = {
       coupon_refused: 'Code promo non appliqué : {{reason}}',
     },
     overview: {
+      read_only: 'Votre rôle permet de consulter l’abonnement, pas de le modifier. Demandez au propriétaire du compte de souscrire.',
       title: 'Choisissez votre formule',
       status: {
         trial_day_left: "Vous êtes en période d'essai : il reste {{days}} jour.",

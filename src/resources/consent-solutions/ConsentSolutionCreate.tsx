@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
-import { Create, Loading, SimpleForm, useLocaleState, useTranslate } from 'react-admin';
+import { AccessDenied, Create, Loading, SimpleForm, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { PageLayout } from '../../components/PageLayout';
 import { useAccount } from '../../hooks/useAccount';
 import { isLanguageCode } from '../../shared/languages';
@@ -43,6 +43,11 @@ const CreateForm = ({ defaultDomainSettings }: { defaultDomainSettings: unknown 
 export const ConsentSolutionCreate = () => {
   const translate = useTranslate();
   const { data: account, isLoading } = useAccount();
+  // ROLE-3: nothing of the form renders until access is known, so a read-only user never sees
+  // it flash before Access denied.
+  const access = useCanAccess({ resource: 'consent-solutions', action: 'create' });
+  if (access.isPending) return <Loading />;
+  if (!access.canAccess) return <AccessDenied />;
   return (
     <PageLayout
       width="form"

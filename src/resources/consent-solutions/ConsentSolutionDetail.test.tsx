@@ -84,8 +84,11 @@ describe('consent solution detail', () => {
     for (const guide of ['Plain HTML', 'Google Tag Manager', 'WordPress', 'Shopify']) {
       expect(await screen.findByRole('button', { name: guide })).toBeInTheDocument();
     }
-    expect(screen.getByText('Add your domain').closest('[data-step]')).toHaveAttribute('data-done', 'true');
-    expect(screen.getByText('Choose a pop-up template').closest('[data-step]')).toHaveAttribute('data-done', 'false');
-    expect(screen.getAllByText('Coming soon: this step will be ticked automatically.')).toHaveLength(2);
+    // The onboarding guide's step names (ROUTE-5), and no step promised for later.
+    expect(screen.getByText('Add your website').closest('[data-step]')).toHaveAttribute('data-done', 'true');
+    expect(screen.getByText('Pick a pop-up template').closest('[data-step]')).toHaveAttribute('data-done', 'false');
+    expect(document.querySelector('[data-step="script_seen"]')).toHaveTextContent('Install the script');
+    expect(document.querySelector('[data-step="script_seen"]')).toHaveAttribute('data-done', 'false');
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CreateButton, DataTable, Link, List, SearchInput, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, Link, List, SearchInput, useListContext, useTranslate } from 'react-admin';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainStatusChip } from '../domains/DomainStatusChip';
@@ -25,6 +26,28 @@ const filters = [<SearchFilter key="q" source="q" alwaysOn />];
 export const ConsentSolutionsEmpty = () => (
   <EmptyState heading="cs.list.empty_heading" description="cs.list.empty_description" action={<CreateButton variant="contained" />} />
 );
+
+/**
+ * ROUTE-10, ROUTE-23: a search that matches nothing gets the same overlay as an empty account,
+ * saying what was searched and offering the way back to the full list.
+ */
+export const ConsentSolutionsNoMatch = () => {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const search = typeof filterValues.q === 'string' ? filterValues.q : '';
+  return (
+    <EmptyState
+      heading="cs.list.no_match_heading"
+      headingArgs={{ search }}
+      description="cs.list.no_match_description"
+      action={
+        <Button variant="contained" onClick={() => setFilters({}, [])}>
+          {translate('cs.list.clear_search')}
+        </Button>
+      }
+    />
+  );
+};
 
 type Row = Pick<ConsentSolution, 'id' | 'name' | 'domains'>;
 
@@ -61,8 +84,10 @@ export const ConsentSolutionList = () => {
         sort={{ field: 'name', order: 'ASC' }}
         filters={filters}
         empty={<ConsentSolutionsEmpty />}
+        // A search is for this visit only: one remembered from an earlier visit read as data loss.
+        storeKey={false}
       >
-        <DataTable<ConsentSolution> rowClick={(id) => detailPath(id)} bulkActionButtons={false}>
+        <DataTable<ConsentSolution> rowClick={(id) => detailPath(id)} bulkActionButtons={false} empty={<ConsentSolutionsNoMatch />}>
           <DataTable.Col source="name" label="resources.consent-solutions.fields.name" render={(record) => <NameCell record={record as Row} />} />
           <DataTable.Col
             source="domains"

@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BooleanInput,
-  DateField,
   EditBase,
   Loading,
   SaveButton,
@@ -19,6 +18,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocalDateTime } from '../../components/LocalDateTime';
 import { AdditionalLanguagesInput, DefaultLanguageInput } from '../domains/LanguageInputs';
 import { DeleteConsentSolutionButton } from './DeleteConsentSolutionButton';
 import { PushForConsentButton } from './PushForConsentButton';
@@ -45,7 +45,7 @@ const ConsentVersionPanel = ({ solution, pushed }: { solution: ConsentSolution; 
       </Typography>
       <Typography variant="body1" data-testid="consent-version">
         {translate('cs.settings.consent_version', { version: version.consentVersion })}{' '}
-        <DateField record={version} source="consentVersionAt" showTime />
+        <LocalDateTime value={version.consentVersionAt} />
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {translate('cs.settings.push_help')}

@@ -5,12 +5,10 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DateField,
   DeleteWithConfirmButton,
   EditBase,
   Labeled,
   Loading,
-  NumberField,
   SaveButton,
   SimpleForm,
   TextField,
@@ -22,6 +20,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
 import { domainUpdateSchema } from '../../schemas/domain';
 import { detailPath } from '../consent-solutions/consentSolutionPaths';
 import { DomainInputs } from './DomainInputs';
@@ -41,7 +40,7 @@ const DomainFacts = ({ record }: { record: DomainRecord }) => {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Labeled label={label('createdAt')}>
-            <DateField record={record} source="createdAt" showTime />
+            <LocalDateTime value={record.createdAt} />
           </Labeled>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -51,7 +50,7 @@ const DomainFacts = ({ record }: { record: DomainRecord }) => {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Labeled label={label('updatedAt')}>
-            <DateField record={record} source="updatedAt" showTime />
+            <LocalDateTime value={record.updatedAt} />
           </Labeled>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -59,13 +58,13 @@ const DomainFacts = ({ record }: { record: DomainRecord }) => {
             {record.lastScanAt === null ? (
               <Typography variant="body2">{translate('cs.domains.never_scanned')}</Typography>
             ) : (
-              <DateField record={record} source="lastScanAt" showTime />
+              <LocalDateTime value={record.lastScanAt} />
             )}
           </Labeled>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Labeled label={label('cookiesFound')}>
-            <NumberField record={record} source="cookiesFound" />
+            <LocalNumber value={record.cookiesFound} />
           </Labeled>
         </Grid>
       </Grid>

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, DateField, Link, ListBase, NumberField, Pagination, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, Link, ListBase, Pagination, useTranslate, type Identifier } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
 import { DomainScanStatus, ScannerUnavailableNote } from '../../custom-pages/scanner/DomainScanStatus';
 import { domainCreatePath, domainEditPath } from '../consent-solutions/consentSolutionPaths';
 import { DomainStatusChip } from './DomainStatusChip';
@@ -18,7 +19,7 @@ const Translated = ({ textKey }: { textKey: string }) => {
 };
 
 const LastScan = ({ record }: { record: DomainRecord }) =>
-  record.lastScanAt === null ? <Translated textKey="cs.domains.never_scanned" /> : <DateField record={record} source="lastScanAt" showTime />;
+  record.lastScanAt === null ? <Translated textKey="cs.domains.never_scanned" /> : <LocalDateTime value={record.lastScanAt} />;
 
 /** ROUTE-16 `domains/`: the solution's domains, a page at a time, each opening its edit screen. */
 export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identifier }) => {
@@ -67,7 +68,12 @@ export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identi
           />
           <DataTable.Col source="status" label={label('status')} render={(record) => <DomainStatusChip status={(record as DomainRecord).status} />} />
           <DataTable.Col source="lastScanAt" label={label('lastScanAt')} render={(record) => <LastScan record={record as DomainRecord} />} />
-          <DataTable.Col source="cookiesFound" label={label('cookiesFound')} field={NumberField} align="right" />
+          <DataTable.Col
+            source="cookiesFound"
+            label={label('cookiesFound')}
+            align="right"
+            render={(record) => <LocalNumber value={(record as DomainRecord).cookiesFound} />}
+          />
           <DataTable.Col
             label="scanner.column"
             disableSort

@@ -13,9 +13,11 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { i18n } from '../../providers/i18n/i18n';
+import { getSession, subscribe } from '../../providers/session';
 import { useCan } from '../accounts/useCan';
 import { relativeTime } from './lastSeen';
 
@@ -46,11 +48,18 @@ const LastSeen = ({ record }: { record: Teammate }) => {
   return <time dateTime={record.lastSeenAt}>{relativeTime(record.lastSeenAt, i18n.language || 'en')}</time>;
 };
 
+/** Whether the row is the signed-in user: nobody removes themselves from the team here. */
+const useIsSelf = (record: Teammate | undefined): boolean => {
+  const session = useSyncExternalStore(subscribe, getSession);
+  return record !== undefined && session !== null && session.email.toLowerCase() === record.email.toLowerCase();
+};
+
 /** ROUTE-8: removing asks first; a refusal shows the API's reason and the failure notice (ERR-1). */
 const RemoveButton = () => {
   const record = useRecordContext<Teammate>();
   const notify = useNotify();
-  if (!record) return null;
+  const self = useIsSelf(record);
+  if (!record || self) return null;
   return (
     <DeleteWithConfirmButton
       label="teammates.remove"
@@ -96,7 +105,16 @@ export const TeammateList = () => {
         </Typography>
       }
     >
-      <List resource="teammates" title="resources.teammates.name" perPage={TEAMMATES_PER_PAGE} sort={{ field: 'email', order: 'ASC' }} filters={filters} actions={<Actions />}>
+      <List
+        resource="teammates"
+        title="resources.teammates.name"
+        perPage={TEAMMATES_PER_PAGE}
+        sort={{ field: 'email', order: 'ASC' }}
+        filters={filters}
+        actions={<Actions />}
+        // A search is for this visit only (as in the consent solutions list).
+        storeKey={false}
+      >
         <DataTable<Teammate> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="email" label="resources.teammates.fields.email" />
           <DataTable.Col source="status" label="resources.teammates.fields.status" render={(record) => translate(`teammates.status.${(record as Teammate).status}`)} />
