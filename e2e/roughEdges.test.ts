@@ -224,7 +224,15 @@ describe('rough edges of issue 19 in Chromium against the dev API', () => {
       expect(await version.textContent()).not.toMatch(/[AP]M/);
       expect(await version.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
+      // The proof-of-consent list and a record.
+      await open('/compliance-dashboard/records/');
+      const latest = page.getByRole('table').last().getByRole('row').nth(1);
+      await latest.waitFor();
+      expect(await page.getByRole('main').textContent()).not.toMatch(/[AP]M/);
+      expect(await latest.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
       // One name for the pop-up: the tab and the page it opens.
+      await open(`/consent-solutions/${solution.id}/settings/`);
       await page.getByRole('tab', { name: 'Apparence du pop-up' }).click();
       await page.getByRole('heading', { name: 'Apparence du pop-up' }).first().waitFor();
     } finally {

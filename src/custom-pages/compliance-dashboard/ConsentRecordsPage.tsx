@@ -13,7 +13,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams, Route, Routes } from 'react-router-dom';
+import { LocalDateTime } from '../../components/LocalDateTime';
 import { PageLayout } from '../../components/PageLayout';
+import { formatDateTime } from '../../providers/i18n/formatters';
 import { download, fetchRecentRecords, fetchRecord, fetchRecordExport, type ConsentRecord } from './reportApi';
 
 /**
@@ -42,7 +44,7 @@ const RecordDetails = ({ record }: { record: ConsentRecord }) => {
         return record.categories.map((c) => translate(`dashboard.categories.${c}`)).join(', ');
       case 'decidedAt':
       case 'receivedAt':
-        return new Date(record[field]).toLocaleString();
+        return formatDateTime(record[field]);
       case 'language':
         return record.language ?? '–';
       default:
@@ -132,7 +134,9 @@ const RecordsView = () => {
             <TableBody>
               {recent.data.map((r) => (
                 <TableRow key={r.id} data-record-id={r.id}>
-                  <TableCell>{new Date(r.decidedAt).toLocaleString()}</TableCell>
+                  <TableCell>
+                    <LocalDateTime value={r.decidedAt} />
+                  </TableCell>
                   <TableCell>{r.domain}</TableCell>
                   <TableCell>{translate(`dashboard.totals.${r.action}`)}</TableCell>
                   <TableCell>
