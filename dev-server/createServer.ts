@@ -31,6 +31,7 @@ import { createScopedCollections, type ScopedCollectionDefinition } from './rout
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateRoutes } from './routes/teammates';
+import { tcfRoutes } from './routes/tcf';
 import { templateRoutes } from './routes/templates';
 import { translationRoutes } from './routes/translations';
 import { healthCheckRoutes } from './routes/healthChecks';
@@ -39,6 +40,7 @@ import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store } from './store/store';
+import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 
 export interface CreateServerOptions {
   dbFile: string;
@@ -58,6 +60,8 @@ export interface CreateServerOptions {
   collections?: ScopedCollectionDefinition[];
   /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
   scanner?: ScannerOptions;
+  /** TCF-3: where the Global Vendor List is refreshed from, and how often (default: the shipped list only). */
+  gvl?: GvlSourceOptions;
 }
 
 export interface DevServer {
@@ -89,7 +93,9 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     devMode: options.devMode,
     bcryptCost: Math.max(options.bcryptCost ?? DEFAULT_BCRYPT_COST, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
+    gvl: createGvlSource({ now, ...options.gvl }),
   };
+  void context.gvl.start();
 
   // SEC-3: sessions that expired while the server was down go at start (logins purge the rest).
   if (purgeExpiredSessions(store, now()) > 0) store.write();
@@ -132,6 +138,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(cookieRoutes(context));
   app.use(templateRoutes(context));
   app.use(publishingRoutes(context));
+  app.use(tcfRoutes(context));
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
   app.use(teammateRoutes(context));
@@ -158,6 +165,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     registerScopedCollection: scoped.register,
     scanner,
     close: async () => {
+      context.gvl.close();
       await scanner.close();
       await context.mail.idle();
       store.write();

@@ -6,6 +6,7 @@ import type { Violation } from '../../src/shared/violations';
 import { defaultTextsFor, DEFAULT_TEXTS } from '../seed/defaultTranslations';
 import { ApiError } from '../http/errors';
 import { apiViolation } from './consentData';
+import { tcfSettingsRows } from '../tcf/tcfSettings';
 
 /**
  * What a consent solution owns besides its domains: its translations (one row per language)
@@ -50,7 +51,7 @@ export const seedSolutionTranslations = (store: Store, solution: ConsentSolution
  * left behind would otherwise reappear under the next solution to get this id.
  */
 export const removeSolutionContent = (store: Store, solutionId: number): void => {
-  for (const rows of [translationRows(store), cookieRows(store)] as { consentSolutionId: number }[][]) {
+  for (const rows of [translationRows(store), cookieRows(store), tcfSettingsRows(store)] as { consentSolutionId: number }[][]) {
     for (let index = rows.length - 1; index >= 0; index -= 1) {
       if (rows[index]?.consentSolutionId === solutionId) rows.splice(index, 1);
     }
