@@ -29,6 +29,7 @@ const envSchema = z.object({
   DEV_MODE: flag.optional(),
   SCANNER_SCHEDULE: flag.default(false),
   TCF_GVL_URL: z.url().optional(),
+  TCF_CMP_ID: z.coerce.number().int().min(2).max(4095).optional(),
   TCF_GVL_REFRESH_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   NODE_ENV: z.string().optional(),
 });
@@ -49,6 +50,8 @@ export interface ApiConfig {
   /** TCF-3: base URL of the Global Vendor List (the IAB's https://vendor-list.consensu.org/v3/ in production); unset: the shipped list. */
   gvlUrl: string | undefined;
   gvlRefreshMs: number;
+  /** TCF-2: the IAB-registered CMP id (unset: a dev id, fine for tests, not for production). */
+  tcfCmpId: number | undefined;
 }
 
 /** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
@@ -72,5 +75,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     scannerSchedule: e.SCANNER_SCHEDULE,
     gvlUrl: e.TCF_GVL_URL,
     gvlRefreshMs: e.TCF_GVL_REFRESH_HOURS * 3_600_000,
+    tcfCmpId: e.TCF_CMP_ID,
   };
 };

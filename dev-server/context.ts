@@ -22,4 +22,6 @@ export interface ServerContext {
   secureCookies: boolean;
   /** TCF-3: the Global Vendor List, refreshed from its URL when one is configured. */
   gvl: GvlSource;
+  /** TCF-2: the CMP id the IAB registered for this platform, written in every TC string. */
+  tcfCmpId: number;
 }

@@ -42,6 +42,9 @@ import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store } from './store/store';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 
+/** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
+export const DEV_TCF_CMP_ID = 300;
+
 export interface CreateServerOptions {
   dbFile: string;
   outboxFile: string;
@@ -62,6 +65,8 @@ export interface CreateServerOptions {
   scanner?: ScannerOptions;
   /** TCF-3: where the Global Vendor List is refreshed from, and how often (default: the shipped list only). */
   gvl?: GvlSourceOptions;
+  /** TCF-2: the IAB-registered CMP id (default DEV_TCF_CMP_ID). */
+  tcfCmpId?: number;
 }
 
 export interface DevServer {
@@ -94,6 +99,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     bcryptCost: Math.max(options.bcryptCost ?? DEFAULT_BCRYPT_COST, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
     gvl: createGvlSource({ now, ...options.gvl }),
+    tcfCmpId: options.tcfCmpId ?? DEV_TCF_CMP_ID,
   };
   void context.gvl.start();
 

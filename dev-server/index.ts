@@ -27,6 +27,7 @@ const server = createServer({
   allowedHosts: config.allowedHosts,
   scanner: { schedule: config.scannerSchedule },
   gvl: { url: config.gvlUrl, refreshMs: config.gvlRefreshMs },
+  tcfCmpId: config.tcfCmpId,
 });
 
 const http = server.app.listen(config.port, config.host, () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, type VendorList } from '../../src/schemas/tcf';
 
@@ -12,7 +13,7 @@ import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, ty
 
 /** Languages with a purposes-{lang}.json beside the vendor list; English is the list itself. */
 export const GVL_TRANSLATED_LANGUAGES = ['fr'] as const;
-const SHIPPED_DIR = new URL('./gvl/', import.meta.url);
+const SHIPPED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'gvl');
 const FETCH_TIMEOUT_MS = 15_000;
 
 export interface GvlSnapshot {
@@ -41,7 +42,7 @@ export interface GvlSource {
   close: () => void;
 }
 
-const readShipped = (name: string): unknown => JSON.parse(readFileSync(fileURLToPath(new URL(name, SHIPPED_DIR)), 'utf8'));
+const readShipped = (name: string): unknown => JSON.parse(readFileSync(join(SHIPPED_DIR, name), 'utf8'));
 
 const shippedSnapshot = (now: Date): GvlSnapshot => {
   const list = vendorListSchema.parse(readShipped('vendor-list.json'));

@@ -59,18 +59,6 @@ export const gvlViolations = (settings: TcfSettings, list: VendorList): Violatio
   return violations;
 };
 
-/** The pin a publication keeps, so later GVL versions can be compared with what visitors agreed to. */
-export const publishedTcf = (settings: TcfSettings, list: VendorList): PublishedTcf => ({
-  gvlVersion: list.vendorListVersion,
-  tcfPolicyVersion: list.tcfPolicyVersion,
-  vendorSignatures: Object.fromEntries(
-    settings.vendors.flatMap((choice) => {
-      const vendor = list.vendors[String(choice.id)];
-      return vendor ? [[String(choice.id), vendorConsentSignature(vendor)]] : [];
-    }),
-  ),
-});
-
 /** The settings, and which chosen vendors changed or left since the published pin. */
 export const tcfState = (consentSolutionId: number, row: TcfSettingsRow | undefined, list: VendorList, published: PublishedTcf | null | undefined): TcfSettingsState => {
   const settings = settingsOf(row);

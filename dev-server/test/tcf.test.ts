@@ -176,3 +176,72 @@ describe('TCF settings of a consent solution', () => {
     if (own) expect((await demo('PUT', `/consent-solutions/${own.id}/tcf`, valid)).status).toBe(403);
   });
 });
+
+describe('publishing with TCF', () => {
+  interface PublicationJson {
+    version: number;
+    tcf: { gvlVersion: number; tcfPolicyVersion: number; consentGvlVersion: number; vendorSignatures: Record<string, string> } | null;
+  }
+  let remote: GvlFixtureServer;
+  let api: TestServer;
+  let call: Call;
+  beforeAll(async () => {
+    remote = await startGvlFixtureServer();
+    remote.set('vendor-list.json', { json: shippedVendorList() });
+    remote.set('purposes-fr.json', { json: shippedTranslation('fr') });
+    api = await startTestServer({ gvl: { url: remote.url } });
+    call = await caller(api.baseUrl, 'owner@demo.test');
+  });
+  afterAll(async () => {
+    await api.close();
+    await remote.close();
+  });
+
+  const settings = { enabled: true, publisherCountryCode: 'FR', purposeOneTreatment: false, vendors: [{ id: 3, legIntPurposes: [] }, { id: 8, legIntPurposes: [] }, { id: 57, legIntPurposes: [] }], publisherRestrictions: [] };
+
+  it('[TCF-4] the TCF module and the stub are in the published banner only when TCF is on', async () => {
+    expect((await call<PublicationJson>('POST', '/consent-solutions/3/publish', {})).body.tcf).toBeNull();
+    const off = await (await fetch(`${api.baseUrl}/cdn/3/banner.js`)).text();
+    expect(off).not.toContain('__tcfapiLocator');
+    expect((await call('PUT', '/consent-solutions/3/tcf', settings)).status).toBe(200);
+    expect((await call('POST', '/consent-solutions/3/publish', {})).status).toBe(201);
+    const on = await (await fetch(`${api.baseUrl}/cdn/3/banner.js`)).text();
+    expect(on).toContain('__tcfapiLocator');
+    expect(on).toContain('Foxglove Measurement');
+    expect(on).not.toContain('Lantern Search Ads');
+    const stub = await fetch(`${api.baseUrl}/cdn/tcf-stub.js`);
+    expect(stub.status).toBe(200);
+    expect(stub.headers.get('content-type')).toContain('javascript');
+    expect(await stub.text()).toContain('__tcfapiLocator');
+  });
+
+  it('[TCF-3] the publication pins its GVL version; a newer list shows which chosen vendors changed or left, and the next publication asks again', async () => {
+    expect((await call('PUT', '/consent-solutions/1/tcf', settings)).status).toBe(200);
+    const first = await call<PublicationJson>('POST', '/consent-solutions/1/publish', {});
+    expect(first.status).toBe(201);
+    expect(first.body.tcf).toMatchObject({ gvlVersion: 140, consentGvlVersion: 140, tcfPolicyVersion: 5 });
+    expect(Object.keys(first.body.tcf?.vendorSignatures ?? {})).toEqual(['3', '8', '57']);
+    const before = await call<TcfSettingsState>('GET', '/consent-solutions/1/tcf');
+    expect(before.body).toMatchObject({ publishedGvlVersion: 140, currentGvlVersion: 140, changedVendorIds: [], departedVendorIds: [] });
+
+    // Only vendor 3's name changes: nothing that consent depends on.
+    remote.set('vendor-list.json', { json: newerList(141, (list) => Object.assign(list.vendors['3'] ?? {}, { name: 'Northwind Exchange' })) });
+    expect(await api.context.gvl.refresh()).toBe(true);
+    expect((await call<TcfSettingsState>('GET', '/consent-solutions/1/tcf')).body).toMatchObject({ currentGvlVersion: 141, changedVendorIds: [], departedVendorIds: [] });
+    expect((await call<PublicationJson>('POST', '/consent-solutions/1/publish', {})).body.tcf).toMatchObject({ gvlVersion: 141, consentGvlVersion: 140 });
+
+    remote.set(
+      'vendor-list.json',
+      { json: newerList(142, (list) => {
+        Object.assign(list.vendors['8'] ?? {}, { purposes: [1, 8, 9] });
+        delete list.vendors['57'];
+      }) },
+    );
+    expect(await api.context.gvl.refresh()).toBe(true);
+    const after = await call<TcfSettingsState>('GET', '/consent-solutions/1/tcf');
+    expect(after.body).toMatchObject({ publishedGvlVersion: 141, currentGvlVersion: 142, changedVendorIds: [8], departedVendorIds: [57] });
+    const next = await call<PublicationJson>('POST', '/consent-solutions/1/publish', {});
+    expect(next.body.tcf).toMatchObject({ gvlVersion: 142, consentGvlVersion: 142 });
+    expect(Object.keys(next.body.tcf?.vendorSignatures ?? {})).toEqual(['3', '8']);
+  });
+});

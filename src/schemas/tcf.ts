@@ -177,6 +177,8 @@ export const vendorConsentSignature = (vendor: GvlVendor): string =>
 export interface PublishedTcf {
   gvlVersion: number;
   tcfPolicyVersion: number;
+  /** Stored TC strings made with an older GVL version are asked again. */
+  consentGvlVersion: number;
   vendorSignatures: Record<string, string>;
 }
 
