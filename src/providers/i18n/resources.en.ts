@@ -94,6 +94,7 @@ export const resourcesEn = {
       settings: 'Settings',
       copy_and_translations: 'Copy and translations',
       cookie_management: 'Cookie management',
+      tcf: 'IAB TCF',
     },
     coming_soon: {
       badge: 'Coming soon',

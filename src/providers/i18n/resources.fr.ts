@@ -92,6 +92,7 @@ export const resourcesFr = {
       settings: 'Paramètres',
       copy_and_translations: 'Textes et traductions',
       cookie_management: 'Gestion des cookies',
+      tcf: 'IAB TCF',
     },
     coming_soon: {
       badge: 'Bientôt disponible',
