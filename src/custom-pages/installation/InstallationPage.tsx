@@ -16,6 +16,7 @@ import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { env } from '../../config/env';
 import { httpClient } from '../../providers/httpClient';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
+import { TcfInstallationNote } from '../tcf/TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
 import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
@@ -111,6 +112,7 @@ export const InstallationPage = () => {
         </Typography>
         <ScriptSnippet tag={scriptTag(env.apiUrl, solution.id)} />
       </Paper>
+      <TcfInstallationNote solutionId={solution.id} />
       <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>
         <Typography id="guides-heading" variant="h6" component="h3" gutterBottom>
           {translate('cs.installation.guides_title')}
