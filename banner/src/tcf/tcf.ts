@@ -26,7 +26,9 @@ const storedChoices = (bundle: TcfBundle, stored: string | null): TcfChoices | n
 };
 
 export const start = (bundle: TcfBundle): BannerAddon => {
-  installStub();
+  // The page's own stub may still be waiting for <body> to add its frame: a second stub then
+  // would replace its `__tcfapi` and lose the calls already queued.
+  if (typeof (window as { __tcfapi?: unknown }).__tcfapi !== 'function') installStub();
   const cmpApi = new CmpApi(bundle.cmpId, bundle.cmpVersion, true);
   let stored = readTcCookie();
   let language = 'en';
