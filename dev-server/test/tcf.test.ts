@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TcfSettingsState, VendorList, VendorListSummary } from '../../src/schemas/tcf';
 import { createGvlSource } from '../tcf/gvlSource';
-import { caller, pairs, SEED, type Call } from './consentApi';
+import { caller, createBody, pairs, SEED, type Call } from './consentApi';
 import { shippedTranslation, shippedVendorList, startGvlFixtureServer, type GvlFixtureServer } from './gvlFixtureServer';
 import { startTestServer, type TestServer } from './startTestServer';
 
@@ -165,6 +165,17 @@ describe('TCF settings of a consent solution', () => {
     const country = await owner('PUT', path, { ...valid, publisherCountryCode: 'france' });
     expect(pairs(country.body)).toEqual([['publisherCountryCode', 'validation.tcf_country_invalid']]);
     expect((await owner<TcfSettingsState>('GET', path)).body.settings).toEqual(valid);
+  });
+
+  it('[TCF-4] deleting a consent solution deletes its TCF settings', async () => {
+    const created = await owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody('tcf-short-lived.com'));
+    expect(created.status).toBe(201);
+    expect((await owner('PUT', `/consent-solutions/${created.body.id}/tcf`, valid)).status).toBe(200);
+    expect(server.store.state().tcfSettings?.some((row) => (row as { consentSolutionId: number }).consentSolutionId === created.body.id)).toBe(true);
+    expect((await owner('DELETE', `/domains/${created.body.domains[0]?.id}`)).status).toBe(204);
+    expect((await owner('DELETE', `/consent-solutions/${created.body.id}`)).status).toBe(204);
+    expect(server.store.state().tcfSettings?.some((row) => (row as { consentSolutionId: number }).consentSolutionId === created.body.id)).toBe(false);
+    expect((await owner('GET', `/consent-solutions/${created.body.id}/tcf`)).status).toBe(404);
   });
 
   it('[TCF-4] checks the caller: another account gets 404, the read-only demo 403', async () => {
