@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { TCString, type Vector } from '@iabtcf/core';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -116,6 +117,10 @@ describe('the IAB TCF on a publisher page', () => {
     // The second layer lists the vendors; then accept all from the first layer.
     await banner.locator('[data-tcf-open="vendors"]').click();
     await expect.poll(() => banner.locator('[data-tcf-layer="2"] summary').allTextContents()).toEqual(['Bluebird Analytics', 'Driftwood Retargeting', 'Northwind Ad Exchange']);
+    await banner.locator('[data-tcf-vendor="8"] summary').click();
+    expect(await banner.locator('[data-tcf-vendor="8"]').textContent()).toMatch(/Data collected: IP addresses.*Data kept for 390 days.*Privacy policy/);
+    const { violations } = await new AxeBuilder({ page }).include('#cm-banner [data-tcf]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`))).toEqual([]);
     const recorded = page.evaluate(() => new Promise<string>((resolve) => window.addEventListener('consent:recorded', (e) => resolve(String((e as CustomEvent<{ id: string }>).detail.id)), { once: true })));
     await banner.locator('[data-consent-action="accept"]:visible').first().click();
     await expect.poll(async () => (await vendorEvents(page)).map((e) => e.eventStatus)).toEqual(['cmpuishown', 'useractioncomplete']);

@@ -6,13 +6,18 @@ import { TCF_TEXTS } from './tcfTexts';
 /** The CMP's own version in TC strings: raised when the TCF module's behaviour changes. */
 export const TCF_CMP_VERSION = 1;
 
+type Declared = { id: number; name: string; description: string };
+/** Only what the layers show: the IAB's illustrations and legal texts stay out of every page's script. */
+const shown = <T extends Declared>(map: Record<string, T>, extra: (item: T) => object = () => ({})): Record<string, T> =>
+  Object.fromEntries(Object.entries(map).map(([key, item]) => [key, { id: item.id, name: item.name, description: item.description, ...extra(item) } as T]));
+
 const declarationsOf = (source: GvlDeclarations): GvlDeclarations => ({
-  purposes: source.purposes,
-  specialPurposes: source.specialPurposes,
-  features: source.features,
-  specialFeatures: source.specialFeatures,
-  stacks: source.stacks,
-  dataCategories: source.dataCategories,
+  purposes: shown(source.purposes),
+  specialPurposes: shown(source.specialPurposes),
+  features: shown(source.features),
+  specialFeatures: shown(source.specialFeatures),
+  stacks: shown(source.stacks, (stack) => ({ purposes: stack.purposes, specialFeatures: stack.specialFeatures })),
+  dataCategories: shown(source.dataCategories),
 });
 
 /**
@@ -47,7 +52,7 @@ export const tcfBundle = (settings: TcfSettings, snapshot: GvlSnapshot, language
     return vendor !== undefined && !vendor.deletedDate;
   });
   const chosen = new Set(vendors.map((v) => v.id));
-  const list = structuredClone(snapshot.list);
+  const list = { ...structuredClone(snapshot.list), ...declarationsOf(snapshot.list) };
   list.vendors = Object.fromEntries(Object.entries(list.vendors).filter(([, vendor]) => chosen.has(vendor.id)));
   const translations: Record<string, GvlDeclarations> = {};
   const texts: TcfBundle['texts'] = { en: TCF_TEXTS.en };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TcfSettingsState, VendorList, VendorListSummary } from '../../src/schemas/tcf';
 import { createGvlSource } from '../tcf/gvlSource';
+import { tcfSettingsRows } from '../tcf/tcfSettings';
 import { caller, createBody, pairs, SEED, type Call } from './consentApi';
 import { shippedTranslation, shippedVendorList, startGvlFixtureServer, type GvlFixtureServer } from './gvlFixtureServer';
 import { startTestServer, type TestServer } from './startTestServer';
@@ -171,10 +172,10 @@ describe('TCF settings of a consent solution', () => {
     const created = await owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody('tcf-short-lived.com'));
     expect(created.status).toBe(201);
     expect((await owner('PUT', `/consent-solutions/${created.body.id}/tcf`, valid)).status).toBe(200);
-    expect(server.store.state().tcfSettings?.some((row) => (row as { consentSolutionId: number }).consentSolutionId === created.body.id)).toBe(true);
+    expect(tcfSettingsRows(server.store).some((row) => row.consentSolutionId === created.body.id)).toBe(true);
     expect((await owner('DELETE', `/domains/${created.body.domains[0]?.id}`)).status).toBe(204);
     expect((await owner('DELETE', `/consent-solutions/${created.body.id}`)).status).toBe(204);
-    expect(server.store.state().tcfSettings?.some((row) => (row as { consentSolutionId: number }).consentSolutionId === created.body.id)).toBe(false);
+    expect(tcfSettingsRows(server.store).some((row) => row.consentSolutionId === created.body.id)).toBe(false);
     expect((await owner('GET', `/consent-solutions/${created.body.id}/tcf`)).status).toBe(404);
   });
 

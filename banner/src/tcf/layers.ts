@@ -74,6 +74,9 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
   let opened = false;
 
   const container = el('div', undefined, { 'data-tcf': '' });
+  // The template styles the banner; links take its text colour rather than the browser's blue,
+  // which would fail contrast on the dark backgrounds templates often use.
+  container.append(el('style', '[data-tcf] a{color:inherit;text-decoration:underline}'));
 
   // First layer.
   const first = el('section', undefined, { 'data-tcf-layer': '1' });
@@ -153,6 +156,7 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
     if (choice.legIntPurposes.length > 0) facts.append(el('li', `${t('legitimateInterest')}: ${names(choice.legIntPurposes, declarations.purposes)}`));
     if (vendor.specialPurposes.length > 0) facts.append(el('li', `${t('specialPurposesHeading')}: ${names(vendor.specialPurposes, declarations.specialPurposes)}`));
     if (vendor.specialFeatures.length > 0) facts.append(el('li', `${t('specialFeaturesHeading')}: ${names(vendor.specialFeatures, declarations.specialFeatures)}`));
+    if (vendor.dataDeclaration && vendor.dataDeclaration.length > 0) facts.append(el('li', `${t('dataCategories')}: ${names(vendor.dataDeclaration, declarations.dataCategories)}`));
     if (vendor.dataRetention?.stdRetention !== undefined) facts.append(el('li', fill(t('retention'), { days: vendor.dataRetention.stdRetention })));
     if (typeof vendor.cookieMaxAgeSeconds === 'number') facts.append(el('li', fill(t('cookieMaxAge'), { seconds: vendor.cookieMaxAgeSeconds })));
     const url = vendor.urls?.find((u) => u.langId === language) ?? vendor.urls?.find((u) => u.langId === 'en') ?? vendor.urls?.[0];

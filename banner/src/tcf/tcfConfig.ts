@@ -18,6 +18,7 @@ export interface TcfTexts {
   specialPurposesHeading: string;
   featuresHeading: string;
   vendorsHeading: string;
+  dataCategories: string;
   consent: string;
   legitimateInterest: string;
   /** `{days}` */
