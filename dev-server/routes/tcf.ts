@@ -4,7 +4,7 @@ import { getSession, requireSession } from '../auth/session';
 import { templateData } from '../banner/templateData';
 import type { ServerContext } from '../context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { ApiError, violation } from '../http/errors';
 import { gvlViolations, latestPublishedTcf, TCF_SETTINGS, tcfSettingsOf, tcfSettingsRows, tcfState, type TcfSettingsRow } from '../tcf/tcfSettings';
 import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
 import { listRows } from './listRows';
@@ -23,19 +23,25 @@ export const tcfRoutes = (ctx: ServerContext): Router => {
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
 
-  router.get('/tcf/vendor-list', session, noQuery, (_req, res) => {
+  /** `?language=fr` answers the declarations in that language (English when the list has no translation for it). */
+  router.get('/tcf/vendor-list', session, (req, res) => {
+    const extra = Object.keys(req.query).find((key) => key !== 'language');
+    if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
     const { list, translations, loadedAt } = ctx.gvl.current();
+    const language = typeof req.query.language === 'string' ? req.query.language : 'en';
+    if (!/^[a-z]{2}$/.test(language)) throw new ApiError(400, [violation('validation.language_invalid', 'language')]);
+    const declarations = translations[language] ?? list;
     const summary: VendorListSummary = {
       gvlSpecificationVersion: list.gvlSpecificationVersion,
       vendorListVersion: list.vendorListVersion,
       tcfPolicyVersion: list.tcfPolicyVersion,
       lastUpdated: list.lastUpdated,
-      purposes: list.purposes,
-      specialPurposes: list.specialPurposes,
-      features: list.features,
-      specialFeatures: list.specialFeatures,
-      stacks: list.stacks,
-      dataCategories: list.dataCategories,
+      purposes: declarations.purposes,
+      specialPurposes: declarations.specialPurposes,
+      features: declarations.features,
+      specialFeatures: declarations.specialFeatures,
+      stacks: declarations.stacks,
+      dataCategories: declarations.dataCategories,
       vendorCount: Object.keys(list.vendors).length,
       languages: Object.keys(translations),
       refreshedAt: loadedAt.toISOString(),

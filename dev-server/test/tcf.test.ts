@@ -42,6 +42,13 @@ describe('the Global Vendor List', () => {
     expect(list.vendorCount).toBe(12);
     expect(list.languages).toEqual(['en', 'fr']);
     expect(list.lastRefreshError).toBeNull();
+    expect(list.purposes['1']?.name).toBe('Store and/or access information on a device');
+    const french = await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=fr');
+    expect(french.body.purposes['1']?.name).toBe('Stocker et/ou accéder à des informations sur un appareil');
+    expect(french.body.specialFeatures['1']?.name).toBe('Utiliser des données de géolocalisation précises');
+    expect((await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=de')).body.purposes['1']?.name).toBe('Store and/or access information on a device');
+    expect((await owner('GET', '/tcf/vendor-list?language=<b>')).status).toBe(400);
+    expect((await owner('GET', '/tcf/vendor-list?_embed=vendors')).status).toBe(400);
   });
 
   it('[TCF-3] vendors are paged, sorted by name and searchable by name or id', async () => {

@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from 'ra-core';
-import { Loading, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import { Loading, useLocaleState, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { notify } from '../../providers/notify';
 import { allowedLegIntPurposes, PUBLISHER_RESTRICTIONS, TCF_PURPOSE_IDS, type GvlVendor, type PublisherRestrictionType, type TcfSettings, type TcfSettingsState } from '../../schemas/tcf';
 import { getTcfState, getVendorList, saveTcfSettings, searchVendors, vendorsByIds } from './tcfApi';
@@ -36,9 +36,15 @@ const PER_PAGE = 10;
 const ids = (list: readonly number[] | undefined): string => (list && list.length > 0 ? list.join(', ') : '');
 
 /** TCF-3: the GVL version in force, the published pin, and the chosen vendors that changed or left. */
+/** The GVL's declarations in the admin's language (purpose names for the restriction picker). */
+const useVendorList = () => {
+  const [locale] = useLocaleState();
+  return useQuery({ queryKey: ['tcf-vendor-list', locale], queryFn: () => getVendorList(locale) });
+};
+
 const GvlStatus = ({ state, names }: { state: TcfSettingsState; names: Map<number, string> }) => {
   const translate = useTranslate();
-  const list = useQuery({ queryKey: ['tcf-vendor-list'], queryFn: getVendorList });
+  const list = useVendorList();
   const label = (vendorIds: number[]) => vendorIds.map((id) => `${names.get(id) ?? ''} (${id})`.trim()).join(', ');
   return (
     <Stack spacing={1}>
@@ -199,6 +205,8 @@ const Restrictions = ({ settings, errors, names, onChange }: VendorTableProps & 
   const [vendorId, setVendorId] = useState<number | ''>('');
   const [purposeId, setPurposeId] = useState<number>(1);
   const [type, setType] = useState<PublisherRestrictionType>('require-consent');
+  const purposes = useVendorList().data?.purposes;
+  const purposeName = (id: number) => (purposes?.[String(id)] ? `${id} · ${purposes[String(id)]?.name ?? ''}` : String(id));
   return (
     <Box component="section" aria-labelledby="tcf-restrictions-heading">
       <Typography id="tcf-restrictions-heading" variant="h6" component="h3">
@@ -213,7 +221,7 @@ const Restrictions = ({ settings, errors, names, onChange }: VendorTableProps & 
           const error = rowError(errors, `publisherRestrictions.${index}`);
           return (
             <li key={`${r.vendorId}-${r.purposeId}-${index}`}>
-              {`${names.get(r.vendorId) ?? r.vendorId} · ${translate('tcf.restrictions.purpose')} ${r.purposeId} · ${translate(`tcf.restrictions.types.${r.restriction}`)}`}
+              {`${names.get(r.vendorId) ?? r.vendorId} · ${translate('tcf.restrictions.purpose')} ${purposeName(r.purposeId)} · ${translate(`tcf.restrictions.types.${r.restriction}`)}`}
               <IconButton aria-label={translate('tcf.restrictions.remove')} onClick={() => onChange(removeRestriction(settings, index))} size="small">
                 <DeleteIcon fontSize="small" />
               </IconButton>
@@ -233,12 +241,12 @@ const Restrictions = ({ settings, errors, names, onChange }: VendorTableProps & 
             ))}
           </Select>
         </FormControl>
-        <FormControl size="small" sx={{ minWidth: 120 }}>
+        <FormControl size="small" sx={{ minWidth: 260 }}>
           <InputLabel id="tcf-restriction-purpose">{translate('tcf.restrictions.purpose')}</InputLabel>
           <Select labelId="tcf-restriction-purpose" label={translate('tcf.restrictions.purpose')} value={purposeId} onChange={(event) => setPurposeId(Number(event.target.value))}>
             {TCF_PURPOSE_IDS.map((id) => (
               <MenuItem key={id} value={id}>
-                {id}
+                {purposeName(id)}
               </MenuItem>
             ))}
           </Select>

@@ -11,8 +11,8 @@ export interface VendorPage {
   total: number;
 }
 
-export const getVendorList = async (): Promise<VendorListSummary> =>
-  (await httpClient('/tcf/vendor-list', { defaultErrorKey: 'tcf.notifications.load_error' })).json as VendorListSummary;
+export const getVendorList = async (language: string): Promise<VendorListSummary> =>
+  (await httpClient(`/tcf/vendor-list?language=${encodeURIComponent(language)}`, { defaultErrorKey: 'tcf.notifications.load_error' })).json as VendorListSummary;
 
 export const searchVendors = async (q: string, page: number, perPage: number): Promise<VendorPage> => {
   const query = new URLSearchParams({ _page: String(page), _limit: String(perPage), _sort: 'name', _order: 'asc' });
