@@ -168,6 +168,24 @@ describe('the IAB TCF on a publisher page', () => {
     await page.close();
   });
 
+  it('[TCF-2] a French visitor gets the French layers and a string whose consent language is FR', async () => {
+    const french = await browser.newContext({ locale: 'fr-FR' });
+    const page = await french.newPage();
+    await page.goto(siteUrl);
+    const banner = page.locator('#cm-banner');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await banner.locator('[data-tcf-layer="1"]').textContent()).toContain('Nos 3 partenaires');
+    expect(await banner.locator('[data-tcf-layer="1"] li').first().textContent()).not.toBe('');
+    await banner.locator('[data-tcf-open="purposes"]').click();
+    expect(await banner.locator('[data-tcf-purpose="1"] strong').textContent()).toBe('Stocker et/ou accéder à des informations sur un appareil');
+    await banner.locator('[data-consent-action="accept"]:visible').first().click();
+    await expect.poll(async () => (await vendorEvents(page)).map((e) => e.eventStatus)).toEqual(['cmpuishown', 'useractioncomplete']);
+    const decoded = TCString.decode((await vendorEvents(page))[1]?.tcString ?? '');
+    expect(decoded.consentLanguage).toBe('FR');
+    expect(ids(decoded.vendorConsents)).toEqual([3, 8, 23]);
+    await french.close();
+  });
+
   it('[TCF-4] a vendor added to the selection asks again', async () => {
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/tcf`, { ...settings, vendors: [...settings.vendors, { id: 42, legIntPurposes: [7] }] });
     await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});
