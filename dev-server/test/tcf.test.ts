@@ -100,6 +100,20 @@ describe('the Global Vendor List', () => {
       source.close();
     });
 
+    it('[TCF-3] refreshes again on its schedule', async () => {
+      remote.set('vendor-list.json', { json: newerList(143) });
+      remote.set('purposes-fr.json', { json: shippedTranslation('fr') });
+      const source = createGvlSource({ url: remote.url, refreshMs: 50 });
+      try {
+        await source.start();
+        expect(source.current().list.vendorListVersion).toBe(143);
+        remote.set('vendor-list.json', { json: newerList(144) });
+        await expect.poll(() => source.current().list.vendorListVersion, { timeout: 5_000 }).toBe(144);
+      } finally {
+        source.close();
+      }
+    });
+
     it('[TCF-3] the dev API refreshes at start from its configured URL and reports a failed refresh while serving the kept list', async () => {
       remote.set('vendor-list.json', { json: newerList(150, (list) => delete list.vendors['57']) });
       remote.set('purposes-fr.json', { json: shippedTranslation('fr') });
