@@ -175,7 +175,7 @@ describe('the TCF module', () => {
     expect(window.consentBanner?.get()?.categories).toEqual(['necessary', 'functional', 'statistics']);
   });
 
-  it('[TCF-4] a stored string is loaded silently (tcloaded) until a new vendor or a changed declaration needs new consent', async () => {
+  it('[TCF-4] a stored string is loaded silently (tcloaded) until a new vendor or a changed declaration needs new consent; a dropped vendor loses its consent', async () => {
     await load(bundleOf(settings));
     window.consentBanner?.accept();
 
@@ -197,7 +197,13 @@ describe('the TCF module', () => {
     expect(root().hidden).toBe(false);
 
     document.body.innerHTML = '';
+    expect(ids(TCString.decode(decodeURIComponent(tcCookie() ?? '')).vendorConsents)).toEqual([3, 8]);
     await load(bundleOf({ ...settings, vendors: settings.vendors.slice(0, 1) }));
     expect(root().hidden).toBe(true);
+    // The dropped vendor loses its consent; nothing else changes.
+    const narrowed = TCString.decode(decodeURIComponent(tcCookie() ?? ''));
+    expect(ids(narrowed.vendorConsents)).toEqual([3]);
+    expect(ids(narrowed.vendorsDisclosed)).toEqual([3]);
+    expect(ids(narrowed.purposeConsents)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 });

@@ -15,14 +15,22 @@ import type { TcfBundle, TcfChoices } from './tcfConfig';
  * already made them), then the IAB's CmpApi, which takes over the queue.
  */
 
-/** Whether a stored string still covers this banner: current policy and GVL, every chosen vendor disclosed. */
-const storedChoices = (bundle: TcfBundle, stored: string | null): TcfChoices | null => {
+/**
+ * The choice a stored string holds, if it still covers this banner (current policy and GVL,
+ * every chosen vendor disclosed); `narrowed` when it also names vendors no longer chosen.
+ */
+const storedChoices = (bundle: TcfBundle, stored: string | null): { choices: TcfChoices; narrowed: boolean } | null => {
   const model = stored ? decodeTcString(stored) : null;
   if (!model) return null;
   if (Number(model.policyVersion) < bundle.gvl.tcfPolicyVersion) return null;
   if (Number(model.vendorListVersion) < bundle.consentGvlVersion) return null;
   if (!bundle.vendors.every((v) => model.vendorsDisclosed.has(v.id))) return null;
-  return choicesOf(model);
+  const chosen = new Set(bundle.vendors.map((v) => v.id));
+  let narrowed = false;
+  model.vendorsDisclosed.forEach((disclosed, id) => {
+    if (disclosed && !chosen.has(id)) narrowed = true;
+  });
+  return { choices: choicesOf(model), narrowed };
 };
 
 export const start = (bundle: TcfBundle): BannerAddon => {
@@ -50,7 +58,12 @@ export const start = (bundle: TcfBundle): BannerAddon => {
       slot.insertBefore(layers.element, slot.firstChild);
       const previous = storedChoices(bundle, stored);
       if (previous && stored) {
-        layers.set(previous);
+        // A vendor dropped from the selection needs no new consent, but must not keep the one it had.
+        if (previous.narrowed) {
+          stored = encodeTcString(bundle, previous.choices, language, false);
+          writeTcCookie(stored);
+        }
+        layers.set(previous.choices);
         cmpApi.update(stored, false);
       }
       return previous === null;
