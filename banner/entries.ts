@@ -5,6 +5,10 @@
  */
 export const BANNER_ENTRIES = {
   banner: { source: 'banner.ts', global: 'cmBanner' },
+  /** TCF-1..4: composed into a published banner only when its solution has TCF on. */
+  tcf: { source: 'tcf/tcf.ts', global: 'cmTcf' },
+  /** TCF-1: the IAB stub alone, inlined by the installation snippet before every other script. */
+  tcfStub: { source: 'tcf/tcfStub.ts', global: 'cmTcfStub' },
 } as const satisfies Record<string, { source: string; global: string }>;
 
 export type BannerEntry = keyof typeof BANNER_ENTRIES;

@@ -28,6 +28,9 @@ const envSchema = z.object({
   APP_URL: z.url().default('http://127.0.0.1:5173'),
   DEV_MODE: flag.optional(),
   SCANNER_SCHEDULE: flag.default(false),
+  TCF_GVL_URL: z.url().optional(),
+  TCF_CMP_ID: z.coerce.number().int().min(2).max(4095).optional(),
+  TCF_GVL_REFRESH_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   NODE_ENV: z.string().optional(),
 });
 
@@ -44,6 +47,11 @@ export interface ApiConfig {
   devMode: boolean;
   /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
   scannerSchedule: boolean;
+  /** TCF-3: base URL of the Global Vendor List (the IAB's https://vendor-list.consensu.org/v3/ in production); unset: the shipped list. */
+  gvlUrl: string | undefined;
+  gvlRefreshMs: number;
+  /** TCF-2: the IAB-registered CMP id (unset: a dev id, fine for tests, not for production). */
+  tcfCmpId: number | undefined;
 }
 
 /** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
@@ -65,5 +73,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     appUrl: e.APP_URL,
     devMode: e.DEV_MODE ?? (e.NODE_ENV !== 'production' && isLoopbackHost(e.API_HOST)),
     scannerSchedule: e.SCANNER_SCHEDULE,
+    gvlUrl: e.TCF_GVL_URL,
+    gvlRefreshMs: e.TCF_GVL_REFRESH_HOURS * 3_600_000,
+    tcfCmpId: e.TCF_CMP_ID,
   };
 };

@@ -3,6 +3,7 @@ import type { MailQueue } from './auth/mailQueue';
 import type { Outbox } from './auth/outbox';
 import type { DevClock } from './clock';
 import type { Store } from './store/store';
+import type { GvlSource } from './tcf/gvlSource';
 
 /** What route modules share: built once per server by createServer. */
 export interface ServerContext {
@@ -19,4 +20,8 @@ export interface ServerContext {
   bcryptCost: number;
   /** Secure cookies only when the app itself is served over https (dev runs on http). */
   secureCookies: boolean;
+  /** TCF-3: the Global Vendor List, refreshed from its URL when one is configured. */
+  gvl: GvlSource;
+  /** TCF-2: the CMP id the IAB registered for this platform, written in every TC string. */
+  tcfCmpId: number;
 }

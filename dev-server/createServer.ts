@@ -31,6 +31,7 @@ import { createScopedCollections, type ScopedCollectionDefinition } from './rout
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateRoutes } from './routes/teammates';
+import { tcfRoutes } from './routes/tcf';
 import { templateRoutes } from './routes/templates';
 import { translationRoutes } from './routes/translations';
 import { healthCheckRoutes } from './routes/healthChecks';
@@ -39,6 +40,10 @@ import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
+import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
+
+/** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
+export const DEV_TCF_CMP_ID = 300;
 
 export interface CreateServerOptions {
   dbFile: string;
@@ -60,6 +65,10 @@ export interface CreateServerOptions {
   writeDatabaseFile?: StoreOptions['writeFile'];
   /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
   scanner?: ScannerOptions;
+  /** TCF-3: where the Global Vendor List is refreshed from, and how often (default: the shipped list only). */
+  gvl?: GvlSourceOptions;
+  /** TCF-2: the IAB-registered CMP id (default DEV_TCF_CMP_ID). */
+  tcfCmpId?: number;
 }
 
 export interface DevServer {
@@ -91,7 +100,10 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     devMode: options.devMode,
     bcryptCost: Math.max(options.bcryptCost ?? DEFAULT_BCRYPT_COST, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
+    gvl: createGvlSource({ now, ...options.gvl }),
+    tcfCmpId: options.tcfCmpId ?? DEV_TCF_CMP_ID,
   };
+  void context.gvl.start();
 
   // SEC-3: sessions that expired while the server was down go at start (logins purge the rest).
   if (purgeExpiredSessions(store, now()) > 0) store.write();
@@ -136,6 +148,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(cookieRoutes(context));
   app.use(templateRoutes(context));
   app.use(publishingRoutes(context));
+  app.use(tcfRoutes(context));
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
   app.use(teammateRoutes(context));
@@ -162,6 +175,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     registerScopedCollection: scoped.register,
     scanner,
     close: async () => {
+      context.gvl.close();
       await scanner.close();
       await context.mail.idle();
       await store.close();

@@ -26,12 +26,15 @@ const server = createServer({
   apiHost: config.host,
   allowedHosts: config.allowedHosts,
   scanner: { schedule: config.scannerSchedule },
+  gvl: { url: config.gvlUrl, refreshMs: config.gvlRefreshMs },
+  tcfCmpId: config.tcfCmpId,
 });
 
 const http = server.app.listen(config.port, config.host, () => {
   console.log(`Dev API listening on http://${config.host}:${config.port} (dev mode ${config.devMode ? 'on' : 'off'})`);
   console.log(`Allowed origins: ${config.corsOrigins.join(', ')}`);
   console.log(`Allowed hosts: ${(config.allowedHosts ?? defaultAllowedHosts(config.host, config.port)).join(', ')}`);
+  console.log(`Global Vendor List: ${config.gvlUrl ? `${config.gvlUrl} (refreshed every ${config.gvlRefreshMs / 3_600_000} h)` : 'the shipped list (TCF_GVL_URL to refresh from the IAB)'}`);
   console.log(`Scheduled cookie scans: ${config.scannerSchedule ? 'on' : 'off (SCANNER_SCHEDULE=on to crawl domains on their frequency)'}`);
   console.log('Demo logins (password for all: %s):', demoLogins[0]?.password);
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(22)} ${login.roles.join(',').padEnd(12)} ${login.accountName} — ${login.note}`);

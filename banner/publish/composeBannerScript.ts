@@ -1,9 +1,13 @@
 import { TEMPLATE_FUNCTION_FIELDS, TEMPLATE_FUNCTION_PARAMS, type TemplateCode } from '../../src/schemas/template';
 import { BANNER_ENTRIES } from '../entries';
 import type { BannerConfig } from '../src/config';
+import type { TcfBundle } from '../src/tcf/tcfConfig';
 
 /** Everything one banner script is made of but the runtime: its config and the template's functions. */
-export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]>;
+export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]> & {
+  /** TCF-4: present only when the solution has TCF on; the TCF runtime is composed in then. */
+  tcf?: TcfBundle;
+};
 
 /** A function body as source. The newline keeps a trailing `// comment` from eating the brace. */
 const fn = (body: string): string => `function (${TEMPLATE_FUNCTION_PARAMS.join(', ')}) {\n${body}\n}`;
@@ -23,19 +27,23 @@ const scriptJson = (value: unknown): string =>
  * what is previewed is what gets published. The built runtime (`banner/dist/banner.js`), then
  * one call that starts it with the solution's config and the template's functions, all in one
  * function scope: a plain classic script that adds only `window.consentBanner` to the page and
- * needs no eval, so it runs under a strict site CSP.
+ * needs no eval, so it runs under a strict site CSP. With TCF on, the TCF runtime
+ * (`banner/dist/tcf.js`) comes first and starts before the banner, which it is handed to.
  */
-export const composeBannerScript = (runtime: string, bundle: BannerBundle): string => {
-  const { js, displayFunction, hideFunction, ...config } = bundle;
+export const composeBannerScript = (runtime: string, bundle: BannerBundle, tcfRuntime?: string): string => {
+  const { js, displayFunction, hideFunction, tcf, ...config } = bundle;
+  if (tcf && tcfRuntime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
+  const tcfPart = tcf && tcfRuntime !== undefined ? [tcfRuntime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcf)});`] : [];
   return [
     `/* Consent banner: consent solution ${bundle.consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
     '(function () {',
+    ...tcfPart,
     runtime.trim(),
     `${BANNER_ENTRIES.banner.global}.start(${scriptJson(config)}, {`,
     `js: ${fn(js)},`,
     `displayFunction: ${fn(displayFunction)},`,
     `hideFunction: ${fn(hideFunction)}`,
-    '});',
+    tcf ? '}, tcf);' : '});',
     '})();',
     '',
   ].join('\n');

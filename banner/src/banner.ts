@@ -1,6 +1,6 @@
 import { isAnonymousId, linkedAnonymousId, newAnonymousId } from './anonymousId';
 import { activateScripts } from './autoblocking';
-import type { BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions } from './config';
+import type { BannerAddon, BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions } from './config';
 import { acceptedCategories, consentCookie } from './consentCookie';
 import { emitter } from './events';
 import { pickLanguage } from './language';
@@ -28,9 +28,10 @@ const errorMessage = (error: unknown): string => {
  * toggle-details), stores the choice in a first-party cookie for the consent version (push for
  * consent asks again), and calls the template's functions with `(root, consent)`. A template
  * error is reported, never thrown into the host page. Must be called while the published
- * script runs: its URL tells where the consent records go.
+ * script runs: its URL tells where the consent records go. An addon (the TCF module) adds its
+ * layers, may ask again, and turns each decision into its own signal and our categories.
  */
-export const start = (config: BannerConfig, template: TemplateFunctions): ConsentApi => {
+export const start = (config: BannerConfig, template: TemplateFunctions, addon?: BannerAddon): ConsentApi => {
   const preview = config.preview !== undefined;
   const site = config.site;
   const apiBase = site ? scriptOrigin(document.currentScript) : null;
@@ -73,13 +74,15 @@ export const start = (config: BannerConfig, template: TemplateFunctions): Consen
     if (isAnonymousId(stored?.aid)) return stored.aid;
     return linkedAid || newAnonymousId();
   };
-  const decide = (action: string, categories: string[]): void => {
+  const decide = (action: string, chosen: string[]): void => {
+    const signal = addon?.decide(action, chosen);
+    const categories = signal ? signal.categories : chosen;
     const value: StoredConsent = { v: config.consentVersion, categories, at: new Date().toISOString(), aid: anonymousId() };
     cookie.write(value);
     emit(action, { categories });
     api.hide();
     if (!preview) activateScripts(categories, site);
-    if (apiBase) recordDecision({ apiBase, consentSolutionId: config.consentSolutionId, action, value, language }, emit);
+    if (apiBase) recordDecision({ apiBase, consentSolutionId: config.consentSolutionId, action, value, language, tcString: signal?.tcString }, emit);
   };
 
   let detailsOpen = false;
@@ -99,6 +102,7 @@ export const start = (config: BannerConfig, template: TemplateFunctions): Consen
     categories: config.categories.slice(),
     show: () => {
       run('displayFunction', template.displayFunction);
+      addon?.shown();
       emit('display');
     },
     hide: () => {
@@ -127,9 +131,10 @@ export const start = (config: BannerConfig, template: TemplateFunctions): Consen
     document.head.appendChild(style);
     document.body.appendChild(root);
     for (const panel of Array.from(root.querySelectorAll<HTMLElement>(DETAILS_SELECTOR))) panel.hidden = true;
+    const mustAsk = addon?.mount(root, language) ?? false;
     run('js', template.js);
     const stored = cookie.read();
-    const current = stored?.v === config.consentVersion;
+    const current = stored?.v === config.consentVersion && !mustAsk;
     if (!preview) {
       const applyStored = () => activateScripts(acceptedCategories(cookie.read(), config.consentVersion), site);
       applyStored();

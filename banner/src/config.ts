@@ -61,3 +61,16 @@ export interface TemplateFunctions {
   displayFunction: TemplateFunction;
   hideFunction: TemplateFunction;
 }
+
+/**
+ * An optional module the published script hands to the banner (the TCF module, TCF-4): it adds
+ * its content to the banner, may ask again, and turns each decision into its own signal.
+ */
+export interface BannerAddon {
+  /** Called once the html is in; true when the visitor must be asked again whatever the cookie says. */
+  mount: (root: HTMLElement, language: string) => boolean;
+  /** The banner became visible. */
+  shown: () => void;
+  /** A decision: the categories it grants, and the signal to keep in the record. */
+  decide: (action: string, categories: string[]) => { categories: string[]; tcString: string };
+}

@@ -16,11 +16,13 @@ export interface DecisionRecord {
   action: string;
   value: StoredConsent;
   language: string;
+  /** TCF-2: the TC string of this decision, when the TCF module is on. */
+  tcString?: string;
 }
 
 /** Sends one decision to the consent log and tells the page its record id (or the failure). */
-export const recordDecision = ({ apiBase, consentSolutionId, action, value, language }: DecisionRecord, emit: Emit): void => {
-  const body = JSON.stringify({ anonymousId: value.aid, categories: value.categories, consentVersion: value.v, decidedAt: value.at, action, language });
+export const recordDecision = ({ apiBase, consentSolutionId, action, value, language, tcString }: DecisionRecord, emit: Emit): void => {
+  const body = JSON.stringify({ anonymousId: value.aid, categories: value.categories, consentVersion: value.v, decidedAt: value.at, action, language, tcString });
   try {
     // text/plain keeps it a simple CORS request (no preflight); the API checks the Origin.
     window

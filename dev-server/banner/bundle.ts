@@ -9,6 +9,7 @@ import { defaultTextsFor } from '../seed/defaultTranslations';
 import { CONSENT_SOLUTIONS, DOMAINS } from '../routes/consentData';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
+import type { TcfBundle } from '../../banner/src/tcf/tcfConfig';
 
 /** The canonical domains of the account's shared-consent solutions (none when this one does not share). */
 const sharedDomainsOf = (store: Store, solution: ConsentSolutionRow): string[] => {
@@ -43,7 +44,7 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
 };
 
 /** The bundle of every language of the solution, ready for composeBannerScript. */
-export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): BannerBundle => {
+export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): BannerBundle => {
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
   for (const language of solutionLanguages(solution)) {
@@ -64,9 +65,10 @@ export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: T
     displayFunction: code.displayFunction,
     hideFunction: code.hideFunction,
     site: { autoblocking: solution.autoblocking, sharedConsent: solution.sharedConsent, sharedDomains: sharedDomainsOf(store, solution) },
+    ...(tcf ? { tcf } : {}),
   };
 };
 
-/** The published script: the built runtime (banner/dist) started with this solution's bundle. */
-export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): string =>
-  composeBannerScript(readBannerRuntime('banner'), bannerBundle(store, solution, code, version));
+/** The published script: the built runtime (banner/dist) started with this solution's bundle, and the TCF module when on. */
+export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): string =>
+  composeBannerScript(readBannerRuntime('banner'), bannerBundle(store, solution, code, version, tcf), tcf ? readBannerRuntime('tcf') : undefined);

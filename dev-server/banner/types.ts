@@ -1,3 +1,4 @@
+import type { PublishedTcf } from '../../src/schemas/tcf';
 import type { TemplateCode, TemplateMode } from '../../src/schemas/template';
 
 /** The rows of templates and publishing (docs/api.md "Templates and publishing"). */
@@ -66,4 +67,6 @@ export interface PublicationRow {
   consentVersion: number;
   publishedAt: string;
   publishedBy: string;
+  /** TCF-3: the GVL version and vendor declarations the banner was built with (absent or null: TCF off). */
+  tcf?: PublishedTcf | null;
 }

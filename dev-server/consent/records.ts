@@ -33,6 +33,8 @@ export interface ConsentRecordRow {
   /** The site's host name (from the request's Origin). */
   domain: string;
   language: string | null;
+  /** TCF-2: the TC string of the decision (null without TCF). */
+  tcString?: string | null;
 }
 
 export const ANONYMOUS_ID = /^[A-Za-z0-9-]{16,64}$/;
@@ -48,6 +50,12 @@ export const recordInputSchema = z.object({
   language: z
     .string()
     .regex(/^[a-z]{2}$/, { error: 'validation.invalid_value' })
+    .optional(),
+  /** TCF-2: the decision's TC string (base64url segments), when the solution has TCF on. */
+  tcString: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){0,3}$/, { error: 'validation.invalid_value' })
+    .max(8192, { error: 'validation.invalid_value' })
     .optional(),
 });
 
@@ -90,6 +98,7 @@ export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null) 
   receivedAt: row.receivedAt,
   domain: row.domain,
   language: row.language,
+  tcString: row.tcString ?? null,
 });
 
 /**

@@ -33,6 +33,8 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /dev/clock': { public: true },
   // The published banner script: customers' sites load it without credentials.
   'GET /cdn/:csId/banner.js': { public: true },
+  // TCF-1: the IAB stub a TCF site loads before every other script.
+  'GET /cdn/tcf-stub.js': { public: true },
   // Consent records sent by published banners (any origin; the solution's domains only).
   'OPTIONS /consent/:csId/records': { public: true },
   'POST /consent/:csId/records': { public: true },
@@ -98,6 +100,11 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'GET /consent-solutions/:id/popup/content': { operation: 'consentSolutions.read', item: CS },
   'GET /consent-solutions/:id/publications': { operation: 'consentSolutions.read', item: CS },
   'POST /consent-solutions/:id/publish': { operation: 'consentSolutions.write', item: CS },
+  // TCF-3 / TCF-4: the Global Vendor List, and a solution's TCF settings.
+  'GET /tcf/vendor-list': { operation: 'consentSolutions.read' },
+  'GET /tcf/vendors': { operation: 'consentSolutions.read' },
+  'GET /consent-solutions/:id/tcf': { operation: 'consentSolutions.read', item: CS },
+  'PUT /consent-solutions/:id/tcf': { operation: 'consentSolutions.write', item: CS },
 
   'GET /pricing': { operation: 'pricing.read' },
   'POST /pricing/quote': { operation: 'pricing.read' },

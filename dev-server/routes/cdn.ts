@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { readScript } from '../banner/cdnFiles';
 import { templateData } from '../banner/templateData';
 import type { ServerContext } from '../context';
@@ -34,6 +35,14 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
       return;
     }
     res.type('text/javascript; charset=utf-8').send(script);
+  });
+
+  /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
+  router.get('/cdn/tcf-stub.js', (_req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('text/javascript; charset=utf-8').send(readBannerRuntime('tcfStub'));
   });
 
   router.all('/cdn/:csId/banner.js', () => {

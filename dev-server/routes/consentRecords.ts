@@ -108,6 +108,7 @@ export const consentRecordPublicRoutes = (ctx: ServerContext): Router => {
       receivedAt: now.toISOString(),
       domain: host,
       language: input.language ?? null,
+      tcString: input.tcString ?? null,
     };
     recordRows(ctx.store).push(row);
     ctx.store.write();

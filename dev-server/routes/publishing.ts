@@ -14,6 +14,8 @@ import { ApiError, violation } from '../http/errors';
 import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
 import { listRows } from './listRows';
 import { solutionLanguages } from './solutionContent';
+import { pinFor, tcfBundle } from '../tcf/tcfBundle';
+import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 
 /**
  * A consent solution's pop-up (docs/api.md "Templates and publishing", ROUTE-19, BEYOND-1,
@@ -124,7 +126,12 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
 
     const version = data.publications().reduce((max, p) => (p.consentSolutionId === solution.id ? Math.max(max, p.version) : max), 0) + 1;
     const consentVersion = needsReconsent ? solution.consentVersion + 1 : solution.consentVersion;
-    const script = bannerScript(ctx.store, { ...solution, consentVersion }, codeOf(template), version);
+    // TCF-3: a banner with TCF on pins the GVL it is built with.
+    const tcfSettings = settingsOf(tcfSettingsOf(ctx.store, solution.id));
+    const gvl = ctx.gvl.current();
+    const pin = tcfSettings.enabled ? pinFor(tcfSettings, gvl, latestPublishedTcf(data.publications(), solution.id)) : null;
+    const tcf = pin ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin) : undefined;
+    const script = bannerScript(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
     let written: WrittenScript;
     try {
       written = writeScript(ctx.store.file, solution.id, version, script);
@@ -150,6 +157,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       consentVersion,
       publishedAt: now,
       publishedBy: caller.user.email,
+      tcf: pin,
     };
     data.publications().push(publication);
     const settings = data.ensureSettings(solution, now);

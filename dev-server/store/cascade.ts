@@ -31,6 +31,7 @@ export const OWNERSHIP: Readonly<Record<string, readonly Owned[]>> = {
     { collection: 'publications', key: 'consentSolutionId' },
     { collection: 'translations', key: 'consentSolutionId' },
     { collection: 'cookies', key: 'consentSolutionId' },
+    { collection: 'tcfSettings', key: 'consentSolutionId' },
   ],
   domains: [
     { collection: 'scans', key: 'domainId' },

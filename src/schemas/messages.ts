@@ -2,6 +2,7 @@ import { billingValidationMessages } from './billing';
 import { consentSolutionValidationMessages } from './consentSolution';
 import { cookieValidationMessages } from './cookie';
 import { domainRuleMessages, domainValidationMessages } from './domain';
+import { tcfValidationMessages } from './tcf';
 import { templateValidationMessages } from './template';
 import { translationValidationMessages } from './translations';
 
@@ -109,9 +110,10 @@ export const scannerMessages = {
 } as const;
 
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages] as const;
+export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages, tcfValidationMessages] as const;
 
 export const messagesEn = {
+  ...tcfValidationMessages,
   ...scannerMessages,
   ...templateValidationMessages,
   ...translationValidationMessages,

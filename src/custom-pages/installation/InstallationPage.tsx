@@ -17,6 +17,7 @@ import { env } from '../../config/env';
 import { httpClient } from '../../providers/httpClient';
 import { fetchOnboarding } from '../compliance-dashboard/reportApi';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
+import { TcfInstallationNote } from '../tcf/TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
 import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
@@ -122,6 +123,7 @@ export const InstallationPage = () => {
         </Typography>
         <ScriptSnippet tag={scriptTag(env.apiUrl, solution.id)} />
       </Paper>
+      <TcfInstallationNote solutionId={solution.id} />
       <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>
         <Typography id="guides-heading" variant="h6" component="h3" gutterBottom>
           {translate('cs.installation.guides_title')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSteps, scriptTag } from './installationModel';
+import { nextSteps, scriptTag, tcfScriptTags } from './installationModel';
 
 describe('installation', () => {
   it('[ROUTE-15] the script tag of docs/api.md', () => {
@@ -28,5 +28,13 @@ describe('installation', () => {
     expect(nextSteps({ domains: [] })[0]).toEqual({ id: 'domain_added', done: false, pending: false });
     expect(nextSteps({ domains: [] }, true)[1]).toEqual({ id: 'template_chosen', done: true, pending: false });
     expect(nextSteps({ domains: [] }, false)[1]).toEqual({ id: 'template_chosen', done: false, pending: false });
+  });
+});
+
+describe('the TCF installation', () => {
+  it('[TCF-1] puts the IAB stub first, then the banner', () => {
+    expect(tcfScriptTags('http://127.0.0.1:3001/', 7)).toBe(
+      '<script src="http://127.0.0.1:3001/cdn/tcf-stub.js"></script>\n<script src="http://127.0.0.1:3001/cdn/7/banner.js" data-consent-solution="7"></script>',
+    );
   });
 });

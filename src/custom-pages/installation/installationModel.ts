@@ -19,6 +19,13 @@ export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
   return `<script src="${escapeAttribute(src)}" data-consent-solution="${escapeAttribute(id)}"></script>`;
 };
 
+/**
+ * TCF-1: with the IAB TCF on, the stub's tag goes first (before every other script), then the
+ * banner's: vendors' scripts and iframes can call `__tcfapi` before the banner has loaded.
+ */
+export const tcfScriptTags = (apiUrl: string, consentSolutionId: Id): string =>
+  `<script src="${escapeAttribute(`${apiUrl.replace(/\/+$/, '')}/cdn/tcf-stub.js`)}"></script>\n${scriptTag(apiUrl, consentSolutionId)}`;
+
 export type NextStepId = 'domain_added' | 'template_chosen' | 'script_seen';
 
 export interface NextStep {

@@ -9,6 +9,17 @@ import type { Tree } from './deepMerge';
 export const formMessagesEn = Object.fromEntries(Object.entries(messagesEn).filter(([key]) => !Object.hasOwn(coreMessages, key))) as Record<FeatureMessageKey, string>;
 
 export const formMessagesFr: Record<FeatureMessageKey, string> = {
+  'validation.tcf_country_invalid': 'Le pays de l’éditeur doit être un code ISO 3166 à deux lettres, comme FR.',
+  'validation.tcf_vendor_unknown': "Ce fournisseur ne figure pas dans la Global Vendor List.",
+  'validation.tcf_vendor_duplicate': 'Ce fournisseur est choisi deux fois.',
+  'validation.tcf_vendors_too_many': 'Au plus 1000 fournisseurs peuvent être choisis.',
+  'validation.tcf_purpose_invalid': 'Une finalité est un nombre de 1 à 11.',
+  'validation.tcf_li_purpose_not_allowed': "Le TCF 2.2 n'autorise pas l'intérêt légitime pour les finalités 1 et 3 à 6.",
+  'validation.tcf_li_purpose_not_declared': "Ce fournisseur ne déclare pas d'intérêt légitime (ni de base flexible) pour cette finalité.",
+  'validation.tcf_restriction_invalid': 'Une restriction est « consentement requis » ou « non autorisée ».',
+  'validation.tcf_restriction_vendor_not_chosen': "Une restriction ne s'applique qu'à un fournisseur choisi.",
+  'validation.tcf_restriction_duplicate': 'Ce fournisseur et cette finalité ont déjà une restriction.',
+  'error.backend.gvl_unavailable': "La Global Vendor List n'est pas disponible.",
   'error.backend.scanner_unavailable': "L'analyseur de cookies n'est pas disponible sur ce serveur (pas de Chromium).",
   'error.backend.scan_in_progress': 'Une analyse de ce domaine est déjà en attente ou en cours.',
   'error.backend.health_check_in_progress': 'Une vérification de ce domaine est déjà en attente ou en cours.',

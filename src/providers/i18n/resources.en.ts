@@ -97,6 +97,7 @@ export const resourcesEn = {
       settings: 'Settings',
       copy_and_translations: 'Copy and translations',
       cookie_management: 'Cookie management',
+      tcf: 'IAB TCF',
     },
     domains: {
       add: 'Add domain',

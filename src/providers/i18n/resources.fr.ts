@@ -95,6 +95,7 @@ export const resourcesFr = {
       settings: 'Paramètres',
       copy_and_translations: 'Textes et traductions',
       cookie_management: 'Gestion des cookies',
+      tcf: 'IAB TCF',
     },
     domains: {
       add: 'Ajouter un domaine',

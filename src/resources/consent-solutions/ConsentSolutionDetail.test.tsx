@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe('consent solution detail', () => {
-  it('[ROUTE-12] opens on the installation tab, with the six tabs as links', async () => {
+  it('[ROUTE-12] opens on the installation tab, with its tabs as links', async () => {
     const { locations } = renderDetail('/consent-solutions/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Main shop' })).toBeInTheDocument();
     await waitFor(() => expect(locations.at(-1)).toBe('/consent-solutions/1/installation/'));
@@ -49,6 +49,7 @@ describe('consent solution detail', () => {
       'Settings',
       'Copy and translations',
       'Cookie management',
+      'IAB TCF',
     ]);
     expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('href', '/consent-solutions/1/settings/');
     expect(screen.getByRole('tab', { name: 'Installation' })).toHaveAttribute('aria-selected', 'true');

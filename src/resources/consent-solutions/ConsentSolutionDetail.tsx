@@ -21,6 +21,7 @@ import { PendingIndicator } from '../../components/PendingIndicator';
 const TranslationsTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/translations/TranslationsTab')).TranslationsTab }));
 const PopupTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/popup/PopupTab')).PopupTab }));
 const CookieManagement = lazyWithReload(async () => ({ default: (await import('../../custom-pages/cookie-management/CookieManagement')).CookieManagement }));
+const TcfTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/tcf/TcfTab')).TcfTab }));
 const lazyTab = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
 
 const tabLabel = (tab: string) => `cs.tabs.${tab.replace(/-/g, '_')}`;
@@ -72,6 +73,7 @@ const DetailView = () => {
         <Route path="settings" element={<ConsentSolutionSettings />} />
         <Route path="copy-and-translations/*" element={lazyTab(<TranslationsTab />)} />
         <Route path="cookie-management/*" element={lazyTab(<CookieManagement solution={solution} />)} />
+        <Route path="tcf" element={lazyTab(<TcfTab />)} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </PageLayout>

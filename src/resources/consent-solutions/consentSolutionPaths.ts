@@ -4,7 +4,7 @@ import type { Identifier } from 'react-admin';
  * The URLs of a consent solution's detail (ROUTE-12): each tab is its own URL, so a tab can be
  * bookmarked, shared and opened by browser tests directly.
  */
-export const DETAIL_TABS = ['installation', 'domains', 'popup', 'settings', 'copy-and-translations', 'cookie-management'] as const;
+export const DETAIL_TABS = ['installation', 'domains', 'popup', 'settings', 'copy-and-translations', 'cookie-management', 'tcf'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export const LIST_PATH = '/consent-solutions';

@@ -1,0 +1,59 @@
+import type { GvlDeclarations, PublisherRestriction, TcfVendorChoice, VendorList } from '../../../src/schemas/tcf';
+
+/**
+ * The contract between publishing and the TCF module (TCF-1..4): what a published banner with
+ * TCF on carries besides the core banner's config. Types only: nothing of the admin's schemas
+ * ends up in the runtime.
+ */
+
+/** The visible texts of the two TCF layers in one language (the GVL gives the declarations' names). */
+export interface TcfTexts {
+  /** `{vendors}` is replaced by the number of vendors. */
+  firstLayer: string;
+  purposesHeading: string;
+  specialFeaturesHeading: string;
+  manageOptions: string;
+  vendorsLink: string;
+  secondLayerHeading: string;
+  specialPurposesHeading: string;
+  featuresHeading: string;
+  vendorsHeading: string;
+  dataCategories: string;
+  consent: string;
+  legitimateInterest: string;
+  /** `{days}` */
+  retention: string;
+  /** `{seconds}` */
+  cookieMaxAge: string;
+  privacyPolicy: string;
+  acceptAll: string;
+  rejectAll: string;
+  saveChoices: string;
+  back: string;
+}
+
+export interface TcfBundle {
+  cmpId: number;
+  cmpVersion: number;
+  publisherCountryCode: string;
+  purposeOneTreatment: boolean;
+  /** The GVL the banner was published with, narrowed to the chosen vendors. */
+  gvl: VendorList;
+  /** Declarations per other language (purposes-{lang}.json). */
+  translations: Record<string, GvlDeclarations>;
+  vendors: TcfVendorChoice[];
+  publisherRestrictions: PublisherRestriction[];
+  /** Stored TC strings made with an older GVL version than this are asked again (a chosen vendor's declaration changed). */
+  consentGvlVersion: number;
+  texts: Record<string, TcfTexts>;
+}
+
+/** A visitor's TCF choice, by id lists. */
+export interface TcfChoices {
+  purposeConsents: number[];
+  /** Purposes whose legitimate interest the visitor did not object to. */
+  purposeLegitimateInterests: number[];
+  vendorConsents: number[];
+  vendorLegitimateInterests: number[];
+  specialFeatureOptins: number[];
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, type VendorList } from '../../src/schemas/tcf';
+
+/**
+ * TCF-3: the Global Vendor List the dev API keeps. It starts from the small list shipped in
+ * `gvl/` (official v3 format; this machine has no internet) and, when a URL is configured (the
+ * IAB's `https://vendor-list.consensu.org/v3/` in production), refreshes from it at start and on
+ * a schedule. A refresh that fails, answers something that is not a v3 list of policy 4 or later,
+ * or an older version than the one kept, changes nothing: the last good list stays.
+ */
+
+/** Languages with a purposes-{lang}.json beside the vendor list; English is the list itself. */
+export const GVL_TRANSLATED_LANGUAGES = ['fr'] as const;
+const SHIPPED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'gvl');
+const FETCH_TIMEOUT_MS = 15_000;
+
+export interface GvlSnapshot {
+  list: VendorList;
+  /** Declarations per language (`en` is the list's own). */
+  translations: Record<string, PurposeTranslation>;
+  loadedAt: Date;
+  source: 'shipped' | 'remote';
+}
+
+export interface GvlSourceOptions {
+  /** Base URL holding vendor-list.json and purposes-{lang}.json; none: the shipped list only. */
+  url?: string;
+  /** Time between refreshes; 0 or none: only at start. */
+  refreshMs?: number;
+  now?: () => Date;
+}
+
+export interface GvlSource {
+  current: () => GvlSnapshot;
+  lastRefreshError: () => string | null;
+  /** One refresh now; true when a newer list was taken. */
+  refresh: () => Promise<boolean>;
+  /** The refresh at start (when a URL is set) and the schedule. */
+  start: () => Promise<void>;
+  close: () => void;
+}
+
+const readShipped = (name: string): unknown => JSON.parse(readFileSync(join(SHIPPED_DIR, name), 'utf8'));
+
+const shippedSnapshot = (now: Date): GvlSnapshot => {
+  const list = vendorListSchema.parse(readShipped('vendor-list.json'));
+  const translations: Record<string, PurposeTranslation> = { en: list };
+  for (const lang of GVL_TRANSLATED_LANGUAGES) translations[lang] = purposeTranslationSchema.parse(readShipped(`purposes-${lang}.json`));
+  return { list, translations, loadedAt: now, source: 'shipped' };
+};
+
+const fetchJson = async (url: string): Promise<unknown> => {
+  const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as unknown;
+};
+
+const describeFailure = (what: string, error: unknown): string => {
+  const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+  if (issues) return `${what} is not a valid GVL: ${issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'} ${i.message}`).join('; ')}`;
+  return `${what}: ${error instanceof Error ? error.message : String(error)}`;
+};
+
+export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
+  const now = options.now ?? (() => new Date());
+  let snapshot = shippedSnapshot(now());
+  let lastError: string | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const base = options.url === undefined ? undefined : options.url.endsWith('/') ? options.url : `${options.url}/`;
+
+  const refresh = async (): Promise<boolean> => {
+    if (base === undefined) return false;
+    lastError = null;
+    const listUrl = `${base}vendor-list.json`;
+    let list: VendorList;
+    try {
+      list = vendorListSchema.parse(await fetchJson(listUrl));
+    } catch (error) {
+      lastError = describeFailure(listUrl, error);
+      console.warn(`[dev-api] GVL refresh failed, keeping version ${snapshot.list.vendorListVersion}: ${lastError}`);
+      return false;
+    }
+    if (list.vendorListVersion < snapshot.list.vendorListVersion) {
+      lastError = `${listUrl} answered version ${list.vendorListVersion}, older than the kept ${snapshot.list.vendorListVersion}`;
+      return false;
+    }
+    const translations: Record<string, PurposeTranslation> = { en: list };
+    for (const lang of GVL_TRANSLATED_LANGUAGES) {
+      const url = `${base}purposes-${lang}.json`;
+      try {
+        translations[lang] = purposeTranslationSchema.parse(await fetchJson(url));
+      } catch (error) {
+        // A list without its translation is still the list in force: keep the older texts for that language.
+        lastError = describeFailure(url, error);
+        const kept = snapshot.translations[lang];
+        if (kept) translations[lang] = kept;
+      }
+    }
+    const newer = list.vendorListVersion > snapshot.list.vendorListVersion;
+    snapshot = { list, translations, loadedAt: now(), source: 'remote' };
+    return newer;
+  };
+
+  return {
+    current: () => snapshot,
+    lastRefreshError: () => lastError,
+    refresh,
+    start: async () => {
+      if (base === undefined) return;
+      await refresh();
+      if (options.refreshMs && options.refreshMs > 0) {
+        timer = setInterval(() => void refresh(), options.refreshMs);
+        timer.unref();
+      }
+    },
+    close: () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+};

@@ -1,0 +1,76 @@
+import type { TcfBundle } from '../../banner/src/tcf/tcfConfig';
+import { vendorConsentSignature, type GvlDeclarations, type PublishedTcf, type TcfSettings } from '../../src/schemas/tcf';
+import type { GvlSnapshot } from './gvlSource';
+import { TCF_TEXTS } from './tcfTexts';
+
+/** The CMP's own version in TC strings: raised when the TCF module's behaviour changes. */
+export const TCF_CMP_VERSION = 1;
+
+type Declared = { id: number; name: string; description: string };
+/** Only what the layers show: the IAB's illustrations and legal texts stay out of every page's script. */
+const shown = <T extends Declared>(map: Record<string, T>, extra: (item: T) => object = () => ({})): Record<string, T> =>
+  Object.fromEntries(Object.entries(map).map(([key, item]) => [key, { id: item.id, name: item.name, description: item.description, ...extra(item) } as T]));
+
+const declarationsOf = (source: GvlDeclarations): GvlDeclarations => ({
+  purposes: shown(source.purposes),
+  specialPurposes: shown(source.specialPurposes),
+  features: shown(source.features),
+  specialFeatures: shown(source.specialFeatures),
+  stacks: shown(source.stacks, (stack) => ({ purposes: stack.purposes, specialFeatures: stack.specialFeatures })),
+  dataCategories: shown(source.dataCategories),
+});
+
+/**
+ * TCF-3: the pin of a publication. Stored strings stay valid from `consentGvlVersion` on: the
+ * previous pin's, unless a chosen vendor's declaration differs from it (then only strings made
+ * with this GVL version count, and visitors are asked again).
+ */
+export const pinFor = (settings: TcfSettings, snapshot: GvlSnapshot, previous: PublishedTcf | null): PublishedTcf => {
+  const { list } = snapshot;
+  const vendorSignatures: Record<string, string> = {};
+  for (const { id } of settings.vendors) {
+    const vendor = list.vendors[String(id)];
+    if (vendor) vendorSignatures[String(id)] = vendorConsentSignature(vendor);
+  }
+  const unchanged =
+    previous !== null &&
+    previous.tcfPolicyVersion === list.tcfPolicyVersion &&
+    Object.entries(vendorSignatures).every(([id, signature]) => previous.vendorSignatures[id] === undefined || previous.vendorSignatures[id] === signature);
+  return {
+    gvlVersion: list.vendorListVersion,
+    tcfPolicyVersion: list.tcfPolicyVersion,
+    consentGvlVersion: unchanged ? previous.consentGvlVersion : list.vendorListVersion,
+    vendorSignatures,
+  };
+};
+
+/** What the TCF module of a published banner starts with: the GVL narrowed to the chosen vendors, in the solution's languages. */
+export const tcfBundle = (settings: TcfSettings, snapshot: GvlSnapshot, languages: readonly string[], cmpId: number, pin: PublishedTcf): TcfBundle => {
+  // A chosen vendor that left the GVL (or was marked deleted) is no longer disclosed nor asked for.
+  const vendors = settings.vendors.filter((v) => {
+    const vendor = snapshot.list.vendors[String(v.id)];
+    return vendor !== undefined && !vendor.deletedDate;
+  });
+  const chosen = new Set(vendors.map((v) => v.id));
+  const list = { ...structuredClone(snapshot.list), ...declarationsOf(snapshot.list) };
+  list.vendors = Object.fromEntries(Object.entries(list.vendors).filter(([, vendor]) => chosen.has(vendor.id)));
+  const translations: Record<string, GvlDeclarations> = {};
+  const texts: TcfBundle['texts'] = { en: TCF_TEXTS.en };
+  for (const language of languages) {
+    const translation = snapshot.translations[language];
+    if (language !== 'en' && translation) translations[language] = declarationsOf(translation as GvlDeclarations);
+    if (language === 'fr') texts.fr = TCF_TEXTS.fr;
+  }
+  return {
+    cmpId,
+    cmpVersion: TCF_CMP_VERSION,
+    publisherCountryCode: settings.publisherCountryCode,
+    purposeOneTreatment: settings.purposeOneTreatment,
+    gvl: list,
+    translations,
+    vendors,
+    publisherRestrictions: settings.publisherRestrictions.filter((r) => chosen.has(r.vendorId)),
+    consentGvlVersion: pin.consentGvlVersion,
+    texts,
+  };
+};
