@@ -29,6 +29,7 @@ const envSchema = z.object({
   DEV_MODE: flag.optional(),
   SCANNER_SCHEDULE: flag.default(false),
   NODE_ENV: z.string().optional(),
+  CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
 });
 
 export interface ApiConfig {
@@ -44,6 +45,8 @@ export interface ApiConfig {
   devMode: boolean;
   /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
   scannerSchedule: boolean;
+  /** STD-4: the header a trusted CDN puts the visitor's country in; unset = look the address up. */
+  countryHeader: string | undefined;
 }
 
 /** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
@@ -65,5 +68,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     appUrl: e.APP_URL,
     devMode: e.DEV_MODE ?? (e.NODE_ENV !== 'production' && isLoopbackHost(e.API_HOST)),
     scannerSchedule: e.SCANNER_SCHEDULE,
+    countryHeader: e.CDN_COUNTRY_HEADER,
   };
 };

@@ -19,4 +19,6 @@ export interface ServerContext {
   bcryptCost: number;
   /** Secure cookies only when the app itself is served over https (dev runs on http). */
   secureCookies: boolean;
+  /** STD-4: the request header a trusted CDN puts the visitor's country in (e.g. CF-IPCountry). */
+  countryHeader: string | undefined;
 }

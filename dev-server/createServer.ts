@@ -27,6 +27,7 @@ import { lostPasswordRoutes } from './routes/lostPassword';
 import { pricingRoutes } from './routes/pricing';
 import { reportRoutes } from './routes/reports';
 import { publishingRoutes } from './routes/publishing';
+import { privacyStandardsRoutes } from './routes/privacyStandards';
 import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
@@ -58,6 +59,8 @@ export interface CreateServerOptions {
   collections?: ScopedCollectionDefinition[];
   /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
   scanner?: ScannerOptions;
+  /** STD-4: the trusted CDN's country header; without it the client address is looked up. */
+  countryHeader?: string;
 }
 
 export interface DevServer {
@@ -89,6 +92,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     devMode: options.devMode,
     bcryptCost: Math.max(options.bcryptCost ?? DEFAULT_BCRYPT_COST, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
+    countryHeader: options.countryHeader,
   };
 
   // SEC-3: sessions that expired while the server was down go at start (logins purge the rest).
@@ -126,6 +130,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
+  app.use(privacyStandardsRoutes(context));
   app.use(consentSolutionRoutes(context));
   app.use(domainRoutes(context));
   app.use(translationRoutes(context));

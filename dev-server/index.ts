@@ -26,6 +26,7 @@ const server = createServer({
   apiHost: config.host,
   allowedHosts: config.allowedHosts,
   scanner: { schedule: config.scannerSchedule },
+  countryHeader: config.countryHeader,
 });
 
 const http = server.app.listen(config.port, config.host, () => {

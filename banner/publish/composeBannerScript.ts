@@ -1,6 +1,6 @@
 import { TEMPLATE_FUNCTION_FIELDS, TEMPLATE_FUNCTION_PARAMS, type TemplateCode } from '../../src/schemas/template';
 import { BANNER_ENTRIES } from '../entries';
-import type { BannerConfig } from '../src/config';
+import type { BannerConfig, Visitor } from '../src/config';
 
 /** Everything one banner script is made of but the runtime: its config and the template's functions. */
 export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]>;
@@ -29,14 +29,26 @@ export const composeBannerScript = (runtime: string, bundle: BannerBundle): stri
   const { js, displayFunction, hideFunction, ...config } = bundle;
   return [
     `/* Consent banner: consent solution ${bundle.consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
-    '(function () {',
+    '(function (visitor) {',
     runtime.trim(),
     `${BANNER_ENTRIES.banner.global}.start(${scriptJson(config)}, {`,
     `js: ${fn(js)},`,
     `displayFunction: ${fn(displayFunction)},`,
     `hideFunction: ${fn(hideFunction)}`,
-    '});',
-    '})();',
-    '',
+    '}, visitor);',
+    NO_VISITOR_TRAILER,
   ].join('\n');
+};
+
+/** The script's last line: the call without a visitor (the preview; opt-in everywhere). */
+const NO_VISITOR_TRAILER = '})(null);\n';
+
+/**
+ * STD-4: the script as served to one visitor, with what the CDN decided for them (the region's
+ * rule) passed to the call on its last line, which publishing always writes.
+ */
+export const withVisitor = (script: string, visitor: Visitor): string => {
+  // A script published before regional rules existed is served as it was.
+  if (!script.endsWith(NO_VISITOR_TRAILER)) return script;
+  return `${script.slice(0, -NO_VISITOR_TRAILER.length)}})(${scriptJson(visitor)});\n`;
 };

@@ -1,9 +1,12 @@
 import { isAnonymousId, linkedAnonymousId, newAnonymousId } from './anonymousId';
-import { activateScripts } from './autoblocking';
-import type { BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions } from './config';
-import { acceptedCategories, consentCookie } from './consentCookie';
+import { activateScripts, addedNodes } from './autoblocking';
+import type { BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions, Visitor } from './config';
+import { consentCookie } from './consentCookie';
+import { pushConsentDefaults, pushConsentUpdate } from './consentMode';
 import { emitter } from './events';
+import { gpcSignal, withoutDeclined } from './gpc';
 import { pickLanguage } from './language';
+import { showNotice } from './notice';
 import { recordDecision, scriptOrigin } from './records';
 import { fetchSharedConsent, linkDecorator } from './sharedConsent';
 
@@ -30,9 +33,19 @@ const errorMessage = (error: unknown): string => {
  * error is reported, never thrown into the host page. Must be called while the published
  * script runs: its URL tells where the consent records go.
  */
-export const start = (config: BannerConfig, template: TemplateFunctions): ConsentApi => {
+export const start = (config: BannerConfig, template: TemplateFunctions, visitor?: Visitor | null): ConsentApi => {
   const preview = config.preview !== undefined;
-  const site = config.site;
+  const consentMode = preview ? undefined : config.consentMode;
+  // Basic Consent Mode: Google tags (marked scripts) wait for consent even without autoblocking.
+  const site = config.site && consentMode?.mode === 'basic' ? { ...config.site, autoblocking: true } : config.site;
+  const rule = visitor?.rule ?? 'opt-in';
+  const saleShare = config.saleShare ?? [];
+  const gpc = !preview && config.honourGpc === true && gpcSignal();
+  /** What the visitor may accept: under GPC, never the sale/share categories (STD-3). */
+  const allowed = (categories: readonly string[]): string[] => (gpc ? withoutDeclined(categories, saleShare) : categories.slice());
+  const everything = allowed(config.categories);
+  /** Before any decision: only the necessary categories where consent comes first (STD-4). */
+  const undecided = rule === 'opt-in' ? ['necessary'] : everything;
   const apiBase = site ? scriptOrigin(document.currentScript) : null;
   const emit = emitter(preview);
   const cookie = consentCookie(config.consentSolutionId, preview);
@@ -44,6 +57,19 @@ export const start = (config: BannerConfig, template: TemplateFunctions): Consen
   }
 
   const language = pickLanguage(config);
+  const texts = config.texts?.[language] ?? config.texts?.[config.defaultLanguage];
+  const storedAtStart = cookie.read();
+  const decidedAtStart = storedAtStart?.v === config.consentVersion && storedAtStart.categories instanceof Array;
+  /** The categories in force: the stored choice for this consent version, else the rule's. */
+  const inForce = (): string[] => {
+    const stored = cookie.read();
+    return stored && stored.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : undecided;
+  };
+  // STD-1: before anything else on the page can read consent (this script runs synchronously).
+  if (consentMode) {
+    pushConsentDefaults(consentMode, undecided, everything);
+    if (decidedAtStart) pushConsentUpdate(consentMode, inForce());
+  }
   const root = document.createElement('div');
   root.id = 'cm-banner';
   root.setAttribute('data-consent-banner', '');
@@ -73,13 +99,35 @@ export const start = (config: BannerConfig, template: TemplateFunctions): Consen
     if (isAnonymousId(stored?.aid)) return stored.aid;
     return linkedAid || newAnonymousId();
   };
-  const decide = (action: string, categories: string[]): void => {
-    const value: StoredConsent = { v: config.consentVersion, categories, at: new Date().toISOString(), aid: anonymousId() };
+  let notice: HTMLElement | null = null;
+  const showConsentId = (value: Partial<StoredConsent> | null): void => {
+    if (!texts || !value?.id) return;
+    let line = root.querySelector<HTMLElement>('.cm-consent-id');
+    if (!line) {
+      line = document.createElement('p');
+      line.className = 'cm-consent-id';
+      (root.querySelector(DETAILS_SELECTOR) ?? root).appendChild(line);
+    }
+    const at = value.at ? new Date(value.at).toLocaleString(language) : '';
+    line.textContent = `${texts.consentId}: ${value.id} · ${at} · ${(value.categories ?? []).join(', ')}`;
+  };
+  const decide = (action: string, chosen: string[]): void => {
+    const categories = allowed(chosen);
+    const value: StoredConsent = { v: config.consentVersion, categories, at: new Date().toISOString(), aid: anonymousId(), ...(gpc ? { gpc: true } : {}) };
     cookie.write(value);
     emit(action, { categories });
     api.hide();
+    if (action !== 'gpc') notice?.remove();
     if (!preview) activateScripts(categories, site);
-    if (apiBase) recordDecision({ apiBase, consentSolutionId: config.consentSolutionId, action, value, language }, emit);
+    if (consentMode) pushConsentUpdate(consentMode, categories);
+    if (apiBase) {
+      const record = { apiBase, consentSolutionId: config.consentSolutionId, action, value, language, gpc, regionRule: rule };
+      recordDecision(record, emit, (id) => {
+        const kept = { ...value, id };
+        cookie.write(kept);
+        showConsentId(kept);
+      });
+    }
   };
 
   let detailsOpen = false;
@@ -105,7 +153,7 @@ export const start = (config: BannerConfig, template: TemplateFunctions): Consen
       run('hideFunction', template.hideFunction);
       emit('hide');
     },
-    accept: () => decide('accept', config.categories.slice()),
+    accept: () => decide('accept', everything),
     decline: () => decide('decline', ['necessary']),
     save: () => decide('save', checkedCategories()),
     toggleDetails,
@@ -123,25 +171,56 @@ export const start = (config: BannerConfig, template: TemplateFunctions): Consen
     actions[target.getAttribute('data-consent-action') ?? '']?.();
   });
 
+  /** STD-3: the declined categories cannot be ticked, and the banner says why. */
+  const applyGpc = (): void => {
+    if (!gpc) return;
+    for (const box of Array.from(root.querySelectorAll<HTMLInputElement>('[data-consent-category]'))) {
+      if (!saleShare.includes(box.getAttribute('data-consent-category') ?? '')) continue;
+      box.checked = false;
+      box.disabled = true;
+    }
+    if (!texts) return;
+    const line = document.createElement('p');
+    line.className = 'cm-gpc';
+    line.textContent = texts.gpcApplied;
+    root.insertBefore(line, root.firstChild);
+  };
+  /** STD-4: where the rule is opt-out, a notice with the "Do not sell or share" link, no wall. */
+  const showOptOutNotice = (): void => {
+    if (!texts) return;
+    if (gpc) {
+      notice = showNotice(texts, language, texts.gpcApplied, { settings: api.show });
+      decide('gpc', everything);
+    } else {
+      notice = showNotice(texts, language, texts.optOutNotice, { doNotSell: () => decide('opt-out', withoutDeclined(everything, saleShare)), settings: api.show });
+    }
+  };
+
   const mount = (): void => {
     document.head.appendChild(style);
     document.body.appendChild(root);
     for (const panel of Array.from(root.querySelectorAll<HTMLElement>(DETAILS_SELECTOR))) panel.hidden = true;
     run('js', template.js);
+    applyGpc();
     const stored = cookie.read();
     const current = stored?.v === config.consentVersion;
+    if (current) showConsentId(stored);
     if (!preview) {
-      const applyStored = () => activateScripts(acceptedCategories(cookie.read(), config.consentVersion), site);
-      applyStored();
-      if (site && window.MutationObserver) new MutationObserver(applyStored).observe(document.documentElement, { childList: true, subtree: true });
+      activateScripts(inForce(), site);
+      if (site && window.MutationObserver) {
+        new MutationObserver((records) => activateScripts(inForce(), site, addedNodes(records))).observe(document.documentElement, { childList: true, subtree: true });
+      }
       if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, api.anonymousId), true);
     }
-    if (!current && !preview && site?.sharedConsent && linkedAid && apiBase) {
+    if (current) {
+      // Decided already: nothing to show.
+    } else if (!preview && site?.sharedConsent && linkedAid && apiBase) {
       fetchSharedConsent(apiBase, config.consentSolutionId, linkedAid).then(
         (categories) => (categories ? decide('shared', categories) : api.show()),
         () => api.show(),
       );
-    } else if (!current) api.show();
+    } else if (rule === 'opt-out' && !preview) showOptOutNotice();
+    else if (rule === 'opt-in' || preview) api.show();
     emit('ready', { language });
   };
 

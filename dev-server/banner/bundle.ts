@@ -1,6 +1,10 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { composeBannerScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
+import { runtimeTexts } from '../../banner/publish/runtimeTexts';
+import type { ConsentModeConfig, RuntimeTexts } from '../../banner/src/config';
+import { OPT_IN_COUNTRIES, type PrivacyStandards } from '../../src/schemas/privacyStandards';
+import { standardsOf } from '../routes/privacyStandards';
 import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../../src/schemas/template';
 import { flattenTexts } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
@@ -46,7 +50,10 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
 export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): BannerBundle => {
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
+  const texts: Record<string, RuntimeTexts> = {};
+  const standards = standardsOf(solution);
   for (const language of solutionLanguages(solution)) {
+    texts[language] = runtimeTexts(language);
     const content = bannerContent(store, solution, language);
     html[language] = renderTemplateHtml(code.html, content);
     toggleLabels[language] = { show: content.texts['popup.showDetails'] ?? '', hide: content.texts['popup.hideDetails'] ?? '' };
@@ -64,8 +71,23 @@ export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: T
     displayFunction: code.displayFunction,
     hideFunction: code.hideFunction,
     site: { autoblocking: solution.autoblocking, sharedConsent: solution.sharedConsent, sharedDomains: sharedDomainsOf(store, solution) },
+    ...(standards.consentMode.enabled ? { consentMode: consentModeConfig(standards.consentMode) } : {}),
+    saleShare: standards.gpc.saleShareCategories,
+    honourGpc: standards.gpc.enabled,
+    texts,
   };
 };
+
+/** STD-1: what the runtime needs of the Consent Mode settings. */
+const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentModeConfig => ({
+  mode: settings.mode,
+  mapping: { ...settings.mapping },
+  waitForUpdate: settings.waitForUpdate,
+  adsDataRedaction: settings.adsDataRedaction,
+  urlPassthrough: settings.urlPassthrough,
+  grantedOutsideOptIn: settings.grantedOutsideOptIn,
+  optInCountries: OPT_IN_COUNTRIES,
+});
 
 /** The published script: the built runtime (banner/dist) started with this solution's bundle. */
 export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): string =>

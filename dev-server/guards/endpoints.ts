@@ -51,6 +51,8 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'PUT /consent-solutions/:id': { operation: 'consentSolutions.write', item: CS },
   'DELETE /consent-solutions/:id': { operation: 'consentSolutions.write', item: CS },
   'POST /consent-solutions/:id/push-for-consent': { operation: 'consentSolutions.write', item: CS },
+  'GET /consent-solutions/:id/standards': { operation: 'consentSolutions.read', item: CS },
+  'PUT /consent-solutions/:id/standards': { operation: 'consentSolutions.write', item: CS },
 
   'GET /domains': { operation: 'domains.read' },
   'POST /domains': { operation: 'domains.write' },

@@ -1,31 +1,73 @@
-import { Router } from 'express';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Router, type Request, type Response } from 'express';
+import { withVisitor } from '../../banner/publish/composeBannerScript';
 import { readScript } from '../banner/cdnFiles';
 import { templateData } from '../banner/templateData';
+import { visitorCountry, visitorFor } from '../banner/visitorRegion';
 import type { ServerContext } from '../context';
 import { ApiError, violation } from '../http/errors';
+import { solutionRows } from '../consent/records';
+import { standardsOf } from './privacyStandards';
 
 /**
  * The public CDN path of a published banner (docs/api.md "Installation"): no session, no
  * cookies, loadable from any site. The path stays the same across publishes, so caches keep it
- * only briefly and revalidate by ETag (the script's SHA-256).
+ * only briefly and revalidate by ETag (the script's SHA-256, and the visitor's region rule).
+ * With regional rules on (STD-4) the script carries the rule of the visitor's region: caches
+ * vary by the trusted CDN's country header, or keep it private when the address decided.
+ * Served gzip or brotli when the browser takes them (STD-8).
  */
 export const CDN_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+const PRIVATE_CACHE_CONTROL = 'private, max-age=60, must-revalidate';
+
+/** Compressed scripts by ETag and encoding: each is made once per publication and rule. */
+const COMPRESSED_LIMIT = 200;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const encodingFor = (req: Request): Encoding => {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+};
 
 export const cdnRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
+  const compressed = new Map<string, Buffer>();
 
-  router.get('/cdn/:csId/banner.js', (req, res) => {
+  const encoded = (key: string, encoding: Encoding, script: string): Buffer => {
+    if (encoding === 'identity') return Buffer.from(script, 'utf8');
+    const cacheKey = `${key} ${encoding}`;
+    let body = compressed.get(cacheKey);
+    if (!body) {
+      body = encoding === 'br' ? brotliCompressSync(script) : gzipSync(script, { level: 9 });
+      if (compressed.size >= COMPRESSED_LIMIT) compressed.clear();
+      compressed.set(cacheKey, body);
+    }
+    return body;
+  };
+
+  router.get('/cdn/:csId/banner.js', (req, res: Response) => {
     // Customers' sites load it cross-origin, without credentials.
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
-    const script = publication && readScript(ctx.store.file, publication.consentSolutionId, publication.file);
-    if (!publication || !script) throw new ApiError(404, [violation('error.backend.not_published')]);
-    const etag = `"${publication.sha256}"`;
-    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
+    const file = publication && readScript(ctx.store.file, publication.consentSolutionId, publication.file);
+    const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
+    if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
+
+    const regions = standardsOf(solution).regions;
+    const visitor = visitorFor(regions, regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null);
+    const vary = ['Accept-Encoding'];
+    if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
+    const decidedByAddress = regions.enabled && !ctx.countryHeader;
+    const etag = `"${publication.sha256}-${visitor.rule}"`;
+    const encoding = encodingFor(req);
+    res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
+    res.setHeader('Vary', vary.join(', '));
     res.setHeader('ETag', etag);
     res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
     res.setHeader('X-Banner-Version', String(publication.version));
@@ -33,7 +75,9 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
       res.status(304).end();
       return;
     }
-    res.type('text/javascript; charset=utf-8').send(script);
+    const body = encoded(etag, encoding, withVisitor(file.toString('utf8'), visitor));
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('text/javascript; charset=utf-8').send(body);
   });
 
   router.all('/cdn/:csId/banner.js', () => {

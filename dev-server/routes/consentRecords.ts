@@ -108,6 +108,8 @@ export const consentRecordPublicRoutes = (ctx: ServerContext): Router => {
       receivedAt: now.toISOString(),
       domain: host,
       language: input.language ?? null,
+      gpc: input.gpc,
+      regionRule: input.regionRule,
     };
     recordRows(ctx.store).push(row);
     ctx.store.write();

@@ -1,5 +1,6 @@
 import { billingValidationMessages } from './billing';
 import { consentSolutionValidationMessages } from './consentSolution';
+import { privacyStandardsValidationMessages } from './privacyStandards';
 import { cookieValidationMessages } from './cookie';
 import { domainRuleMessages, domainValidationMessages } from './domain';
 import { templateValidationMessages } from './template';
@@ -106,10 +107,11 @@ export const scannerMessages = {
 } as const;
 
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages] as const;
+export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages, privacyStandardsValidationMessages] as const;
 
 export const messagesEn = {
   ...scannerMessages,
+  ...privacyStandardsValidationMessages,
   ...templateValidationMessages,
   ...translationValidationMessages,
   ...cookieValidationMessages,

@@ -43,9 +43,17 @@ const Guide = ({ guide }: { guide: InstallationGuide }) => {
           ))}
         </Typography>
         {guide === 'gtm' ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate(`${key}.note`)}
-          </Typography>
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate(`${key}.note`)}
+            </Typography>
+            {/* STD-1/STD-2: what each Consent Mode setting asks of the site's Google tags. */}
+            {(['consent_mode_basic', 'consent_mode_advanced'] as const).map((mode) => (
+              <Typography key={mode} variant="body2" sx={{ mt: 1 }} data-consent-mode-guide={mode}>
+                {translate(`${key}.${mode}`)}
+              </Typography>
+            ))}
+          </>
         ) : null}
       </AccordionDetails>
     </Accordion>
