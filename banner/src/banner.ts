@@ -118,8 +118,9 @@ export const start = (config: BannerConfig, template: TemplateFunctions, visitor
     emit(action, { categories });
     api.hide();
     if (action !== 'gpc') notice?.remove();
-    if (!preview) activateScripts(categories, site);
+    // Tags released by this choice must read the updated consent.
     if (consentMode) pushConsentUpdate(consentMode, categories);
+    if (!preview) activateScripts(categories, site);
     if (apiBase) {
       const record = { apiBase, consentSolutionId: config.consentSolutionId, action, value, language, gpc, regionRule: rule };
       recordDecision(record, emit, (id) => {
