@@ -5,6 +5,8 @@
  */
 export const BANNER_ENTRIES = {
   banner: { source: 'banner.ts', global: 'cmBanner' },
+  /** STD-5: the embeddable cookie declaration. */
+  declaration: { source: 'declaration.ts', global: 'cmDeclaration' },
 } as const satisfies Record<string, { source: string; global: string }>;
 
 export type BannerEntry = keyof typeof BANNER_ENTRIES;

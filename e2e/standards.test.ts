@@ -115,9 +115,24 @@ describe('privacy standards on a customer site', () => {
     const { html, css, js, displayFunction, hideFunction } = toggles;
     const copy = await api<{ id: number }>(apiUrl, cookie, 'POST', '/popup-templates', { name: `Toggles ${stamp}`, html, css, js, displayFunction, hideFunction, sourceTemplateId: toggles.id });
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/popup`, { mode: 'custom', templateId: copy.id });
-    site = createServer((_req, res) => {
+    // Cookies for the declaration: one per consent category and an unclassified one.
+    for (const [name, category] of [['shop_session', 'necessary'], ['_ga', 'statistics'], ['ad_id', 'marketing'], ['mystery', 'unclassified']] as const) {
+      await api(apiUrl, cookie, 'POST', '/cookies', {
+        consentSolutionId: solutionId,
+        name,
+        domain: name === 'ad_id' ? 'ads.example' : domain,
+        category,
+        purpose: { en: `What ${name} does` },
+        expiryDays: name === 'shop_session' ? null : 365,
+        dataProcessor: category === 'statistics' || category === 'marketing' ? { name: 'Processor Inc', privacyPolicyUrl: 'https://processor.example/privacy' } : null,
+      });
+    }
+    site = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`));
+      const page = FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`);
+      // The cookie policy page: the declaration's snippet as the Installation tab gives it.
+      const declaration = `<div id="cm-declaration"></div><script src="${apiUrl}/cdn/${solutionId}/declaration.js" data-target="cm-declaration" defer></script>`;
+      res.end(req.url === '/cookie-policy' ? page.replace('</body>', `${declaration}</body>`) : page);
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://${domain}:${(site.address() as AddressInfo).port}/`;
@@ -145,7 +160,7 @@ describe('privacy standards on a customer site', () => {
     await banner.locator('[data-consent-action="accept"]').first().click();
     await accepted;
     const declined = nextRecord(page);
-    await page.evaluate(() => window.consentBanner?.show());
+    await page.evaluate(() => (window as unknown as { consentBanner: { show: () => void } }).consentBanner.show());
     await banner.locator('[data-consent-action="decline"]').first().click();
     await declined;
     expect((await recorded(page)).slice(5)).toEqual([
@@ -223,9 +238,36 @@ describe('privacy standards on a customer site', () => {
     expect(record).toMatchObject({ action: 'accept', gpc: true, regionRule: 'opt-in', categories: ['necessary', 'functional', 'statistics'] });
     expect(await recorded(page)).toContainEqual(['consent', 'update', { ...GRANTED, ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
 
-    await page.evaluate(() => window.consentBanner?.show());
+    await page.evaluate(() => (window as unknown as { consentBanner: { show: () => void } }).consentBanner.show());
     await banner.locator('[data-consent-action="toggle-details"]').first().click();
     await expect.poll(() => banner.locator('.cm-consent-id').textContent()).toContain(`Consent ID: ${id}`);
+    await context.close();
+  }, 60_000);
+
+  it('[STD-5][STD-6] the declaration renders every cookie by category and the consent ID; "change" reopens the banner', async () => {
+    await configure({ consentMode: { enabled: false }, regions: { enabled: false } });
+    const { context, page } = await visitor('FR');
+    const banner = page.locator('#cm-banner');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    const accepted = nextRecord(page);
+    await banner.locator('[data-consent-action="accept"]').first().click();
+    const id = await accepted;
+
+    await page.goto(`${siteUrl}cookie-policy`);
+    const declaration = page.locator('#cm-declaration');
+    await declaration.locator('table').first().waitFor();
+    for (const name of ['shop_session', '_ga', 'ad_id', 'mystery']) {
+      await expect.poll(() => page.getByRole('rowheader', { name, exact: true }).count()).toBe(1);
+    }
+    const marketing = page.getByRole('table', { name: 'Marketing' });
+    expect(await marketing.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Domain', 'Purpose', 'Expiry', 'Type', 'Role of the service']);
+    expect(await marketing.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['ads.example', 'What ad_id does', '365 days', 'Third-party HTTP cookie', 'Processor Inc']);
+    expect(await declaration.textContent()).toContain(domain);
+    expect(await declaration.locator('.cm-decl-choice').textContent()).toContain(`Consent ID: ${id}`);
+
+    expect(await banner.isVisible()).toBe(false);
+    await declaration.getByRole('button', { name: 'Change your consent' }).click();
+    await expect.poll(() => banner.isVisible()).toBe(true);
     await context.close();
   }, 60_000);
 });

@@ -1,22 +1,13 @@
 import { TEMPLATE_FUNCTION_FIELDS, TEMPLATE_FUNCTION_PARAMS, type TemplateCode } from '../../src/schemas/template';
 import { BANNER_ENTRIES } from '../entries';
 import type { BannerConfig, Visitor } from '../src/config';
+import { scriptJson } from './scriptJson';
 
 /** Everything one banner script is made of but the runtime: its config and the template's functions. */
 export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]>;
 
 /** A function body as source. The newline keeps a trailing `// comment` from eating the brace. */
 const fn = (body: string): string => `function (${TEMPLATE_FUNCTION_PARAMS.join(', ')}) {\n${body}\n}`;
-
-/**
- * JSON that is also safe inside an inline `<script>` (the preview): no `<` can close the element,
- * and the two line separators JSON allows but older parsers do not are escaped.
- */
-const scriptJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The banner script: the file published at /cdn/{csId}/banner.js and the preview's script, so

@@ -11,6 +11,11 @@ import { recordDecision, scriptOrigin } from './records';
 import { fetchSharedConsent, linkDecorator } from './sharedConsent';
 
 const ACTION_SELECTOR = '[data-consent-action]';
+/**
+ * STD-7, before the template's CSS (which may override it): at 400 % zoom (320 × 256) a fixed
+ * banner taller than the screen scrolls inside it rather than starting above it (reflow).
+ */
+const BASE_CSS = '#cm-banner{max-height:100vh;overflow-y:auto;box-sizing:border-box}#cm-banner:focus{outline:none}';
 const DETAILS_SELECTOR = '[data-consent-details]';
 
 declare global {
@@ -77,7 +82,7 @@ export const start = (config: BannerConfig, template: TemplateFunctions, visitor
   root.hidden = true;
   root.innerHTML = config.html[language] || '';
   const style = document.createElement('style');
-  style.textContent = config.css;
+  style.textContent = BASE_CSS + config.css;
 
   const run = (name: keyof TemplateFunctions, fn: TemplateFunction): void => {
     try {
@@ -100,6 +105,7 @@ export const start = (config: BannerConfig, template: TemplateFunctions, visitor
     return linkedAid || newAnonymousId();
   };
   let notice: HTMLElement | null = null;
+  let returnFocus: HTMLElement | null = null;
   const showConsentId = (value: Partial<StoredConsent> | null): void => {
     if (!texts || !value?.id) return;
     let line = root.querySelector<HTMLElement>('.cm-consent-id');
@@ -147,11 +153,22 @@ export const start = (config: BannerConfig, template: TemplateFunctions, visitor
     language,
     categories: config.categories.slice(),
     show: () => {
+      const active = document.activeElement;
+      if (!root.contains(active)) returnFocus = active instanceof HTMLElement ? active : null;
       run('displayFunction', template.displayFunction);
+      // STD-7: a keyboard user is taken to the banner (not in the admin's preview frame).
+      if (!preview && !root.hidden) root.focus({ preventScroll: true });
       emit('display');
     },
     hide: () => {
+      const hadFocus = root.contains(document.activeElement);
       run('hideFunction', template.hideFunction);
+      // STD-7: and back where they were once they chose.
+      if (hadFocus && !preview) {
+        if (returnFocus && returnFocus !== document.body && returnFocus.isConnected) returnFocus.focus({ preventScroll: true });
+        else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      }
+      returnFocus = null;
       emit('hide');
     },
     accept: () => decide('accept', everything),
@@ -199,8 +216,14 @@ export const start = (config: BannerConfig, template: TemplateFunctions, visitor
 
   const mount = (): void => {
     document.head.appendChild(style);
-    document.body.appendChild(root);
-    for (const panel of Array.from(root.querySelectorAll<HTMLElement>(DETAILS_SELECTOR))) panel.hidden = true;
+    // STD-7: first in the page's tab order, not after everything a keyboard user would cross.
+    document.body.insertBefore(root, document.body.firstChild);
+    root.tabIndex = -1;
+    for (const panel of Array.from(root.querySelectorAll<HTMLElement>(DETAILS_SELECTOR))) {
+      panel.hidden = true;
+      // STD-7: an open details panel scrolls: it takes focus so the keyboard can scroll it.
+      panel.tabIndex = 0;
+    }
     run('js', template.js);
     applyGpc();
     const stored = cookie.read();

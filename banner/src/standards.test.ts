@@ -275,3 +275,33 @@ describe('consent id and autoblocking', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 });
+
+describe('accessibility', () => {
+  it('[STD-7] the banner is the first tab stop, takes focus when shown, and gives it back after a choice', () => {
+    document.body.innerHTML = '<a href="#x" id="page-link">Page link</a>';
+    start(config(), showHide);
+    expect(document.body.firstElementChild).toBe(banner());
+    expect(document.activeElement).toBe(banner());
+    click('decline');
+    expect(document.activeElement).toBe(document.body);
+
+    const link = document.getElementById('page-link') as HTMLElement;
+    link.focus();
+    window.consentBanner?.show();
+    expect(document.activeElement).toBe(banner());
+    banner().querySelector<HTMLElement>('[data-consent-action="accept"]')?.focus();
+    click('accept');
+    expect(document.activeElement).toBe(link);
+  });
+
+  it('[STD-7] the details toggle exposes its state; the open panel can take focus to scroll', () => {
+    start(config(), showHide);
+    const toggle = banner().querySelector('[data-consent-action="toggle-details"]');
+    const panel = banner().querySelector<HTMLElement>('[data-consent-details]');
+    expect(toggle?.getAttribute('aria-expanded')).toBe('false');
+    click('toggle-details');
+    expect(toggle?.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+    expect(panel?.tabIndex).toBe(0);
+  });
+});

@@ -33,6 +33,8 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /dev/clock': { public: true },
   // The published banner script: customers' sites load it without credentials.
   'GET /cdn/:csId/banner.js': { public: true },
+  // STD-5: the embeddable cookie declaration, published with the banner.
+  'GET /cdn/:csId/declaration.js': { public: true },
   // Consent records sent by published banners (any origin; the solution's domains only).
   'OPTIONS /consent/:csId/records': { public: true },
   'POST /consent/:csId/records': { public: true },

@@ -80,6 +80,33 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     res.type('text/javascript; charset=utf-8').send(body);
   });
 
+  /** STD-5: the cookie declaration of the published version; one script for every visitor. */
+  router.get('/cdn/:csId/declaration.js', (req, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const settings = id === undefined ? undefined : data.settingsOf(id);
+    const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
+    const file = publication?.declarationFile && readScript(ctx.store.file, publication.consentSolutionId, publication.declarationFile);
+    if (!publication || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
+    const etag = `"${publication.declarationSha256 ?? publication.sha256}"`;
+    const encoding = encodingFor(req);
+    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, file.toString('utf8')));
+  });
+
+  router.all('/cdn/:csId/declaration.js', () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+
   router.all('/cdn/:csId/banner.js', () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
   });

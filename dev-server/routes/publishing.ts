@@ -4,7 +4,8 @@ import { TEMPLATE_MODES } from '../../src/schemas/template';
 import { isLanguageCode } from '../../src/shared/languages';
 import { getSession, requireSession } from '../auth/session';
 import { bannerContent, bannerScript } from '../banner/bundle';
-import { writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { declarationFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
 import { codeOf, templateData } from '../banner/templateData';
 import type { PopupSettingsRow, PublicationRow } from '../banner/types';
@@ -125,8 +126,11 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     const version = data.publications().reduce((max, p) => (p.consentSolutionId === solution.id ? Math.max(max, p.version) : max), 0) + 1;
     const consentVersion = needsReconsent ? solution.consentVersion + 1 : solution.consentVersion;
     const script = bannerScript(ctx.store, { ...solution, consentVersion }, codeOf(template), version);
+    const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
     let written: WrittenScript;
+    let declarationWritten: WrittenScript;
     try {
+      declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
       written = writeScript(ctx.store.file, solution.id, version, script);
     } catch (error) {
       console.error('[dev-api] CDN write failed', error);
@@ -146,6 +150,8 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       file: written.file,
       sha256: written.sha256,
       bytes: written.bytes,
+      declarationFile: declarationWritten.file,
+      declarationSha256: declarationWritten.sha256,
       needsReconsent,
       consentVersion,
       publishedAt: now,

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../../src/schemas/privacyStandards';
 import { addressCountry, headerCountry } from '../banner/visitorRegion';
@@ -100,6 +101,22 @@ describe('the published banner per region', () => {
     expect(us.headers.get('etag')).not.toBe(fr.headers.get('etag'));
     const again = await cdn({ [COUNTRY_HEADER]: 'US', 'if-none-match': us.headers.get('etag') ?? '' });
     expect(again.status).toBe(304);
+  });
+
+  it('[STD-5] the cookie declaration is published with the banner: texts, every cookie, within 6 kB gzip', async () => {
+    const res = await fetch(`${server.baseUrl}/cdn/${CS}/declaration.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const script = await res.text();
+    expect(script).toContain('The cookie declaration lists every cookie found on this website');
+    const cookies = (server.store.state().cookies as { consentSolutionId: number; name: string }[]).filter((c) => c.consentSolutionId === CS);
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(script).toContain(JSON.stringify(cookie.name));
+    const gzipped = gzipSync(script, { level: 9 }).length;
+    console.log(`[STD-5] declaration for ${cookies.length} cookies: ${script.length} B, ${gzipped} B gzip`);
+    expect(gzipped).toBeLessThanOrEqual(6_000);
+    expect((await fetch(`${server.baseUrl}/cdn/999999/declaration.js`)).status).toBe(404);
   });
 
   it('[STD-8] served gzip or brotli when the browser takes them', async () => {

@@ -17,7 +17,7 @@ import { env } from '../../config/env';
 import { httpClient } from '../../providers/httpClient';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
 import { ScriptSnippet } from './ScriptSnippet';
-import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
+import { declarationTag, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
 /** What this page needs of a consent solution (the record of the detail page). */
 interface InstallableSolution {
@@ -118,6 +118,20 @@ export const InstallationPage = () => {
           {translate('cs.installation.script_intro')}
         </Typography>
         <ScriptSnippet tag={scriptTag(env.apiUrl, solution.id)} />
+      </Paper>
+      <Paper component="section" variant="outlined" aria-labelledby="declaration-heading" sx={{ p: 2 }}>
+        <Typography id="declaration-heading" variant="h6" component="h3" gutterBottom>
+          {translate('cs.installation.declaration_title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('cs.installation.declaration_intro')}
+        </Typography>
+        <ScriptSnippet
+          tag={declarationTag(env.apiUrl, solution.id)}
+          labelKey="cs.installation.declaration_label"
+          helpKey="cs.installation.declaration_help"
+          copyKey="cs.installation.declaration_copy"
+        />
       </Paper>
       <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>
         <Typography id="guides-heading" variant="h6" component="h3" gutterBottom>

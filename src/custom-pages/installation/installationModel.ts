@@ -19,6 +19,16 @@ export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
   return `<script src="${escapeAttribute(src)}" data-consent-solution="${escapeAttribute(id)}"></script>`;
 };
 
+/**
+ * STD-5: the cookie declaration's snippet: the element it renders into, then its script
+ * (deferred: it never holds up the page).
+ */
+export const declarationTag = (apiUrl: string, consentSolutionId: Id): string => {
+  const id = String(consentSolutionId);
+  const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/declaration.js`;
+  return `<div id="cm-declaration"></div>\n<script src="${escapeAttribute(src)}" data-target="cm-declaration" defer></script>`;
+};
+
 export type NextStepId = 'domain_added' | 'template_chosen' | 'script_seen';
 
 export interface NextStep {

@@ -187,6 +187,12 @@ export const resourcesEn = {
       copy: 'Copy script tag',
       copied: 'Script tag copied to the clipboard.',
       copy_fallback: 'Copying is not available here: the tag is selected, press Ctrl+C (⌘+C on a Mac) to copy it.',
+      declaration_title: 'Cookie declaration',
+      declaration_intro:
+        'Paste this on your cookie policy page where the declaration should appear. It shows, in the visitor\'s language, your cookie policy texts, every cookie by category, the scanned domains and the visitor\'s choice with buttons to change or withdraw it. Style it with the cm-declaration and cm-decl-* classes.',
+      declaration_label: 'Cookie declaration tag',
+      declaration_help: 'It is updated each time you publish the pop-up.',
+      declaration_copy: 'Copy declaration tag',
       guides_title: 'Helpful guides',
       guides: {
         html: {

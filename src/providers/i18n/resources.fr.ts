@@ -188,6 +188,12 @@ export const resourcesFr = {
       copy: 'Copier la balise script',
       copied: 'Balise script copiée dans le presse-papiers.',
       copy_fallback: "La copie n'est pas disponible ici : la balise est sélectionnée, appuyez sur Ctrl+C (⌘+C sur Mac) pour la copier.",
+      declaration_title: 'Déclaration des cookies',
+      declaration_intro:
+        "Collez ceci sur la page de votre politique de cookies, là où la déclaration doit apparaître. Elle affiche, dans la langue du visiteur, les textes de votre politique de cookies, chaque cookie par catégorie, les domaines analysés et le choix du visiteur avec des boutons pour le modifier ou le retirer. Mettez-la en forme avec les classes cm-declaration et cm-decl-*.",
+      declaration_label: 'Balise de la déclaration des cookies',
+      declaration_help: 'Elle est mise à jour à chaque publication de la fenêtre.',
+      declaration_copy: 'Copier la balise de la déclaration',
       guides_title: 'Guides pratiques',
       guides: {
         html: {
