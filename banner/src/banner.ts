@@ -24,6 +24,12 @@ declare global {
   }
 }
 
+/** Runs `fn` after the next frame is painted (a frame callback, then a task). */
+const afterFirstPaint = (fn: () => void): void => {
+  if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame(() => window.setTimeout(fn, 0));
+  else window.setTimeout(fn, 0);
+};
+
 /** Templates may throw anything; what has a message is shown by it. */
 const errorMessage = (error: unknown): string => {
   const message: unknown = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
@@ -229,13 +235,6 @@ export const start = (config: BannerConfig, template: TemplateFunctions, visitor
     const stored = cookie.read();
     const current = stored?.v === config.consentVersion;
     if (current) showConsentId(stored);
-    if (!preview) {
-      activateScripts(inForce(), site);
-      if (site && window.MutationObserver) {
-        new MutationObserver((records) => activateScripts(inForce(), site, addedNodes(records))).observe(document.documentElement, { childList: true, subtree: true });
-      }
-      if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, api.anonymousId), true);
-    }
     if (current) {
       // Decided already: nothing to show.
     } else if (!preview && site?.sharedConsent && linkedAid && apiBase) {
@@ -248,8 +247,24 @@ export const start = (config: BannerConfig, template: TemplateFunctions, visitor
     emit('ready', { language });
   };
 
+  /**
+   * What must not wait (STD-8): the marked scripts of the choice in force run, and autoblocking
+   * watches only the nodes the page adds from now on (the parser's too).
+   */
+  const guard = (): void => {
+    if (preview) return;
+    activateScripts(inForce(), site);
+    if (site && window.MutationObserver) {
+      new MutationObserver((records) => activateScripts(inForce(), site, addedNodes(records))).observe(document.documentElement, { childList: true, subtree: true });
+    }
+    if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, api.anonymousId), true);
+  };
+
   window.consentBanner = api;
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount);
-  else mount();
+  guard();
+  if (document.readyState === 'loading') {
+    // STD-8: the UI once the page has painted its first frame, never holding that frame up.
+    document.addEventListener('DOMContentLoaded', () => afterFirstPaint(mount));
+  } else mount();
   return api;
 };
