@@ -47,12 +47,13 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
 };
 
 /** The bundle of every language of the solution, ready for composeBannerScript. */
-export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): BannerBundle => {
+export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, only?: LanguageCode): BannerBundle => {
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
   const texts: Record<string, RuntimeTexts> = {};
   const standards = standardsOf(solution);
-  for (const language of solutionLanguages(solution)) {
+  const languages = only === undefined ? solutionLanguages(solution) : [only];
+  for (const language of languages) {
     texts[language] = runtimeTexts(language);
     const content = bannerContent(store, solution, language);
     html[language] = renderTemplateHtml(code.html, content);
@@ -62,7 +63,7 @@ export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: T
     consentSolutionId: solution.id,
     version,
     consentVersion: solution.consentVersion,
-    defaultLanguage: solution.defaultLanguage,
+    defaultLanguage: only ?? solution.defaultLanguage,
     html,
     toggleLabels,
     categories: CONSENT_CATEGORIES,
@@ -92,3 +93,9 @@ const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentMo
 /** The published script: the built runtime (banner/dist) started with this solution's bundle. */
 export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): string =>
   composeBannerScript(readBannerRuntime('banner'), bannerBundle(store, solution, code, version));
+
+/** STD-8: one script per language, each with only that language's texts (the CDN picks one). */
+export const bannerScriptsByLanguage = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number): Record<string, string> => {
+  const runtime = readBannerRuntime('banner');
+  return Object.fromEntries(solutionLanguages(solution).map((language) => [language, composeBannerScript(runtime, bannerBundle(store, solution, code, version, language))]));
+};

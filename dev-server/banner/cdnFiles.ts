@@ -15,6 +15,9 @@ export const solutionDir = (dbFile: string, consentSolutionId: number): string =
 
 export const scriptFileName = (version: number): string => `banner.${version}.js`;
 
+/** STD-8: the banner with one language's texts only. */
+export const languageScriptFileName = (version: number, language: string): string => `banner.${version}.${language}.js`;
+
 /** STD-5: the cookie declaration published with the banner. */
 export const declarationFileName = (version: number): string => `declaration.${version}.js`;
 

@@ -31,6 +31,23 @@ const encodingFor = (req: Request): Encoding => {
   return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
 };
 
+/**
+ * STD-8: the visitor's language among the published ones, from Accept-Language (the languages
+ * the banner itself would pick from first); none matching: the script with every language.
+ */
+export const acceptedLanguage = (header: string | undefined, available: readonly string[]): string | null => {
+  const wanted = String(header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { code: range.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && /^[a-z]{2}$/.test(entry.code))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return wanted.find((entry) => available.includes(entry.code))?.code ?? null;
+};
+
 export const cdnRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
@@ -55,16 +72,18 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
-    const file = publication && readScript(ctx.store.file, publication.consentSolutionId, publication.file);
+    const language = publication?.languageFiles ? acceptedLanguage(req.headers['accept-language'], Object.keys(publication.languageFiles)) : null;
+    const languageFile = language === null ? undefined : publication?.languageFiles?.[language];
+    const file = publication && readScript(ctx.store.file, publication.consentSolutionId, languageFile?.file ?? publication.file);
     const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
     if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
 
     const regions = standardsOf(solution).regions;
     const visitor = visitorFor(regions, regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null);
-    const vary = ['Accept-Encoding'];
+    const vary = publication.languageFiles ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
     if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
     const decidedByAddress = regions.enabled && !ctx.countryHeader;
-    const etag = `"${publication.sha256}-${visitor.rule}"`;
+    const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}"`;
     const encoding = encodingFor(req);
     res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
     res.setHeader('Vary', vary.join(', '));

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { TEMPLATE_MODES } from '../../src/schemas/template';
 import { isLanguageCode } from '../../src/shared/languages';
 import { getSession, requireSession } from '../auth/session';
-import { bannerContent, bannerScript } from '../banner/bundle';
-import { declarationFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { bannerContent, bannerScript, bannerScriptsByLanguage } from '../banner/bundle';
+import { declarationFileName, languageScriptFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
 import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
 import { codeOf, templateData } from '../banner/templateData';
@@ -127,10 +127,16 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     const consentVersion = needsReconsent ? solution.consentVersion + 1 : solution.consentVersion;
     const script = bannerScript(ctx.store, { ...solution, consentVersion }, codeOf(template), version);
     const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
+    const perLanguage = bannerScriptsByLanguage(ctx.store, { ...solution, consentVersion }, codeOf(template), version);
     let written: WrittenScript;
     let declarationWritten: WrittenScript;
+    const languageFiles: Record<string, { file: string; sha256: string }> = {};
     try {
       declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
+      for (const [language, languageScript] of Object.entries(perLanguage)) {
+        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, languageScript, languageScriptFileName(version, language));
+        languageFiles[language] = { file, sha256 };
+      }
       written = writeScript(ctx.store.file, solution.id, version, script);
     } catch (error) {
       console.error('[dev-api] CDN write failed', error);
@@ -152,6 +158,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       bytes: written.bytes,
       declarationFile: declarationWritten.file,
       declarationSha256: declarationWritten.sha256,
+      languageFiles,
       needsReconsent,
       consentVersion,
       publishedAt: now,

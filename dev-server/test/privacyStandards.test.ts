@@ -96,7 +96,7 @@ describe('the published banner per region', () => {
     expect((await us.text()).endsWith('})({"region":"us","rule":"opt-out"});\n')).toBe(true);
     expect((await fr.text()).endsWith('})({"region":"eu","rule":"opt-in"});\n')).toBe(true);
     expect((await br.text()).endsWith('})({"region":"other","rule":"none"});\n')).toBe(true);
-    expect(us.headers.get('vary')).toBe(`Accept-Encoding, ${COUNTRY_HEADER}`);
+    expect(us.headers.get('vary')).toBe(`Accept-Encoding, Accept-Language, ${COUNTRY_HEADER}`);
     expect(us.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
     expect(us.headers.get('etag')).not.toBe(fr.headers.get('etag'));
     const again = await cdn({ [COUNTRY_HEADER]: 'US', 'if-none-match': us.headers.get('etag') ?? '' });
@@ -117,6 +117,20 @@ describe('the published banner per region', () => {
     console.log(`[STD-5] declaration for ${cookies.length} cookies: ${script.length} B, ${gzipped} B gzip`);
     expect(gzipped).toBeLessThanOrEqual(6_000);
     expect((await fetch(`${server.baseUrl}/cdn/999999/declaration.js`)).status).toBe(404);
+  });
+
+  it('[STD-8] only the visitor\'s language: Accept-Language picks a one-language script; no match gets them all', async () => {
+    const solution = (await owner<{ defaultLanguage: string; additionalLanguages: string[] }>('GET', `/consent-solutions/${CS}`)).body;
+    const languages = [solution.defaultLanguage, ...solution.additionalLanguages];
+    expect(languages.length).toBeGreaterThan(1);
+    const htmlKeys = (script: string): string[] => Object.keys((JSON.parse(/"html":(\{.*?\}),"toggleLabels"/s.exec(script)?.[1] ?? '{}') as Record<string, unknown>));
+    const other = languages[1] as string;
+    const one = await cdn({ [COUNTRY_HEADER]: 'FR', 'accept-language': `xx-YY, ${other}-CA;q=0.9, ${solution.defaultLanguage};q=0.5` });
+    const oneScript = await one.text();
+    expect(htmlKeys(oneScript)).toEqual([other]);
+    const all = await (await cdn({ [COUNTRY_HEADER]: 'FR', 'accept-language': 'xx' })).text();
+    expect(htmlKeys(all).sort()).toEqual([...languages].sort());
+    expect(oneScript.length).toBeLessThan(all.length);
   });
 
   it('[STD-8] served gzip or brotli when the browser takes them', async () => {
