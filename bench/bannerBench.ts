@@ -111,7 +111,7 @@ export interface BannerBenchFigures {
   runs: number;
   cpuThrottle: number;
   variants: Record<Variant, { fcpMs: number; scriptMs: number; scriptOverBareMs: number; shownMs: number | null; acceptToPaintMs: number | null; cls: number }>;
-  sizes: { coreGzip: number; publishedScript: number; publishedGzip: number; publishedBrotli: number; declarationGzip: number; vanillaGzip: number };
+  sizes: { coreGzip: number; publishedScript: number; publishedGzip: number; publishedBrotli: number; englishOnlyGzip: number; declarationGzip: number; vanillaGzip: number };
   ratios: { fcpOursOverNone: number; fcpVanillaOverNone: number; scriptOursOverVanilla: number; acceptOursOverVanilla: number };
 }
 
@@ -184,12 +184,14 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     ) as BannerBenchFigures['variants'];
 
     const published = await (await fetch(`${api.baseUrl}/cdn/${id}/banner.js`, { headers: { 'accept-encoding': 'identity' } })).text();
+    const english = await (await fetch(`${api.baseUrl}/cdn/${id}/banner.js`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB' } })).text();
     const declaration = await (await fetch(`${api.baseUrl}/cdn/${id}/declaration.js`, { headers: { 'accept-encoding': 'identity' } })).text();
     const sizes = {
       coreGzip: gzipSync(readBannerRuntime('banner'), { level: 9 }).length,
       publishedScript: Buffer.byteLength(published),
       publishedGzip: gzipSync(published, { level: 9 }).length,
       publishedBrotli: brotliCompressSync(published).length,
+      englishOnlyGzip: gzipSync(english, { level: 9 }).length,
       declarationGzip: gzipSync(declaration, { level: 9 }).length,
       vanillaGzip: gzipSync(vanillaJs, { level: 9 }).length + gzipSync(vanillaCss, { level: 9 }).length,
     };
@@ -213,7 +215,7 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       })),
     );
     console.log(
-      `Sizes (bytes): core runtime ${sizes.coreGzip} gzip; published script ${sizes.publishedScript} (${sizes.publishedGzip} gzip, ${sizes.publishedBrotli} br); declaration ${sizes.declarationGzip} gzip; vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
+      `Sizes (bytes): core runtime ${sizes.coreGzip} gzip; published script ${sizes.publishedScript} (${sizes.publishedGzip} gzip, ${sizes.publishedBrotli} br), English only ${sizes.englishOnlyGzip} gzip; declaration ${sizes.declarationGzip} gzip; vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
     );
     console.log(
       `Ratios: FCP ours/none ${ratios.fcpOursOverNone}, vanilla/none ${ratios.fcpVanillaOverNone}; script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
