@@ -9,6 +9,8 @@ export const BANNER_ENTRIES = {
   tcf: { source: 'tcf/tcf.ts', global: 'cmTcf' },
   /** TCF-1: the IAB stub alone, inlined by the installation snippet before every other script. */
   tcfStub: { source: 'tcf/tcfStub.ts', global: 'cmTcfStub' },
+  /** STD-5: the embeddable cookie declaration. */
+  declaration: { source: 'declaration.ts', global: 'cmDeclaration' },
 } as const satisfies Record<string, { source: string; global: string }>;
 
 export type BannerEntry = keyof typeof BANNER_ENTRIES;

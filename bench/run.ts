@@ -28,6 +28,7 @@ import { createServer } from '../dev-server/createServer';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { DEMO_PASSWORD } from '../dev-server/seed';
 import { login } from '../dev-server/test/http';
+import { runBannerBench } from './bannerBench';
 import { BENCH_BCRYPT_COST, SOLUTIONS, writeBenchDb } from './bulkSeed';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -394,4 +395,8 @@ const main = async (): Promise<void> => {
   }
 };
 
-await main();
+// STD-8: the banner's cost on a customer page; `BENCH_ONLY=banner` runs only this part.
+if (process.env.BENCH_ONLY !== 'banner') await main();
+const banner = await runBannerBench();
+mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+writeFileSync(join(dirname(RESULTS_FILE), 'banner.json'), `${JSON.stringify(banner, null, 2)}\n`);

@@ -32,6 +32,7 @@ const envSchema = z.object({
   TCF_CMP_ID: z.coerce.number().int().min(2).max(4095).optional(),
   TCF_GVL_REFRESH_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   NODE_ENV: z.string().optional(),
+  CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
 });
 
 export interface ApiConfig {
@@ -52,6 +53,8 @@ export interface ApiConfig {
   gvlRefreshMs: number;
   /** TCF-2: the IAB-registered CMP id (unset: a dev id, fine for tests, not for production). */
   tcfCmpId: number | undefined;
+  /** STD-4: the header a trusted CDN puts the visitor's country in; unset = look the address up. */
+  countryHeader: string | undefined;
 }
 
 /** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
@@ -76,5 +79,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     gvlUrl: e.TCF_GVL_URL,
     gvlRefreshMs: e.TCF_GVL_REFRESH_HOURS * 3_600_000,
     tcfCmpId: e.TCF_CMP_ID,
+    countryHeader: e.CDN_COUNTRY_HEADER,
   };
 };

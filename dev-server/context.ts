@@ -24,4 +24,6 @@ export interface ServerContext {
   gvl: GvlSource;
   /** TCF-2: the CMP id the IAB registered for this platform, written in every TC string. */
   tcfCmpId: number;
+  /** STD-4: the request header a trusted CDN puts the visitor's country in (e.g. CF-IPCountry). */
+  countryHeader: string | undefined;
 }

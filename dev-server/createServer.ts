@@ -27,6 +27,7 @@ import { lostPasswordRoutes } from './routes/lostPassword';
 import { pricingRoutes } from './routes/pricing';
 import { reportRoutes } from './routes/reports';
 import { publishingRoutes } from './routes/publishing';
+import { privacyStandardsRoutes } from './routes/privacyStandards';
 import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
@@ -69,6 +70,8 @@ export interface CreateServerOptions {
   gvl?: GvlSourceOptions;
   /** TCF-2: the IAB-registered CMP id (default DEV_TCF_CMP_ID). */
   tcfCmpId?: number;
+  /** STD-4: the trusted CDN's country header; without it the client address is looked up. */
+  countryHeader?: string;
 }
 
 export interface DevServer {
@@ -102,6 +105,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     secureCookies: options.appUrl.startsWith('https:'),
     gvl: createGvlSource({ now, ...options.gvl }),
     tcfCmpId: options.tcfCmpId ?? DEV_TCF_CMP_ID,
+    countryHeader: options.countryHeader,
   };
   void context.gvl.start();
 
@@ -142,6 +146,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
+  app.use(privacyStandardsRoutes(context));
   app.use(consentSolutionRoutes(context));
   app.use(domainRoutes(context));
   app.use(translationRoutes(context));

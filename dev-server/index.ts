@@ -28,6 +28,7 @@ const server = createServer({
   scanner: { schedule: config.scannerSchedule },
   gvl: { url: config.gvlUrl, refreshMs: config.gvlRefreshMs },
   tcfCmpId: config.tcfCmpId,
+  countryHeader: config.countryHeader,
 });
 
 const http = server.app.listen(config.port, config.host, () => {

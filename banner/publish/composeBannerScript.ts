@@ -1,7 +1,8 @@
 import { TEMPLATE_FUNCTION_FIELDS, TEMPLATE_FUNCTION_PARAMS, type TemplateCode } from '../../src/schemas/template';
 import { BANNER_ENTRIES } from '../entries';
-import type { BannerConfig } from '../src/config';
+import type { BannerConfig, Visitor } from '../src/config';
 import type { TcfBundle } from '../src/tcf/tcfConfig';
+import { scriptJson } from './scriptJson';
 
 /** Everything one banner script is made of but the runtime: its config and the template's functions. */
 export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]> & {
@@ -11,16 +12,6 @@ export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FU
 
 /** A function body as source. The newline keeps a trailing `// comment` from eating the brace. */
 const fn = (body: string): string => `function (${TEMPLATE_FUNCTION_PARAMS.join(', ')}) {\n${body}\n}`;
-
-/**
- * JSON that is also safe inside an inline `<script>` (the preview): no `<` can close the element,
- * and the two line separators JSON allows but older parsers do not are escaped.
- */
-const scriptJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The banner script: the file published at /cdn/{csId}/banner.js and the preview's script, so
@@ -36,15 +27,27 @@ export const composeBannerScript = (runtime: string, bundle: BannerBundle, tcfRu
   const tcfPart = tcf && tcfRuntime !== undefined ? [tcfRuntime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcf)});`] : [];
   return [
     `/* Consent banner: consent solution ${bundle.consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
-    '(function () {',
+    '(function (visitor) {',
     ...tcfPart,
     runtime.trim(),
     `${BANNER_ENTRIES.banner.global}.start(${scriptJson(config)}, {`,
     `js: ${fn(js)},`,
     `displayFunction: ${fn(displayFunction)},`,
     `hideFunction: ${fn(hideFunction)}`,
-    tcf ? '}, tcf);' : '});',
-    '})();',
-    '',
+    tcf ? '}, visitor, tcf);' : '}, visitor);',
+    NO_VISITOR_TRAILER,
   ].join('\n');
+};
+
+/** The script's last line: the call without a visitor (the preview; opt-in everywhere). */
+const NO_VISITOR_TRAILER = '})(null);\n';
+
+/**
+ * STD-4: the script as served to one visitor, with what the CDN decided for them (the region's
+ * rule) passed to the call on its last line, which publishing always writes.
+ */
+export const withVisitor = (script: string, visitor: Visitor): string => {
+  // A script published before regional rules existed is served as it was.
+  if (!script.endsWith(NO_VISITOR_TRAILER)) return script;
+  return `${script.slice(0, -NO_VISITOR_TRAILER.length)}})(${scriptJson(visitor)});\n`;
 };

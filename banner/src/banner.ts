@@ -1,13 +1,21 @@
 import { isAnonymousId, linkedAnonymousId, newAnonymousId } from './anonymousId';
-import { activateScripts } from './autoblocking';
-import type { BannerAddon, BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions } from './config';
-import { acceptedCategories, consentCookie } from './consentCookie';
+import { activateScripts, addedNodes } from './autoblocking';
+import type { BannerAddon, BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions, Visitor } from './config';
+import { consentCookie } from './consentCookie';
+import { pushConsentDefaults, pushConsentUpdate } from './consentMode';
 import { emitter } from './events';
+import { gpcSignal, withoutDeclined } from './gpc';
 import { pickLanguage } from './language';
+import { showNotice } from './notice';
 import { recordDecision, scriptOrigin } from './records';
 import { fetchSharedConsent, linkDecorator } from './sharedConsent';
 
 const ACTION_SELECTOR = '[data-consent-action]';
+/**
+ * STD-7, before the template's CSS (which may override it): at 400 % zoom (320 × 256) a fixed
+ * banner taller than the screen scrolls inside it rather than starting above it (reflow).
+ */
+const BASE_CSS = '#cm-banner{max-height:100vh;overflow-y:auto;box-sizing:border-box}#cm-banner:focus{outline:none}';
 const DETAILS_SELECTOR = '[data-consent-details]';
 
 declare global {
@@ -15,6 +23,12 @@ declare global {
     consentBanner?: ConsentApi;
   }
 }
+
+/** Runs `fn` after the next frame is painted (a frame callback, then a task). */
+const afterFirstPaint = (fn: () => void): void => {
+  if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame(() => window.setTimeout(fn, 0));
+  else window.setTimeout(fn, 0);
+};
 
 /** Templates may throw anything; what has a message is shown by it. */
 const errorMessage = (error: unknown): string => {
@@ -31,9 +45,19 @@ const errorMessage = (error: unknown): string => {
  * script runs: its URL tells where the consent records go. An addon (the TCF module) adds its
  * layers, may ask again, and turns each decision into its own signal and our categories.
  */
-export const start = (config: BannerConfig, template: TemplateFunctions, addon?: BannerAddon): ConsentApi => {
+export const start = (config: BannerConfig, template: TemplateFunctions, visitor?: Visitor | null, addon?: BannerAddon): ConsentApi => {
   const preview = config.preview !== undefined;
-  const site = config.site;
+  const consentMode = preview ? undefined : config.consentMode;
+  // Basic Consent Mode: Google tags (marked scripts) wait for consent even without autoblocking.
+  const site = config.site && consentMode?.mode === 'basic' ? { ...config.site, autoblocking: true } : config.site;
+  const rule = visitor?.rule ?? 'opt-in';
+  const saleShare = config.saleShare ?? [];
+  const gpc = !preview && config.honourGpc === true && gpcSignal();
+  /** What the visitor may accept: under GPC, never the sale/share categories (STD-3). */
+  const allowed = (categories: readonly string[]): string[] => (gpc ? withoutDeclined(categories, saleShare) : categories.slice());
+  const everything = allowed(config.categories);
+  /** Before any decision: only the necessary categories where consent comes first (STD-4). */
+  const undecided = rule === 'opt-in' ? ['necessary'] : everything;
   const apiBase = site ? scriptOrigin(document.currentScript) : null;
   const emit = emitter(preview);
   const cookie = consentCookie(config.consentSolutionId, preview);
@@ -45,6 +69,19 @@ export const start = (config: BannerConfig, template: TemplateFunctions, addon?:
   }
 
   const language = pickLanguage(config);
+  const texts = config.texts?.[language] ?? config.texts?.[config.defaultLanguage];
+  const storedAtStart = cookie.read();
+  const decidedAtStart = storedAtStart?.v === config.consentVersion && storedAtStart.categories instanceof Array;
+  /** The categories in force: the stored choice for this consent version, else the rule's. */
+  const inForce = (): string[] => {
+    const stored = cookie.read();
+    return stored && stored.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : undecided;
+  };
+  // STD-1: before anything else on the page can read consent (this script runs synchronously).
+  if (consentMode) {
+    pushConsentDefaults(consentMode, undecided, everything);
+    if (decidedAtStart) pushConsentUpdate(consentMode, inForce());
+  }
   const root = document.createElement('div');
   root.id = 'cm-banner';
   root.setAttribute('data-consent-banner', '');
@@ -52,7 +89,7 @@ export const start = (config: BannerConfig, template: TemplateFunctions, addon?:
   root.hidden = true;
   root.innerHTML = config.html[language] || '';
   const style = document.createElement('style');
-  style.textContent = config.css;
+  style.textContent = BASE_CSS + config.css;
 
   const run = (name: keyof TemplateFunctions, fn: TemplateFunction): void => {
     try {
@@ -74,15 +111,38 @@ export const start = (config: BannerConfig, template: TemplateFunctions, addon?:
     if (isAnonymousId(stored?.aid)) return stored.aid;
     return linkedAid || newAnonymousId();
   };
+  let notice: HTMLElement | null = null;
+  let returnFocus: HTMLElement | null = null;
+  const showConsentId = (value: Partial<StoredConsent> | null): void => {
+    if (!texts || !value?.id) return;
+    let line = root.querySelector<HTMLElement>('.cm-consent-id');
+    if (!line) {
+      line = document.createElement('p');
+      line.className = 'cm-consent-id';
+      (root.querySelector(DETAILS_SELECTOR) ?? root).appendChild(line);
+    }
+    const at = value.at ? new Date(value.at).toLocaleString(language) : '';
+    line.textContent = `${texts.consentId}: ${value.id} · ${at} · ${(value.categories ?? []).join(', ')}`;
+  };
   const decide = (action: string, chosen: string[]): void => {
     const signal = addon?.decide(action, chosen);
-    const categories = signal ? signal.categories : chosen;
-    const value: StoredConsent = { v: config.consentVersion, categories, at: new Date().toISOString(), aid: anonymousId() };
+    const categories = allowed(signal ? signal.categories : chosen);
+    const value: StoredConsent = { v: config.consentVersion, categories, at: new Date().toISOString(), aid: anonymousId(), ...(gpc ? { gpc: true } : {}) };
     cookie.write(value);
     emit(action, { categories });
     api.hide();
+    if (action !== 'gpc') notice?.remove();
+    // Tags released by this choice must read the updated consent.
+    if (consentMode) pushConsentUpdate(consentMode, categories);
     if (!preview) activateScripts(categories, site);
-    if (apiBase) recordDecision({ apiBase, consentSolutionId: config.consentSolutionId, action, value, language, tcString: signal?.tcString }, emit);
+    if (apiBase) {
+      const record = { apiBase, consentSolutionId: config.consentSolutionId, action, value, language, gpc, regionRule: rule, tcString: signal?.tcString };
+      recordDecision(record, emit, (id) => {
+        const kept = { ...value, id };
+        cookie.write(kept);
+        showConsentId(kept);
+      });
+    }
   };
 
   let detailsOpen = false;
@@ -101,15 +161,26 @@ export const start = (config: BannerConfig, template: TemplateFunctions, addon?:
     language,
     categories: config.categories.slice(),
     show: () => {
+      const active = document.activeElement;
+      if (!root.contains(active)) returnFocus = active instanceof HTMLElement ? active : null;
       run('displayFunction', template.displayFunction);
       addon?.shown();
+      // STD-7: a keyboard user is taken to the banner (not in the admin's preview frame).
+      if (!preview && !root.hidden) root.focus({ preventScroll: true });
       emit('display');
     },
     hide: () => {
+      const hadFocus = root.contains(document.activeElement);
       run('hideFunction', template.hideFunction);
+      // STD-7: and back where they were once they chose.
+      if (hadFocus && !preview) {
+        if (returnFocus && returnFocus !== document.body && returnFocus.isConnected) returnFocus.focus({ preventScroll: true });
+        else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      }
+      returnFocus = null;
       emit('hide');
     },
-    accept: () => decide('accept', config.categories.slice()),
+    accept: () => decide('accept', everything),
     decline: () => decide('decline', ['necessary']),
     save: () => decide('save', checkedCategories()),
     toggleDetails,
@@ -127,31 +198,77 @@ export const start = (config: BannerConfig, template: TemplateFunctions, addon?:
     actions[target.getAttribute('data-consent-action') ?? '']?.();
   });
 
+  /** STD-3: the declined categories cannot be ticked, and the banner says why. */
+  const applyGpc = (): void => {
+    if (!gpc) return;
+    for (const box of Array.from(root.querySelectorAll<HTMLInputElement>('[data-consent-category]'))) {
+      if (!saleShare.includes(box.getAttribute('data-consent-category') ?? '')) continue;
+      box.checked = false;
+      box.disabled = true;
+    }
+    if (!texts) return;
+    const line = document.createElement('p');
+    line.className = 'cm-gpc';
+    line.textContent = texts.gpcApplied;
+    root.insertBefore(line, root.firstChild);
+  };
+  /** STD-4: where the rule is opt-out, a notice with the "Do not sell or share" link, no wall. */
+  const showOptOutNotice = (): void => {
+    if (!texts) return;
+    if (gpc) {
+      notice = showNotice(texts, language, texts.gpcApplied, { settings: api.show });
+      decide('gpc', everything);
+    } else {
+      notice = showNotice(texts, language, texts.optOutNotice, { doNotSell: () => decide('opt-out', withoutDeclined(everything, saleShare)), settings: api.show });
+    }
+  };
+
   const mount = (): void => {
     document.head.appendChild(style);
-    document.body.appendChild(root);
-    for (const panel of Array.from(root.querySelectorAll<HTMLElement>(DETAILS_SELECTOR))) panel.hidden = true;
+    // STD-7: first in the page's tab order, not after everything a keyboard user would cross.
+    document.body.insertBefore(root, document.body.firstChild);
+    root.tabIndex = -1;
+    for (const panel of Array.from(root.querySelectorAll<HTMLElement>(DETAILS_SELECTOR))) {
+      panel.hidden = true;
+      // STD-7: an open details panel scrolls: it takes focus so the keyboard can scroll it.
+      panel.tabIndex = 0;
+    }
     const mustAsk = addon?.mount(root, language) ?? false;
     run('js', template.js);
+    applyGpc();
     const stored = cookie.read();
     const current = stored?.v === config.consentVersion && !mustAsk;
-    if (!preview) {
-      const applyStored = () => activateScripts(acceptedCategories(cookie.read(), config.consentVersion), site);
-      applyStored();
-      if (site && window.MutationObserver) new MutationObserver(applyStored).observe(document.documentElement, { childList: true, subtree: true });
-      if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, api.anonymousId), true);
-    }
-    if (!current && !preview && site?.sharedConsent && linkedAid && apiBase) {
+    if (current) showConsentId(stored);
+    if (current) {
+      // Decided already: nothing to show.
+    } else if (!preview && site?.sharedConsent && linkedAid && apiBase) {
       fetchSharedConsent(apiBase, config.consentSolutionId, linkedAid).then(
         (categories) => (categories ? decide('shared', categories) : api.show()),
         () => api.show(),
       );
-    } else if (!current) api.show();
+    } else if (rule === 'opt-out' && !preview) showOptOutNotice();
+    else if (rule === 'opt-in' || preview) api.show();
     emit('ready', { language });
   };
 
+  /**
+   * What must not wait (STD-8): the marked scripts of the choice in force run, and autoblocking
+   * watches only the nodes the page adds from now on (the parser's too).
+   */
+  const guard = (): void => {
+    if (preview) return;
+    activateScripts(inForce(), site);
+    if (site && window.MutationObserver) {
+      new MutationObserver((records) => activateScripts(inForce(), site, addedNodes(records))).observe(document.documentElement, { childList: true, subtree: true });
+    }
+    if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, api.anonymousId), true);
+  };
+
   window.consentBanner = api;
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount);
-  else mount();
+  guard();
+  if (document.readyState === 'loading') {
+    // STD-8: the UI once the page has painted its first frame, never holding that frame up.
+    document.addEventListener('DOMContentLoaded', () => afterFirstPaint(mount));
+  } else mount();
   return api;
 };

@@ -12,6 +12,35 @@ export interface SiteOptions {
   sharedDomains: readonly string[];
 }
 
+/** STD-1/STD-2: Google Consent Mode v2, as published (only when the customer turned it on). */
+export interface ConsentModeConfig {
+  /** basic: Google tags stay blocked until consent (marked scripts); advanced: they load, denied. */
+  mode: 'basic' | 'advanced';
+  /** Google consent type → our category. */
+  mapping: Record<string, string>;
+  waitForUpdate: number;
+  adsDataRedaction: boolean;
+  urlPassthrough: boolean;
+  grantedOutsideOptIn: boolean;
+  /** ISO country codes of the opt-in regions, for the per-region default. */
+  optInCountries: readonly string[];
+}
+
+/** The runtime's own texts (GPC, opt-out notice, consent id), per language. */
+export interface RuntimeTexts {
+  gpcApplied: string;
+  optOutNotice: string;
+  doNotSell: string;
+  settings: string;
+  consentId: string;
+}
+
+/** STD-4: what the CDN decided for this visitor (the preview and an old script get none: opt-in). */
+export interface Visitor {
+  region: 'eu' | 'us' | 'other';
+  rule: 'opt-in' | 'opt-out' | 'none';
+}
+
 export interface BannerConfig {
   consentSolutionId: number;
   /** The publication's version (0 in a preview). */
@@ -27,6 +56,12 @@ export interface BannerConfig {
   /** Preview only: this language, always shown, events posted to the parent frame. */
   preview?: { language: string };
   site?: SiteOptions;
+  consentMode?: ConsentModeConfig;
+  /** STD-3/STD-4: the categories that "sell or share" (declined by the opt-out link, and by GPC). */
+  saleShare?: readonly string[];
+  /** STD-3: the browser's Global Privacy Control signal is honoured. */
+  honourGpc?: boolean;
+  texts?: Record<string, RuntimeTexts>;
 }
 
 /** The first-party cookie's value: the choice for one consent version. */
@@ -37,6 +72,10 @@ export interface StoredConsent {
   at: string;
   /** The visitor's anonymous id, shared with sibling sites when consent is shared. */
   aid: string;
+  /** STD-3: decided under the browser's Global Privacy Control signal. */
+  gpc?: boolean;
+  /** STD-6: the consent id (the record's id), once the API answered. */
+  id?: string;
 }
 
 /** `window.consentBanner`, and the `consent` argument of a template's functions. */

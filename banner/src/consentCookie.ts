@@ -34,6 +34,3 @@ export const consentCookie = (consentSolutionId: number, preview: boolean): Cons
   };
 };
 
-/** The categories of a choice made for this consent version; else only the necessary ones. */
-export const acceptedCategories = (stored: Partial<StoredConsent> | null, consentVersion: number): string[] =>
-  stored && stored.v === consentVersion && stored.categories instanceof Array ? stored.categories : ['necessary'];

@@ -18,11 +18,23 @@ export interface DecisionRecord {
   language: string;
   /** TCF-2: the TC string of this decision, when the TCF module is on. */
   tcString?: string;
+  /** STD-3: decided under the browser's Global Privacy Control signal. */
+  gpc: boolean;
+  /** STD-4: the region rule that applied (never the visitor's address). */
+  regionRule: string;
 }
 
-/** Sends one decision to the consent log and tells the page its record id (or the failure). */
-export const recordDecision = ({ apiBase, consentSolutionId, action, value, language, tcString }: DecisionRecord, emit: Emit): void => {
-  const body = JSON.stringify({ anonymousId: value.aid, categories: value.categories, consentVersion: value.v, decidedAt: value.at, action, language, tcString });
+/** Sends one decision to the consent log and tells the page its record id, the consent id (or the failure). */
+export const recordDecision = (
+  { apiBase, consentSolutionId, action, value, language, gpc, regionRule, tcString }: DecisionRecord,
+  emit: Emit,
+  onRecorded: (id: string) => void,
+): void => {
+  const body = JSON.stringify({ anonymousId: value.aid, categories: value.categories, consentVersion: value.v, decidedAt: value.at, action, language, gpc, regionRule, tcString });
+  const recorded = (answer: { id?: unknown } | null): void => {
+    if (typeof answer?.id === 'string') onRecorded(answer.id);
+    emit('recorded', { id: answer?.id });
+  };
   try {
     // text/plain keeps it a simple CORS request (no preflight); the API checks the Origin.
     window
@@ -34,7 +46,7 @@ export const recordDecision = ({ apiBase, consentSolutionId, action, value, lang
         headers: { 'Content-Type': 'text/plain' },
         body,
       })
-      .then((res) => (res.ok ? res.json().then((answer: { id?: unknown } | null) => emit('recorded', { id: answer?.id })) : emit('record-failed', { status: res.status })))
+      .then((res) => (res.ok ? res.json().then(recorded) : emit('record-failed', { status: res.status })))
       .then(undefined, () => emit('record-failed', { status: 0 }));
   } catch {
     // No fetch: the choice is still kept in the cookie.

@@ -1,6 +1,10 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { composeBannerScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
+import { runtimeTexts } from '../../banner/publish/runtimeTexts';
+import type { ConsentModeConfig, RuntimeTexts } from '../../banner/src/config';
+import { OPT_IN_COUNTRIES, type PrivacyStandards } from '../../src/schemas/privacyStandards';
+import { standardsOf } from '../routes/privacyStandards';
 import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../../src/schemas/template';
 import { flattenTexts } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
@@ -44,10 +48,14 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
 };
 
 /** The bundle of every language of the solution, ready for composeBannerScript. */
-export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): BannerBundle => {
+export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle, only?: LanguageCode): BannerBundle => {
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
-  for (const language of solutionLanguages(solution)) {
+  const texts: Record<string, RuntimeTexts> = {};
+  const standards = standardsOf(solution);
+  const languages = only === undefined ? solutionLanguages(solution) : [only];
+  for (const language of languages) {
+    texts[language] = runtimeTexts(language);
     const content = bannerContent(store, solution, language);
     html[language] = renderTemplateHtml(code.html, content);
     toggleLabels[language] = { show: content.texts['popup.showDetails'] ?? '', hide: content.texts['popup.hideDetails'] ?? '' };
@@ -56,7 +64,7 @@ export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: T
     consentSolutionId: solution.id,
     version,
     consentVersion: solution.consentVersion,
-    defaultLanguage: solution.defaultLanguage,
+    defaultLanguage: only ?? solution.defaultLanguage,
     html,
     toggleLabels,
     categories: CONSENT_CATEGORIES,
@@ -65,10 +73,34 @@ export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: T
     displayFunction: code.displayFunction,
     hideFunction: code.hideFunction,
     site: { autoblocking: solution.autoblocking, sharedConsent: solution.sharedConsent, sharedDomains: sharedDomainsOf(store, solution) },
+    ...(standards.consentMode.enabled ? { consentMode: consentModeConfig(standards.consentMode) } : {}),
+    saleShare: standards.gpc.saleShareCategories,
+    honourGpc: standards.gpc.enabled,
+    texts,
     ...(tcf ? { tcf } : {}),
   };
 };
 
+/** STD-1: what the runtime needs of the Consent Mode settings. */
+const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentModeConfig => ({
+  mode: settings.mode,
+  mapping: { ...settings.mapping },
+  waitForUpdate: settings.waitForUpdate,
+  adsDataRedaction: settings.adsDataRedaction,
+  urlPassthrough: settings.urlPassthrough,
+  grantedOutsideOptIn: settings.grantedOutsideOptIn,
+  optInCountries: OPT_IN_COUNTRIES,
+});
+
 /** The published script: the built runtime (banner/dist) started with this solution's bundle, and the TCF module when on. */
 export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): string =>
   composeBannerScript(readBannerRuntime('banner'), bannerBundle(store, solution, code, version, tcf), tcf ? readBannerRuntime('tcf') : undefined);
+
+/** STD-8: one script per language, each with only that language's texts (the CDN picks one). */
+export const bannerScriptsByLanguage = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): Record<string, string> => {
+  const runtime = readBannerRuntime('banner');
+  const tcfRuntime = tcf ? readBannerRuntime('tcf') : undefined;
+  return Object.fromEntries(
+    solutionLanguages(solution).map((language) => [language, composeBannerScript(runtime, bannerBundle(store, solution, code, version, tcf, language), tcfRuntime)]),
+  );
+};

@@ -15,6 +15,12 @@ export const solutionDir = (dbFile: string, consentSolutionId: number): string =
 
 export const scriptFileName = (version: number): string => `banner.${version}.js`;
 
+/** STD-8: the banner with one language's texts only. */
+export const languageScriptFileName = (version: number, language: string): string => `banner.${version}.${language}.js`;
+
+/** STD-5: the cookie declaration published with the banner. */
+export const declarationFileName = (version: number): string => `declaration.${version}.js`;
+
 export interface WrittenScript {
   file: string;
   sha256: string;
@@ -22,10 +28,9 @@ export interface WrittenScript {
 }
 
 /** Throws when the file cannot be written (the caller answers the publishing error). */
-export const writeScript = (dbFile: string, consentSolutionId: number, version: number, script: string): WrittenScript => {
+export const writeScript = (dbFile: string, consentSolutionId: number, version: number, script: string, file = scriptFileName(version)): WrittenScript => {
   const dir = solutionDir(dbFile, consentSolutionId);
   mkdirSync(dir, { recursive: true });
-  const file = scriptFileName(version);
   writeFileAtomic.sync(join(dir, file), script, { encoding: 'utf8' });
   const buffer = Buffer.from(script, 'utf8');
   return { file, sha256: createHash('sha256').update(buffer).digest('hex'), bytes: buffer.length };

@@ -61,6 +61,11 @@ export interface PublicationRow {
   templateName: string;
   /** The script file's name in the solution's CDN folder. */
   file: string;
+  /** STD-5: the cookie declaration's file and its SHA-256 (publications made before it: none). */
+  declarationFile?: string;
+  declarationSha256?: string;
+  /** STD-8: per language, the script with that language only (publications made before it: none). */
+  languageFiles?: Record<string, { file: string; sha256: string }>;
   sha256: string;
   bytes: number;
   needsReconsent: boolean;

@@ -3,6 +3,7 @@ import { CONSENT_CATEGORIES } from '../../src/schemas/template';
 import { CONSENT_SOLUTIONS, DOMAINS } from '../routes/consentData';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
+import { STANDARDS_RECORD_ACTIONS, standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
 
 /**
  * Consent records (CONST-2, BEYOND-9, BEYOND-3): one row per decision a visitor made in a
@@ -12,10 +13,10 @@ import type { ConsentSolutionRow, DomainRow } from '../store/types';
 
 export const CONSENT_RECORDS = 'consentRecords';
 
-export const RECORD_ACTIONS = ['accept', 'decline', 'save', 'shared'] as const;
+export const RECORD_ACTIONS = ['accept', 'decline', 'save', 'shared', ...STANDARDS_RECORD_ACTIONS] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
 
-export interface ConsentRecordRow {
+export interface ConsentRecordRow extends Partial<StandardsRecordFields> {
   /** Random UUID. */
   id: string;
   accountId: number;
@@ -57,6 +58,7 @@ export const recordInputSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){0,3}$/, { error: 'validation.invalid_value' })
     .max(8192, { error: 'validation.invalid_value' })
     .optional(),
+  ...standardsRecordInputShape,
 });
 
 export const recordRows = (store: Store): ConsentRecordRow[] => {
@@ -99,6 +101,7 @@ export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null) 
   domain: row.domain,
   language: row.language,
   tcString: row.tcString ?? null,
+  ...standardsFieldsOf(row),
 });
 
 /**

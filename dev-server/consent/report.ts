@@ -26,6 +26,8 @@ type Rates = Record<string, number | null>;
 export interface DailyRow extends ActionCounts {
   date: string;
   decisions: number;
+  /** STD-3: decisions made under the browser's Global Privacy Control signal. */
+  underGpc: number;
   /** Share of the day's decisions accepting each optional category (0-1), null without decisions. */
   optIn: Rates;
 }
@@ -40,7 +42,7 @@ export interface ComplianceReport {
   consentSolutionId: number | null;
   from: string;
   to: string;
-  totals: ActionCounts & { decisions: number; optIn: Rates };
+  totals: ActionCounts & { decisions: number; underGpc: number; optIn: Rates };
   daily: DailyRow[];
   cookiesByCategory: { category: string; count: number }[];
   scans: ScanRow[];
@@ -97,9 +99,9 @@ const scanHistory = (store: Store, query: ReportQuery): ScanRow[] => {
 };
 
 export const complianceReport = (store: Store, query: ReportQuery): ComplianceReport => {
-  const days = new Map<string, { counts: ActionCounts; accepted: Record<string, number> }>();
-  for (let day = query.from; day <= query.to; day = addDays(day, 1)) days.set(day, { counts: zeroCounts(), accepted: {} });
-  const totals = { counts: zeroCounts(), accepted: {} as Record<string, number> };
+  const days = new Map<string, { counts: ActionCounts; accepted: Record<string, number>; underGpc: number }>();
+  for (let day = query.from; day <= query.to; day = addDays(day, 1)) days.set(day, { counts: zeroCounts(), accepted: {}, underGpc: 0 });
+  const totals = { counts: zeroCounts(), accepted: {} as Record<string, number>, underGpc: 0 };
   for (const row of recordRows(store)) {
     if (row.accountId !== query.accountId) continue;
     if (query.consentSolutionId !== null && row.consentSolutionId !== query.consentSolutionId) continue;
@@ -107,6 +109,7 @@ export const complianceReport = (store: Store, query: ReportQuery): ComplianceRe
     if (!bucket) continue;
     for (const target of [bucket, totals]) {
       target.counts[row.action] += 1;
+      if (row.gpc === true) target.underGpc += 1;
       for (const c of row.categories) target.accepted[c] = (target.accepted[c] ?? 0) + 1;
     }
   }
@@ -118,8 +121,8 @@ export const complianceReport = (store: Store, query: ReportQuery): ComplianceRe
     consentSolutionId: query.consentSolutionId,
     from: query.from,
     to: query.to,
-    totals: { ...totals.counts, decisions: sum(totals.counts), optIn: rates(totals.accepted, sum(totals.counts)) },
-    daily: [...days].map(([date, { counts, accepted }]) => ({ date, ...counts, decisions: sum(counts), optIn: rates(accepted, sum(counts)) })),
+    totals: { ...totals.counts, decisions: sum(totals.counts), underGpc: totals.underGpc, optIn: rates(totals.accepted, sum(totals.counts)) },
+    daily: [...days].map(([date, { counts, accepted, underGpc }]) => ({ date, ...counts, decisions: sum(counts), underGpc, optIn: rates(accepted, sum(counts)) })),
     cookiesByCategory: [...CONSENT_CATEGORIES, 'unclassified'].map((category) => ({ category, count: cookies.filter((c) => c.category === category).length })),
     scans: scanHistory(store, query),
   };

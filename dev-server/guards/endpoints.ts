@@ -35,6 +35,8 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'GET /cdn/:csId/banner.js': { public: true },
   // TCF-1: the IAB stub a TCF site loads before every other script.
   'GET /cdn/tcf-stub.js': { public: true },
+  // STD-5: the embeddable cookie declaration, published with the banner.
+  'GET /cdn/:csId/declaration.js': { public: true },
   // Consent records sent by published banners (any origin; the solution's domains only).
   'OPTIONS /consent/:csId/records': { public: true },
   'POST /consent/:csId/records': { public: true },
@@ -54,6 +56,8 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'PUT /consent-solutions/:id': { operation: 'consentSolutions.write', item: CS },
   'DELETE /consent-solutions/:id': { operation: 'consentSolutions.write', item: CS },
   'POST /consent-solutions/:id/push-for-consent': { operation: 'consentSolutions.write', item: CS },
+  'GET /consent-solutions/:id/standards': { operation: 'consentSolutions.read', item: CS },
+  'PUT /consent-solutions/:id/standards': { operation: 'consentSolutions.write', item: CS },
 
   'GET /domains': { operation: 'domains.read' },
   'POST /domains': { operation: 'domains.write' },

@@ -1,32 +1,93 @@
-import { Router } from 'express';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Router, type Request, type Response } from 'express';
 import { readBannerRuntime } from '../../banner/build/buildBanner';
+import { withVisitor } from '../../banner/publish/composeBannerScript';
 import { readScript } from '../banner/cdnFiles';
 import { templateData } from '../banner/templateData';
+import { visitorCountry, visitorFor } from '../banner/visitorRegion';
 import type { ServerContext } from '../context';
 import { ApiError, violation } from '../http/errors';
+import { solutionRows } from '../consent/records';
+import { standardsOf } from './privacyStandards';
 
 /**
  * The public CDN path of a published banner (docs/api.md "Installation"): no session, no
  * cookies, loadable from any site. The path stays the same across publishes, so caches keep it
- * only briefly and revalidate by ETag (the script's SHA-256).
+ * only briefly and revalidate by ETag (the script's SHA-256, and the visitor's region rule).
+ * With regional rules on (STD-4) the script carries the rule of the visitor's region: caches
+ * vary by the trusted CDN's country header, or keep it private when the address decided.
+ * Served gzip or brotli when the browser takes them (STD-8).
  */
 export const CDN_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+const PRIVATE_CACHE_CONTROL = 'private, max-age=60, must-revalidate';
+
+/** Compressed scripts by ETag and encoding: each is made once per publication and rule. */
+const COMPRESSED_LIMIT = 200;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const encodingFor = (req: Request): Encoding => {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+};
+
+/**
+ * STD-8: the visitor's language among the published ones, from Accept-Language (the languages
+ * the banner itself would pick from first); none matching: the script with every language.
+ */
+export const acceptedLanguage = (header: string | undefined, available: readonly string[]): string | null => {
+  const wanted = String(header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { code: range.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && /^[a-z]{2}$/.test(entry.code))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return wanted.find((entry) => available.includes(entry.code))?.code ?? null;
+};
 
 export const cdnRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
+  const compressed = new Map<string, Buffer>();
 
-  router.get('/cdn/:csId/banner.js', (req, res) => {
+  const encoded = (key: string, encoding: Encoding, script: string): Buffer => {
+    if (encoding === 'identity') return Buffer.from(script, 'utf8');
+    const cacheKey = `${key} ${encoding}`;
+    let body = compressed.get(cacheKey);
+    if (!body) {
+      body = encoding === 'br' ? brotliCompressSync(script) : gzipSync(script, { level: 9 });
+      if (compressed.size >= COMPRESSED_LIMIT) compressed.clear();
+      compressed.set(cacheKey, body);
+    }
+    return body;
+  };
+
+  router.get('/cdn/:csId/banner.js', (req, res: Response) => {
     // Customers' sites load it cross-origin, without credentials.
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
-    const script = publication && readScript(ctx.store.file, publication.consentSolutionId, publication.file);
-    if (!publication || !script) throw new ApiError(404, [violation('error.backend.not_published')]);
-    const etag = `"${publication.sha256}"`;
-    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
+    const language = publication?.languageFiles ? acceptedLanguage(req.headers['accept-language'], Object.keys(publication.languageFiles)) : null;
+    const languageFile = language === null ? undefined : publication?.languageFiles?.[language];
+    const file = publication && readScript(ctx.store.file, publication.consentSolutionId, languageFile?.file ?? publication.file);
+    const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
+    if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
+
+    const regions = standardsOf(solution).regions;
+    const visitor = visitorFor(regions, regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null);
+    const vary = publication.languageFiles ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
+    if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
+    const decidedByAddress = regions.enabled && !ctx.countryHeader;
+    const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}"`;
+    const encoding = encodingFor(req);
+    res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
+    res.setHeader('Vary', vary.join(', '));
     res.setHeader('ETag', etag);
     res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
     res.setHeader('X-Banner-Version', String(publication.version));
@@ -34,7 +95,9 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
       res.status(304).end();
       return;
     }
-    res.type('text/javascript; charset=utf-8').send(script);
+    const body = encoded(etag, encoding, withVisitor(file.toString('utf8'), visitor));
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('text/javascript; charset=utf-8').send(body);
   });
 
   /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
@@ -43,6 +106,33 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('text/javascript; charset=utf-8').send(readBannerRuntime('tcfStub'));
+  });
+
+  /** STD-5: the cookie declaration of the published version; one script for every visitor. */
+  router.get('/cdn/:csId/declaration.js', (req, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const settings = id === undefined ? undefined : data.settingsOf(id);
+    const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
+    const file = publication?.declarationFile && readScript(ctx.store.file, publication.consentSolutionId, publication.declarationFile);
+    if (!publication || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
+    const etag = `"${publication.declarationSha256 ?? publication.sha256}"`;
+    const encoding = encodingFor(req);
+    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, file.toString('utf8')));
+  });
+
+  router.all('/cdn/:csId/declaration.js', () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
   });
 
   router.all('/cdn/:csId/banner.js', () => {

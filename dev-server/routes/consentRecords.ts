@@ -109,6 +109,8 @@ export const consentRecordPublicRoutes = (ctx: ServerContext): Router => {
       domain: host,
       language: input.language ?? null,
       tcString: input.tcString ?? null,
+      gpc: input.gpc,
+      regionRule: input.regionRule,
     };
     recordRows(ctx.store).push(row);
     ctx.store.write();

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { TEMPLATE_MODES } from '../../src/schemas/template';
 import { isLanguageCode } from '../../src/shared/languages';
 import { getSession, requireSession } from '../auth/session';
-import { bannerContent, bannerScript } from '../banner/bundle';
-import { writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { bannerContent, bannerScript, bannerScriptsByLanguage } from '../banner/bundle';
+import { declarationFileName, languageScriptFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
 import { codeOf, templateData } from '../banner/templateData';
 import type { PopupSettingsRow, PublicationRow } from '../banner/types';
@@ -132,8 +133,17 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     const pin = tcfSettings.enabled ? pinFor(tcfSettings, gvl, latestPublishedTcf(data.publications(), solution.id)) : null;
     const tcf = pin ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin) : undefined;
     const script = bannerScript(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
+    const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
+    const perLanguage = bannerScriptsByLanguage(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
     let written: WrittenScript;
+    let declarationWritten: WrittenScript;
+    const languageFiles: Record<string, { file: string; sha256: string }> = {};
     try {
+      declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
+      for (const [language, languageScript] of Object.entries(perLanguage)) {
+        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, languageScript, languageScriptFileName(version, language));
+        languageFiles[language] = { file, sha256 };
+      }
       written = writeScript(ctx.store.file, solution.id, version, script);
     } catch (error) {
       console.error('[dev-api] CDN write failed', error);
@@ -153,6 +163,9 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       file: written.file,
       sha256: written.sha256,
       bytes: written.bytes,
+      declarationFile: declarationWritten.file,
+      declarationSha256: declarationWritten.sha256,
+      languageFiles,
       needsReconsent,
       consentVersion,
       publishedAt: now,

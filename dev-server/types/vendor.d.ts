@@ -37,3 +37,12 @@ declare module 'json-server' {
   };
   export default jsonServer;
 }
+
+declare module 'geoip-country' {
+  export interface GeoLookup {
+    /** ISO 3166-1 alpha-2 code. */
+    country: string;
+  }
+  const geoip: { lookup(address: string): GeoLookup | null };
+  export default geoip;
+}

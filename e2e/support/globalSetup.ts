@@ -16,6 +16,9 @@ declare module 'vitest' {
   }
 }
 
+/** STD-4: the header the e2e API trusts for the visitor's country. */
+export const E2E_COUNTRY_HEADER = 'X-Cdn-Country';
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createNetServer();
@@ -47,6 +50,8 @@ export default async function setup(project: TestProject) {
     appUrl,
     loginThrottle: { perPair: 50, perAccount: 500, perAddress: 500 },
     scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 2 },
+    // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN).
+    countryHeader: E2E_COUNTRY_HEADER,
   });
 
   process.env.VITE_API_URL = api.baseUrl;

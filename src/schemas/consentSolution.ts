@@ -7,6 +7,7 @@ import {
   type DomainSummary,
 } from './domain';
 import type { LanguageCode } from '../shared/languages';
+import type { PrivacyStandards } from './privacyStandards';
 
 /**
  * Consent solution rules shared by the app's forms and the dev API (ENT-2, VAL-4). Messages are
@@ -134,4 +135,6 @@ export interface ConsentSolutionRecord {
   updatedAt: string;
   /** Kept by the server in step with the solution's rows in `/domains`, ordered by id. */
   domains: DomainSummary[];
+  /** Consent Mode, GPC and regional rules (`/consent-solutions/{id}/standards`); absent = defaults. */
+  standards?: PrivacyStandards;
 }

@@ -1,5 +1,6 @@
 import { billingValidationMessages } from './billing';
 import { consentSolutionValidationMessages } from './consentSolution';
+import { privacyStandardsValidationMessages } from './privacyStandards';
 import { cookieValidationMessages } from './cookie';
 import { domainRuleMessages, domainValidationMessages } from './domain';
 import { tcfValidationMessages } from './tcf';
@@ -110,11 +111,12 @@ export const scannerMessages = {
 } as const;
 
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages, tcfValidationMessages] as const;
+export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages, tcfValidationMessages, privacyStandardsValidationMessages] as const;
 
 export const messagesEn = {
   ...tcfValidationMessages,
   ...scannerMessages,
+  ...privacyStandardsValidationMessages,
   ...templateValidationMessages,
   ...translationValidationMessages,
   ...cookieValidationMessages,

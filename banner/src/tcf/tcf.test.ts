@@ -72,7 +72,7 @@ const load = async (bundle: TcfBundle): Promise<ConsentApi> => {
   CmpApiModel.reset();
   const tcf = await import('./tcf');
   const banner = await import('../banner');
-  return banner.start(config, showHide, tcf.start(bundle));
+  return banner.start(config, showHide, null, tcf.start(bundle));
 };
 
 const api = (): TcfApi => {

@@ -19,7 +19,7 @@ import { fetchOnboarding } from '../compliance-dashboard/reportApi';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
 import { TcfInstallationNote } from '../tcf/TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
-import { GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
+import { declarationTag, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
 /** What this page needs of a consent solution (the record of the detail page). */
 interface InstallableSolution {
@@ -45,9 +45,17 @@ const Guide = ({ guide }: { guide: InstallationGuide }) => {
           ))}
         </Typography>
         {guide === 'gtm' ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate(`${key}.note`)}
-          </Typography>
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate(`${key}.note`)}
+            </Typography>
+            {/* STD-1/STD-2: what each Consent Mode setting asks of the site's Google tags. */}
+            {(['consent_mode_basic', 'consent_mode_advanced'] as const).map((mode) => (
+              <Typography key={mode} variant="body2" sx={{ mt: 1 }} data-consent-mode-guide={mode}>
+                {translate(`${key}.${mode}`)}
+              </Typography>
+            ))}
+          </>
         ) : null}
       </AccordionDetails>
     </Accordion>
@@ -124,6 +132,20 @@ export const InstallationPage = () => {
         <ScriptSnippet tag={scriptTag(env.apiUrl, solution.id)} />
       </Paper>
       <TcfInstallationNote solutionId={solution.id} />
+      <Paper component="section" variant="outlined" aria-labelledby="declaration-heading" sx={{ p: 2 }}>
+        <Typography id="declaration-heading" variant="h6" component="h3" gutterBottom>
+          {translate('cs.installation.declaration_title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('cs.installation.declaration_intro')}
+        </Typography>
+        <ScriptSnippet
+          tag={declarationTag(env.apiUrl, solution.id)}
+          labelKey="cs.installation.declaration_label"
+          helpKey="cs.installation.declaration_help"
+          copyKey="cs.installation.declaration_copy"
+        />
+      </Paper>
       <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>
         <Typography id="guides-heading" variant="h6" component="h3" gutterBottom>
           {translate('cs.installation.guides_title')}

@@ -10,7 +10,20 @@ import { useNotify, useTranslate } from 'react-admin';
  * is missing or refused (an http page, a locked-down browser), the tag is selected instead so
  * the user can copy it with the keyboard.
  */
-export const ScriptSnippet = ({ tag }: { tag: string }) => {
+export interface ScriptSnippetProps {
+  tag: string;
+  /** Translation keys of the box's label and help and of the copy button (default: the banner's). */
+  labelKey?: string;
+  helpKey?: string;
+  copyKey?: string;
+}
+
+export const ScriptSnippet = ({
+  tag,
+  labelKey = 'cs.installation.script_label',
+  helpKey = 'cs.installation.script_help',
+  copyKey = 'cs.installation.copy',
+}: ScriptSnippetProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const fieldRef = useRef<HTMLTextAreaElement | null>(null);
@@ -36,12 +49,12 @@ export const ScriptSnippet = ({ tag }: { tag: string }) => {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
       <TextField
         inputRef={fieldRef}
-        label={translate('cs.installation.script_label')}
+        label={translate(labelKey)}
         value={tag}
         multiline
         fullWidth
         onFocus={selectAll}
-        helperText={translate('cs.installation.script_help')}
+        helperText={translate(helpKey)}
         slotProps={{
           htmlInput: { readOnly: true, spellCheck: false, 'aria-describedby': helpId },
           formHelperText: { id: helpId },
@@ -49,7 +62,7 @@ export const ScriptSnippet = ({ tag }: { tag: string }) => {
         sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 14 } }}
       />
       <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-        {translate('cs.installation.copy')}
+        {translate(copyKey)}
       </Button>
     </Box>
   );

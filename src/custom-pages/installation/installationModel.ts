@@ -26,6 +26,16 @@ export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
 export const tcfScriptTags = (apiUrl: string, consentSolutionId: Id): string =>
   `<script src="${escapeAttribute(`${apiUrl.replace(/\/+$/, '')}/cdn/tcf-stub.js`)}"></script>\n${scriptTag(apiUrl, consentSolutionId)}`;
 
+/**
+ * STD-5: the cookie declaration's snippet: the element it renders into, then its script
+ * (deferred: it never holds up the page).
+ */
+export const declarationTag = (apiUrl: string, consentSolutionId: Id): string => {
+  const id = String(consentSolutionId);
+  const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/declaration.js`;
+  return `<div id="cm-declaration"></div>\n<script src="${escapeAttribute(src)}" data-target="cm-declaration" defer></script>`;
+};
+
 export type NextStepId = 'domain_added' | 'template_chosen' | 'script_seen';
 
 export interface NextStep {

@@ -23,6 +23,7 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'error.backend.scanner_unavailable': "L'analyseur de cookies n'est pas disponible sur ce serveur (pas de Chromium).",
   'error.backend.scan_in_progress': 'Une analyse de ce domaine est déjà en attente ou en cours.',
   'error.backend.health_check_in_progress': 'Une vérification de ce domaine est déjà en attente ou en cours.',
+  'validation.wait_for_update_range': 'Saisissez un nombre entier de millisecondes entre 0 et 10000.',
   'validation.findings_required': 'Sélectionnez au moins un résultat.',
   'validation.finding_unknown': "Ce résultat n'existe pas ou a déjà été traité.",
   'error.backend.origin_not_allowed': "Ce site ne fait pas partie des domaines de la solution de consentement.",

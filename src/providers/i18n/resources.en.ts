@@ -137,6 +137,48 @@ export const resourcesEn = {
       deleted: '{{name}} was deleted.',
       delete_failed: 'The consent solution was not deleted.',
     },
+    standards: {
+      title: 'Privacy standards',
+      intro: 'Google Consent Mode, the Global Privacy Control signal and the rule for each region. Changes reach your visitors when you publish the pop-up again.',
+      save: 'Save privacy standards',
+      saved: 'Privacy standards saved. Publish the pop-up to apply them.',
+      load_failed: 'The privacy standards could not be loaded.',
+      categories: { necessary: 'Necessary (always granted)', functional: 'Functional', statistics: 'Statistics', marketing: 'Marketing' },
+      consent_mode: {
+        title: 'Google Consent Mode v2',
+        help: 'Tells Google tags what the visitor consented to. Google requires it for ads measurement of visitors from the EEA.',
+        enabled: 'Send Consent Mode signals',
+        mode: 'Mode',
+        mode_basic: 'Basic: Google tags are blocked until the visitor consents',
+        mode_advanced: 'Advanced: Google tags load and send cookieless pings until the visitor consents',
+        mode_help: 'The Installation tab explains how to set up your tags for each mode.',
+        security_storage: 'security_storage is always granted.',
+        wait_for_update: 'Wait for update (ms)',
+        wait_for_update_help: 'How long Google tags wait for the visitor\'s choice before sending data.',
+        ads_data_redaction: 'Redact ads data while ad_storage is denied (ads_data_redaction)',
+        url_passthrough: 'Pass click identifiers through URLs while cookies are denied (url_passthrough)',
+        granted_outside_opt_in: 'Grant by default outside the EU/EEA, the UK and Switzerland',
+        granted_outside_opt_in_help: 'Denied by default in the opt-in countries, granted elsewhere until the visitor decides.',
+      },
+      gpc: {
+        title: 'Global Privacy Control',
+        help: 'Browsers can send the Global Privacy Control signal, which is legally binding in California, Colorado and other US states.',
+        enabled: 'Honour the Global Privacy Control signal in every region',
+        sale_share: 'Categories that sell or share personal information',
+        sale_share_help: 'Declined for visitors whose browser sends the signal, and by the "Do not sell or share" link.',
+      },
+      regions: {
+        title: 'Regional rules',
+        help: "The visitor's country comes from your CDN or from the address, looked up on our servers: no third-party service is called.",
+        enabled: 'Apply a rule per region',
+        eu: 'Visitors from the EU/EEA, the UK and Switzerland always get the opt-in pop-up.',
+        us: 'United States',
+        other: 'Rest of the world',
+        'rule_opt-in': 'Opt-in pop-up (ask first)',
+        'rule_opt-out': 'Opt-out notice with a "Do not sell or share my personal information" link',
+        rule_none: 'No pop-up',
+      },
+    },
     installation: {
       script_title: 'Install the script',
       script_intro: 'Add this tag to every page of your site, in the <head>, before any other script that sets cookies.',
@@ -145,6 +187,12 @@ export const resourcesEn = {
       copy: 'Copy script tag',
       copied: 'Script tag copied to the clipboard.',
       copy_fallback: 'Copying is not available here: the tag is selected, press Ctrl+C (⌘+C on a Mac) to copy it.',
+      declaration_title: 'Cookie declaration',
+      declaration_intro:
+        'Paste this on your cookie policy page where the declaration should appear. It shows, in the visitor\'s language, your cookie policy texts, every cookie by category, the scanned domains and the visitor\'s choice with buttons to change or withdraw it. Style it with the cm-declaration and cm-decl-* classes.',
+      declaration_label: 'Cookie declaration tag',
+      declaration_help: 'It is updated each time you publish the pop-up.',
+      declaration_copy: 'Copy declaration tag',
       guides_title: 'Helpful guides',
       guides: {
         html: {
@@ -161,6 +209,10 @@ export const resourcesEn = {
           step_4: 'Save the tag and click Preview to check on your site that the pop-up appears.',
           step_5: 'Click Submit, then Publish.',
           note: 'Tag Manager starts after the page has begun loading. For autoblocking, install the tag directly in the <head> instead.',
+          consent_mode_basic:
+            'Consent Mode, basic mode: keep your Google tags from loading until consent. Add type="text/plain" and data-consent-category="statistics" (or "marketing") to the Google tag on your page, or fire it in Tag Manager on the custom event cm_consent_update.',
+          consent_mode_advanced:
+            'Consent Mode, advanced mode: load your Google tags as usual, after the script tag. The pop-up sends the consent defaults first and an update with each choice; tags that need consent wait for it (Tag Manager: Admin > Container settings > Enable consent overview).',
         },
         wordpress: {
           title: 'WordPress',

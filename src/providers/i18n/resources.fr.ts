@@ -138,6 +138,48 @@ export const resourcesFr = {
       deleted: '{{name}} a été supprimée.',
       delete_failed: "La solution de consentement n'a pas été supprimée.",
     },
+    standards: {
+      title: 'Normes de confidentialité',
+      intro: "Google Consent Mode, le signal Global Privacy Control et la règle de chaque région. Les changements s'appliquent à vos visiteurs quand vous publiez à nouveau la fenêtre.",
+      save: 'Enregistrer les normes de confidentialité',
+      saved: 'Normes de confidentialité enregistrées. Publiez la fenêtre pour les appliquer.',
+      load_failed: "Les normes de confidentialité n'ont pas pu être chargées.",
+      categories: { necessary: 'Nécessaires (toujours accordé)', functional: 'Fonctionnels', statistics: 'Statistiques', marketing: 'Marketing' },
+      consent_mode: {
+        title: 'Google Consent Mode v2',
+        help: "Indique aux balises Google ce que le visiteur a accepté. Google l'exige pour mesurer les annonces auprès des visiteurs de l'EEE.",
+        enabled: 'Envoyer les signaux Consent Mode',
+        mode: 'Mode',
+        mode_basic: "De base : les balises Google sont bloquées jusqu'au consentement du visiteur",
+        mode_advanced: "Avancé : les balises Google se chargent et envoient des pings sans cookies jusqu'au consentement",
+        mode_help: "L'onglet Installation explique comment configurer vos balises pour chaque mode.",
+        security_storage: 'security_storage est toujours accordé.',
+        wait_for_update: 'Attente de mise à jour (ms)',
+        wait_for_update_help: "Durée pendant laquelle les balises Google attendent le choix du visiteur avant d'envoyer des données.",
+        ads_data_redaction: 'Masquer les données publicitaires tant que ad_storage est refusé (ads_data_redaction)',
+        url_passthrough: 'Transmettre les identifiants de clic dans les URL tant que les cookies sont refusés (url_passthrough)',
+        granted_outside_opt_in: "Accorder par défaut hors de l'UE/EEE, du Royaume-Uni et de la Suisse",
+        granted_outside_opt_in_help: "Refusé par défaut dans les pays à consentement préalable, accordé ailleurs jusqu'au choix du visiteur.",
+      },
+      gpc: {
+        title: 'Global Privacy Control',
+        help: "Les navigateurs peuvent envoyer le signal Global Privacy Control, juridiquement contraignant en Californie, au Colorado et dans d'autres États américains.",
+        enabled: 'Respecter le signal Global Privacy Control dans toutes les régions',
+        sale_share: 'Catégories qui vendent ou partagent des données personnelles',
+        sale_share_help: 'Refusées pour les visiteurs dont le navigateur envoie le signal, et par le lien « Ne pas vendre ni partager ».',
+      },
+      regions: {
+        title: 'Règles régionales',
+        help: "Le pays du visiteur vient de votre CDN ou de son adresse, recherchée sur nos serveurs : aucun service tiers n'est appelé.",
+        enabled: 'Appliquer une règle par région',
+        eu: "Les visiteurs de l'UE/EEE, du Royaume-Uni et de la Suisse voient toujours la fenêtre de consentement préalable.",
+        us: 'États-Unis',
+        other: 'Reste du monde',
+        'rule_opt-in': 'Fenêtre de consentement préalable',
+        'rule_opt-out': 'Avis de refus avec un lien « Ne pas vendre ni partager mes informations personnelles »',
+        rule_none: 'Pas de fenêtre',
+      },
+    },
     installation: {
       script_title: 'Installer le script',
       script_intro: "Ajoutez cette balise à chaque page de votre site, dans le <head>, avant tout autre script qui dépose des cookies.",
@@ -146,6 +188,12 @@ export const resourcesFr = {
       copy: 'Copier la balise script',
       copied: 'Balise script copiée dans le presse-papiers.',
       copy_fallback: "La copie n'est pas disponible ici : la balise est sélectionnée, appuyez sur Ctrl+C (⌘+C sur Mac) pour la copier.",
+      declaration_title: 'Déclaration des cookies',
+      declaration_intro:
+        "Collez ceci sur la page de votre politique de cookies, là où la déclaration doit apparaître. Elle affiche, dans la langue du visiteur, les textes de votre politique de cookies, chaque cookie par catégorie, les domaines analysés et le choix du visiteur avec des boutons pour le modifier ou le retirer. Mettez-la en forme avec les classes cm-declaration et cm-decl-*.",
+      declaration_label: 'Balise de la déclaration des cookies',
+      declaration_help: 'Elle est mise à jour à chaque publication de la fenêtre.',
+      declaration_copy: 'Copier la balise de la déclaration',
       guides_title: 'Guides pratiques',
       guides: {
         html: {
@@ -164,6 +212,10 @@ export const resourcesFr = {
           step_4: 'Enregistrez la balise et cliquez sur Prévisualiser pour vérifier sur votre site que le pop-up apparaît.',
           step_5: 'Cliquez sur Envoyer, puis sur Publier.',
           note: 'Tag Manager démarre après le début du chargement de la page. Pour le blocage automatique, installez plutôt la balise directement dans le <head>.',
+          consent_mode_basic:
+            'Consent Mode, mode de base : empêchez vos balises Google de se charger avant le consentement. Ajoutez type="text/plain" et data-consent-category="statistics" (ou "marketing") à la balise Google de votre page, ou déclenchez-la dans Tag Manager sur l\'événement personnalisé cm_consent_update.',
+          consent_mode_advanced:
+            'Consent Mode, mode avancé : chargez vos balises Google comme d\'habitude, après la balise script. La fenêtre envoie d\'abord les valeurs par défaut du consentement, puis une mise à jour à chaque choix ; les balises qui exigent le consentement l\'attendent (Tag Manager : Admin > Paramètres du conteneur > Activer la vue d\'ensemble du consentement).',
         },
         wordpress: {
           title: 'WordPress',

@@ -21,6 +21,7 @@ import {
 import { LocalDateTime } from '../../components/LocalDateTime';
 import { AdditionalLanguagesInput, DefaultLanguageInput } from '../domains/LanguageInputs';
 import { DeleteConsentSolutionButton } from './DeleteConsentSolutionButton';
+import { PrivacyStandardsSettings } from './PrivacyStandardsSettings';
 import { PushForConsentButton } from './PushForConsentButton';
 import type { ConsentVersion } from './consentSolutionsApi';
 import {
@@ -113,6 +114,7 @@ export const ConsentSolutionSettings = () => {
   const queryClient = useQueryClient();
   const solution = useRecordContext<ConsentSolution>();
   return (
+    <>
     <Paper component="section" variant="outlined" aria-labelledby="settings-heading" sx={{ maxWidth: 720 }}>
       <Typography id="settings-heading" variant="h5" component="h2" sx={{ px: 2, pt: 2 }}>
         {translate('cs.tabs.settings')}
@@ -137,5 +139,7 @@ export const ConsentSolutionSettings = () => {
         <SettingsForm />
       </EditBase>
     </Paper>
+    <PrivacyStandardsSettings />
+    </>
   );
 };

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { CONSENT_CATEGORIES } from './template';
+
+/**
+ * The privacy standards of a consent solution (STD-1..STD-4), shared by the admin's form and
+ * the dev API (`PUT /consent-solutions/{id}/standards`): Google Consent Mode v2, Global
+ * Privacy Control and the rule per region. A solution that never saved them has the defaults.
+ */
+
+/** The seven consent types of Google Consent Mode v2, in Google's order. */
+export const CONSENT_MODE_TYPES = [
+  'ad_storage',
+  'ad_user_data',
+  'ad_personalization',
+  'analytics_storage',
+  'functionality_storage',
+  'personalization_storage',
+  'security_storage',
+] as const;
+export type ConsentModeType = (typeof CONSENT_MODE_TYPES)[number];
+
+export const CONSENT_MODE_MODES = ['basic', 'advanced'] as const;
+export type ConsentModeMode = (typeof CONSENT_MODE_MODES)[number];
+
+/** What a region's visitors get: ask first, tell with an opt-out link, or nothing. */
+export const REGION_RULES = ['opt-in', 'opt-out', 'none'] as const;
+export type RegionRule = (typeof REGION_RULES)[number];
+
+/** The regions a rule is set for; `eu` covers the EU/EEA, the UK and Switzerland. */
+export const REGIONS = ['eu', 'us', 'other'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** EU/EEA member states, then the UK and Switzerland: where the law asks for opt-in. */
+export const OPT_IN_COUNTRIES = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL',
+  'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO', 'GB', 'CH',
+] as const;
+
+/** The region of an ISO 3166-1 alpha-2 country code (unknown countries are "other"). */
+export const regionOfCountry = (country: string | null | undefined): Region => {
+  const code = (country ?? '').toUpperCase();
+  if ((OPT_IN_COUNTRIES as readonly string[]).includes(code)) return 'eu';
+  return code === 'US' ? 'us' : 'other';
+};
+
+const category = z.enum(CONSENT_CATEGORIES, { error: 'validation.invalid_value' });
+const flag = z.boolean({ error: 'validation.boolean_required' });
+
+/** A consent type follows one of our categories; `security_storage` is always granted. */
+export const consentModeMappingSchema = z.object({
+  ad_storage: category,
+  ad_user_data: category,
+  ad_personalization: category,
+  analytics_storage: category,
+  functionality_storage: category,
+  personalization_storage: category,
+});
+export type ConsentModeMapping = z.output<typeof consentModeMappingSchema>;
+
+export const DEFAULT_CONSENT_MODE_MAPPING: ConsentModeMapping = {
+  ad_storage: 'marketing',
+  ad_user_data: 'marketing',
+  ad_personalization: 'marketing',
+  analytics_storage: 'statistics',
+  functionality_storage: 'functional',
+  personalization_storage: 'functional',
+};
+
+export const WAIT_FOR_UPDATE_MAX_MS = 10_000;
+
+export const consentModeSchema = z.object({
+  enabled: flag,
+  mode: z.enum(CONSENT_MODE_MODES, { error: 'validation.invalid_value' }),
+  mapping: consentModeMappingSchema,
+  waitForUpdate: z
+    .number({ error: 'validation.wait_for_update_range' })
+    .int({ error: 'validation.wait_for_update_range' })
+    .min(0, { error: 'validation.wait_for_update_range' })
+    .max(WAIT_FOR_UPDATE_MAX_MS, { error: 'validation.wait_for_update_range' }),
+  adsDataRedaction: flag,
+  urlPassthrough: flag,
+  /** Outside the opt-in countries, the defaults are "granted" (a per-region default). */
+  grantedOutsideOptIn: flag,
+});
+export type ConsentModeSettings = z.output<typeof consentModeSchema>;
+
+export const gpcSchema = z.object({
+  enabled: flag,
+  /** The categories that "sell or share" personal information: declined under GPC. */
+  saleShareCategories: z
+    .array(category.exclude(['necessary']), { error: 'validation.invalid_value' })
+    .max(CONSENT_CATEGORIES.length, { error: 'validation.invalid_value' })
+    .refine((list) => new Set(list).size === list.length, { error: 'validation.invalid_value' }),
+});
+export type GpcSettings = z.output<typeof gpcSchema>;
+
+/** The EU rule is the law's (opt-in) and not a choice. */
+export const regionRulesSchema = z.object({
+  enabled: flag,
+  us: z.enum(['opt-in', 'opt-out'], { error: 'validation.invalid_value' }),
+  other: z.enum(REGION_RULES, { error: 'validation.invalid_value' }),
+});
+export type RegionRulesSettings = z.output<typeof regionRulesSchema>;
+
+export const privacyStandardsSchema = z.object({
+  consentMode: consentModeSchema,
+  gpc: gpcSchema,
+  regions: regionRulesSchema,
+});
+export type PrivacyStandards = z.output<typeof privacyStandardsSchema>;
+
+export const DEFAULT_PRIVACY_STANDARDS: PrivacyStandards = {
+  consentMode: {
+    enabled: false,
+    mode: 'advanced',
+    mapping: DEFAULT_CONSENT_MODE_MAPPING,
+    waitForUpdate: 500,
+    adsDataRedaction: true,
+    urlPassthrough: false,
+    grantedOutsideOptIn: false,
+  },
+  gpc: { enabled: true, saleShareCategories: ['marketing'] },
+  regions: { enabled: false, us: 'opt-out', other: 'opt-in' },
+};
+
+/** The rule a region's visitors get (every region is opt-in until regional rules are on). */
+export const ruleForRegion = (regions: RegionRulesSettings, region: Region): RegionRule => {
+  if (!regions.enabled || region === 'eu') return 'opt-in';
+  return regions[region];
+};
+
+export const privacyStandardsValidationMessages = {
+  'validation.wait_for_update_range': `Enter a whole number of milliseconds from 0 to ${WAIT_FOR_UPDATE_MAX_MS}.`,
+} as const;
