@@ -25,6 +25,13 @@ describe('the react-admin / MUI 9 patch of the build', () => {
     expect(patched).toContain('input: { ...params.slotProps?.input, ...mergedTextFieldProps }');
   });
 
+  it('[issue 18] patches the installed BooleanInput so its ref goes to the switch, not the label', () => {
+    const id = join(raDist, 'dist/input/BooleanInput.js');
+    const patched = patchReactAdminModule(id, readFileSync(id, 'utf8'));
+    expect(patched).not.toContain('FormControlLabel, { inputRef');
+    expect(patched).toContain('Switch, { slotProps: { input: { ref: field.ref } }');
+  });
+
   it('[issue 18] leaves every other module alone and fails loudly when react-admin changed the patched code', () => {
     expect(patchReactAdminModule('/app/node_modules/ra-ui-materialui/dist/input/TextInput.js', 'code')).toBe('code');
     const [first] = REACT_ADMIN_MUI9_PATCHES;

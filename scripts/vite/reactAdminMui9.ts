@@ -6,7 +6,9 @@ import type { Plugin } from 'vite';
  * `InputProps` prop on a DOM element" on every screen with a text, search or select input)
  * and, for the autocomplete inputs, the props in it are lost. react-admin already gives the same
  * props as `slotProps.input` on MUI ≥ 6 in ResettableTextField, so that one just drops the
- * legacy prop; AutocompleteInput gets them merged into MUI 9's `slotProps.input`.
+ * legacy prop; AutocompleteInput gets them merged into MUI 9's `slotProps.input`. BooleanInput
+ * gives FormControlLabel an `inputRef` that MUI 9 puts on the `<label>` (the same warning, and
+ * react-hook-form cannot focus the switch): it goes to the switch's input instead.
  * Each patch must match exactly: an upgrade of react-admin that changes the code fails the
  * build here, the reminder to check whether the patch is still needed.
  */
@@ -27,6 +29,11 @@ export const REACT_ADMIN_MUI9_PATCHES: readonly Patch[] = [
     file: '/node_modules/ra-ui-materialui/dist/input/AutocompleteInput.js',
     from: '...params, ...TextFieldProps, InputProps: mergedTextFieldProps, ...mergedSlotProps,',
     to: '...params, ...TextFieldProps, ...(mergedSlotProps ?? { slotProps: { ...params.slotProps, input: { ...params.slotProps?.input, ...mergedTextFieldProps } } }),',
+  },
+  {
+    file: '/node_modules/ra-ui-materialui/dist/input/BooleanInput.js',
+    from: 'React.createElement(FormControlLabel, { inputRef: field.ref, control: React.createElement(Switch, { id: id,',
+    to: 'React.createElement(FormControlLabel, { control: React.createElement(Switch, { slotProps: { input: { ref: field.ref } }, id: id,',
   },
 ];
 

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderShell, testDataProvider } from './testShell';
@@ -32,5 +33,19 @@ describe('AppLayout', () => {
     expect(screen.getByText('Page content')).toBeInTheDocument();
     expect(await screen.findByText(/Your subscription is inactive/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription/');
+  });
+
+  it('[issue 18] the cookie notice paints with the shell while the page is still loading', async () => {
+    const pageChunk = new Promise<never>(() => undefined);
+    const SuspendedPage = () => use(pageChunk);
+    renderShell(
+      <AppLayout>
+        <SuspendedPage />
+      </AppLayout>,
+      { dataProvider: testDataProvider({ getAccount: vi.fn().mockResolvedValue({ id: 3, name: 'Acme' }) }) },
+    );
+    // The test shell's catalogue has no integrations texts: the notice is named by its key.
+    expect(await screen.findByRole('region', { name: 'integrations.consent.title' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 });
