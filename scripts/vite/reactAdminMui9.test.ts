@@ -25,6 +25,13 @@ describe('the react-admin / MUI 9 patch of the build', () => {
     expect(patched).toContain('input: { ...params.slotProps?.input, ...mergedTextFieldProps }');
   });
 
+  it('[issue 18] patches the installed NumberInput so its step, min and max only go through slotProps.htmlInput', () => {
+    const id = join(raDist, 'dist/input/NumberInput.js');
+    const patched = patchReactAdminModule(id, readFileSync(id, 'utf8'));
+    expect(patched).not.toContain('inputProps: inputProps,');
+    expect(patched).toContain('htmlInput: { ...inputProps');
+  });
+
   it('[issue 18] patches the installed BooleanInput so its ref goes to the switch, not the label', () => {
     const id = join(raDist, 'dist/input/BooleanInput.js');
     const patched = patchReactAdminModule(id, readFileSync(id, 'utf8'));

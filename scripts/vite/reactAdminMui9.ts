@@ -6,7 +6,8 @@ import type { Plugin } from 'vite';
  * `InputProps` prop on a DOM element" on every screen with a text, search or select input)
  * and, for the autocomplete inputs, the props in it are lost. react-admin already gives the same
  * props as `slotProps.input` on MUI ≥ 6 in ResettableTextField, so that one just drops the
- * legacy prop; AutocompleteInput gets them merged into MUI 9's `slotProps.input`. BooleanInput
+ * legacy prop (NumberInput likewise its `inputProps`, given as `slotProps.htmlInput` too);
+ * AutocompleteInput gets them merged into MUI 9's `slotProps.input`. BooleanInput
  * gives FormControlLabel an `inputRef` that MUI 9 puts on the `<label>` (the same warning, and
  * react-hook-form cannot focus the switch): it goes to the switch's input instead.
  * Each patch must match exactly: an upgrade of react-admin that changes the code fails the
@@ -29,6 +30,12 @@ export const REACT_ADMIN_MUI9_PATCHES: readonly Patch[] = [
     file: '/node_modules/ra-ui-materialui/dist/input/AutocompleteInput.js',
     from: '...params, ...TextFieldProps, InputProps: mergedTextFieldProps, ...mergedSlotProps,',
     to: '...params, ...TextFieldProps, ...(mergedSlotProps ?? { slotProps: { ...params.slotProps, input: { ...params.slotProps?.input, ...mergedTextFieldProps } } }),',
+  },
+  {
+    // NumberInput: the same as ResettableTextField, for the native input's step, min and max.
+    file: '/node_modules/ra-ui-materialui/dist/input/NumberInput.js',
+    from: 'inputProps: inputProps, ...sanitizeInputRestProps(rest), ...(muiMajor >= 6 ? { slotProps: mergedSlotProps } : {})',
+    to: '...sanitizeInputRestProps(rest), ...(muiMajor >= 6 ? { slotProps: mergedSlotProps } : {})',
   },
   {
     file: '/node_modules/ra-ui-materialui/dist/input/BooleanInput.js',
