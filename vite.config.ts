@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
+import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
 
 const BANNER_BUILD = 'banner/build/globalSetup.ts';
 
 export default defineConfig({
-  plugins: [react(), bannerRuntimePlugin()],
+  plugins: [react(), bannerRuntimePlugin(), reactAdminMui9Plugin()],
+  optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // Every browser the admin supports has native modulepreload: the polyfill would only cost the login route.
@@ -17,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           // The full suite shares two cores with the API and browser projects (see setup.ts).
           testTimeout: 20_000,

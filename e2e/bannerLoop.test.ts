@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
-import { logIn, shellReady } from './support/browser';
+import { launchChromium, logIn, shellReady } from './support/browser';
+import { useConsoleGuard } from './support/consoleGuard';
 
 /**
  * The loop closed in Chromium (CONST-2, BEYOND-9, BEYOND-3, ROUTE-6): a published banner on a
@@ -41,6 +41,7 @@ const nextRecord = (page: Page) =>
 describe('the banner on a customer site, back to the dashboard', () => {
   const apiUrl = inject('apiUrl');
   const appUrl = inject('appUrl');
+  useConsoleGuard(apiUrl);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const domain = `bannerloop-${stamp}.com`;
   let solutionId = 0;
@@ -94,7 +95,7 @@ describe('the banner on a customer site, back to the dashboard', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://${domain}:${(site.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1, MAP ${sibling} 127.0.0.1`] });
+    browser = await launchChromium([`--host-resolver-rules=MAP ${domain} 127.0.0.1, MAP ${sibling} 127.0.0.1`]);
   });
 
   afterAll(async () => {

@@ -73,7 +73,9 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
   it('[ROLE-1] an agency’s client sees no billing: the subscription page is denied and domain forms show no price', async () => {
     const pricingCalls: string[] = [];
     t.page.on('request', (request) => {
-      if (/\/(pricing|subscriptions)\b/.test(new URL(request.url()).pathname)) pricingCalls.push(request.url());
+      // API calls only: a code chunk may be named after shared/pricing.ts.
+      const url = new URL(request.url());
+      if (url.origin === new URL(t.apiUrl).origin && /\/(pricing|subscriptions)\b/.test(url.pathname)) pricingCalls.push(request.url());
     });
     await logIn(t.page, 'client@demo.test');
     await shellReady(t.page);

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, beforeEach, afterEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../../dev-server/scanner/chromium';
 import { DEMO_PASSWORD } from '../../dev-server/seed';
+import { useConsoleGuard, watchBrowser } from './consoleGuard';
 
 // Debian's Chromium with the flags of stack.md; Playwright gives every launch a fresh profile.
 
@@ -13,15 +14,21 @@ export interface BrowserTest {
   browser: Browser;
 }
 
+/** Debian's Chromium, every context of it watched for console errors and warnings (consoleGuard.ts). */
+export const launchChromium = async (extraArgs: string[] = []): Promise<Browser> =>
+  watchBrowser(await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, ...extraArgs] }));
+
 /**
- * One Chromium per test file, a fresh context (cookies, storage) per test.
+ * One Chromium per test file, a fresh context (cookies, storage) per test; a test fails on a
+ * console error or warning of any of its pages.
  * Call at the top of a describe block; read the fields inside tests.
  */
 export const useBrowser = (): BrowserTest => {
   const state = { appUrl: inject('appUrl'), apiUrl: inject('apiUrl') } as BrowserTest;
+  useConsoleGuard(state.apiUrl);
 
   beforeAll(async () => {
-    state.browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
+    state.browser = await launchChromium();
   });
   afterAll(async () => {
     await state.browser?.close();

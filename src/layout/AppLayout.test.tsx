@@ -1,5 +1,6 @@
+import { use } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderShell, testDataProvider } from './testShell';
 import { AppLayout } from './AppLayout';
 
@@ -8,6 +9,8 @@ vi.mock('../providers/session', () => {
   return { getSession: () => session, subscribe: () => () => undefined };
 });
 vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
+const preloadList = vi.hoisted(() => vi.fn(() => Promise.resolve({})));
+vi.mock('../resources/consent-solutions', () => ({ preloadConsentSolutionList: preloadList }));
 
 describe('AppLayout', () => {
   it('[ROUTE-21] navigation, dark-blue app bar, log out, and the subscription banner', async () => {
@@ -32,5 +35,34 @@ describe('AppLayout', () => {
     expect(screen.getByText('Page content')).toBeInTheDocument();
     expect(await screen.findByText(/Your subscription is inactive/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription/');
+  });
+
+  it('[issue 18] the cookie notice paints with the shell while the page is still loading', async () => {
+    const pageChunk = new Promise<never>(() => undefined);
+    const SuspendedPage = () => use(pageChunk);
+    renderShell(
+      <AppLayout>
+        <SuspendedPage />
+      </AppLayout>,
+      { dataProvider: testDataProvider({ getAccount: vi.fn().mockResolvedValue({ id: 3, name: 'Acme' }) }) },
+    );
+    // The test shell's catalogue has no integrations texts: the notice is named by its key.
+    expect(await screen.findByRole('region', { name: 'integrations.consent.title' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it('[issue 18] pointing at or focusing the consent-solutions entry starts loading its page', async () => {
+    renderShell(
+      <AppLayout>
+        <p>Page content</p>
+      </AppLayout>,
+      { dataProvider: testDataProvider({ getAccount: vi.fn().mockResolvedValue({ id: 3, name: 'Acme' }) }) },
+    );
+    const entry = within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('menuitem', { name: 'Consent Solutions' });
+    expect(preloadList).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(entry);
+    expect(preloadList).toHaveBeenCalledTimes(1);
+    fireEvent.focus(entry);
+    expect(preloadList).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { Layout, type LayoutProps } from 'react-admin';
 import { ErrorPage } from '../components/ErrorPage';
-import { PendingProvider } from '../components/PendingIndicator';
+import { PendingIndicator, PendingProvider } from '../components/PendingIndicator';
 import { useAccountTracking } from '../hooks/useAccountTracking';
 import { useSupportLauncher } from '../custom-pages/subscription/useSupportLauncher';
 import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
@@ -9,7 +10,12 @@ import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
 import { SubscriptionBanners } from './SubscriptionBanners';
 
-/** The authorised screens' frame: dark-blue app bar, navigation, subscription banners. */
+/**
+ * The authorised screens' frame: dark-blue app bar, navigation, subscription banners.
+ * The page has its own Suspense boundary: react-admin's Layout wraps all its children in one,
+ * so the cookie notice (the largest paint of a first visit) would otherwise wait for the
+ * page's chunk; it paints with the shell (issue 18).
+ */
 export const AppLayout = ({ children }: LayoutProps) => {
   useAccountTracking();
   useSupportLauncher();
@@ -19,7 +25,7 @@ export const AppLayout = ({ children }: LayoutProps) => {
       <Layout appBar={ShellAppBar} menu={ShellMenu} error={ErrorPage}>
         <ConsentBanner />
         <SubscriptionBanners />
-        {children}
+        <Suspense fallback={<PendingIndicator />}>{children}</Suspense>
       </Layout>
     </PendingProvider>
   );

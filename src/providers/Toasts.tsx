@@ -1,19 +1,23 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { isToasterWanted, subscribeToasterWanted } from './toaster';
 
 // Both lazy so neither notistack nor react-admin is in the login route's entry chunk
-// (performance.md): the toaster arrives right after the first paint, the admin's part with
-// the admin.
+// (performance.md): the toaster arrives with the first toast (no page pays for it before,
+// issue 18), the admin's part with the admin.
 const ToasterHost = lazy(() => import('./ToasterHost'));
 const LazyAdminNotification = lazy(() => import('./AdminNotification'));
 
 /** The app's toaster (ST-5), see ToasterHost.tsx for its settings. */
 export function ToastProvider({ children, dense = false }: { children?: ReactNode; dense?: boolean }) {
+  const wanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, isToasterWanted);
   return (
     <>
       {children}
-      <Suspense fallback={null}>
-        <ToasterHost dense={dense} />
-      </Suspense>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ToasterHost dense={dense} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -13,12 +13,31 @@ const ready = new Promise<Toaster>((resolve) => {
 /** Called once by ToasterHost when notistack's provider is mounted. */
 export const setToaster = (toaster: Toaster): void => markReady(toaster);
 
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** Whether a toast was asked for: Toasts.tsx mounts notistack only then (issue 18). */
+export const isToasterWanted = (): boolean => wanted;
+
+export const subscribeToasterWanted = (listener: () => void): (() => void) => {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+};
+
+const want = (): void => {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantedListeners) listener();
+};
+
 /**
- * Shows a toast as soon as the toaster is there. notistack is loaded after the first paint
- * (Toasts.tsx), so a toast asked for earlier waits a moment instead of being lost.
+ * Shows a toast as soon as the toaster is there. notistack is loaded with the first toast
+ * (Toasts.tsx), so that toast waits a moment instead of being lost.
  */
-export const showToast = (message: SnackbarMessage, options: OptionsObject = {}): Promise<SnackbarKey> =>
-  ready.then((toaster) => toaster.enqueue(message, options));
+export const showToast = (message: SnackbarMessage, options: OptionsObject = {}): Promise<SnackbarKey> => {
+  want();
+  return ready.then((toaster) => toaster.enqueue(message, options));
+};
 
 export const closeToast = (key?: SnackbarKey): void => {
   void ready.then((toaster) => toaster.close(key));

@@ -4,6 +4,7 @@ import { checkVAT, countries as vatCountries } from 'jsvat';
 import { getCountryCallingCode, isSupportedCountry, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { BILLING_INTERVALS, PLANS, type BillingInterval, type Plan, type Quote } from '../shared/pricing';
+import { billingValidationMessages } from './validationMessages';
 
 /**
  * Subscription wizard data (ENT-4, VAL-1, VAL-3): billing details, card payment and the
@@ -72,41 +73,7 @@ export const vatRateFor = (country: string): number => (country === SELLER_COUNT
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-export const billingValidationMessages = {
-  'validation.required': 'This field is required.',
-  'validation.max_length_255': 'This value is too long. It should have 255 characters or less.',
-  'validation.max_length_500': 'This value is too long. It should have 500 characters or less.',
-  'validation.company_name_required': 'Company name is required.',
-  'validation.email_required': 'Email is required.',
-  'validation.email_length': 'Email must be between 2 and 255 characters.',
-  'validation.email_invalid': 'This value is not a valid email address.',
-  'validation.address_required': 'Address is required.',
-  'validation.postal_code_required': 'Postal code is required.',
-  'validation.postal_code_invalid': 'This postal code is not valid.',
-  'validation.city_required': 'City is required.',
-  'validation.country_required': 'Country is required.',
-  'validation.country_invalid': 'Choose a country from the list.',
-  'validation.phone_prefix_required': 'Phone prefix is required.',
-  'validation.phone_prefix_invalid': 'This phone prefix does not match the country.',
-  'validation.phone_required': 'Phone number is required.',
-  'validation.phone_invalid': 'This phone number is not valid for the country.',
-  'validation.vat_number_required': 'A VAT number is needed.',
-  'validation.vat_number_invalid': 'This VAT number is not valid for the country.',
-  'validation.coupon_invalid': 'This coupon code is not valid.',
-  'validation.coupon_unknown': 'This coupon does not exist.',
-  'validation.coupon_expired': 'This coupon has expired.',
-  'validation.card_number_required': 'Card number is required.',
-  'validation.card_number_invalid': 'This card number is not valid.',
-  'validation.card_expiry_required': 'Expiration date is required.',
-  'validation.card_expiry_invalid': 'This expiration date is not valid or has passed.',
-  'validation.card_cvc_required': 'CVC is required.',
-  'validation.card_cvc_invalid': 'This CVC is not valid.',
-  'validation.plan_invalid': 'Plan must be essential or professional.',
-  'validation.billing_interval_invalid': 'Billing interval must be month or year.',
-  'validation.payment_type_invalid': 'Payment type must be one of stripe, individual, manual_stripe, external, free.',
-  'validation.domains_count_invalid': 'Domains count must be a whole number between 1 and 1000.',
-  'validation.domains_count_too_low': 'Domains count cannot be lower than the number of public domains.',
-} as const;
+export { billingValidationMessages };
 export type BillingValidationMessageKey = keyof typeof billingValidationMessages;
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
 } from './domain';
 import type { LanguageCode } from '../shared/languages';
 import type { PrivacyStandards } from './privacyStandards';
+import { consentSolutionValidationMessages } from './validationMessages';
 
 /**
  * Consent solution rules shared by the app's forms and the dev API (ENT-2, VAL-4). Messages are
@@ -16,13 +17,7 @@ import type { PrivacyStandards } from './privacyStandards';
 
 export const CONSENT_SOLUTION_NAME_MAX_LENGTH = 255;
 
-export const consentSolutionValidationMessages = {
-  'validation.name_required': 'Name is required.',
-  'validation.max_length_255': 'This value is too long. It should have 255 characters or less.',
-  'validation.languages_not_unique': 'Each additional language can be chosen once.',
-  'validation.additional_language_is_default': 'The default language cannot also be an additional language.',
-  'validation.boolean_required': 'Choose yes or no.',
-} as const;
+export { consentSolutionValidationMessages };
 export type ConsentSolutionValidationMessageKey = keyof typeof consentSolutionValidationMessages;
 
 export const consentSolutionNameSchema = z

@@ -21,23 +21,7 @@ export const COOKIE_EXPIRY_MAX_DAYS = 3650;
  */
 export const CATEGORIES_NEEDING_PROCESSOR: readonly CookieCategory[] = ['statistics', 'marketing'];
 
-export const cookieValidationMessages = {
-  'validation.cookie_name_required': 'The cookie name is required.',
-  'validation.cookie_name_invalid': 'A cookie name cannot contain spaces, commas, semicolons or equals signs.',
-  'validation.cookie_domain_required': 'The cookie domain is required.',
-  'validation.cookie_domain_invalid': 'The cookie domain must be a host name such as .example.com.',
-  'validation.cookie_category_invalid': 'Category must be one of necessary, functional, statistics, marketing, unclassified.',
-  'validation.cookie_expiry_invalid': 'Expiry must be a number of days between 0 and 3650, or empty for a session cookie.',
-  'validation.cookie_source_invalid': 'Source must be scanner or manual.',
-  'validation.data_processor_name_required': 'The data processor needs a name.',
-  'validation.data_processor_privacy_policy_required': 'The data processor needs a privacy policy URL.',
-  'validation.data_processor_privacy_policy_invalid': 'The privacy policy must be an http or https URL.',
-  'validation.data_processor_required': 'Statistics and marketing cookies need a data processor with a name and a privacy policy URL.',
-  'validation.max_length_255': 'This value is too long. It should have 255 characters or less.',
-  'validation.max_length_500': 'This value is too long. It should have 500 characters or less.',
-  'error.backend.cookie_already_exists': 'This consent solution already has a cookie with this name and domain.',
-  'error.backend.cookie_not_found': 'Cookie not found.',
-} as const;
+export { cookieValidationMessages } from './validationMessages';
 
 const COOKIE_NAME = /^[^\s,;=]+$/;
 const COOKIE_DOMAIN = /^\.?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { parse } from 'tldts';
 import { LANGUAGE_CODES, type LanguageCode } from '../shared/languages';
+import { domainValidationMessages, domainRuleMessages } from './validationMessages';
+import { DOMAIN_TYPES, SCAN_DEPTHS, SCAN_FREQUENCY_DAY_VALUES, type DomainType, type ScanDepth, type ScanFrequencyDays } from './domainTypes';
+export * from './domainTypes';
 
 /**
  * Domain rules shared by the app's forms and the dev API's validation (VAL-4). Error messages
@@ -9,67 +12,12 @@ import { LANGUAGE_CODES, type LanguageCode } from '../shared/languages';
  */
 
 // ---------------------------------------------------------------------------------------------
-// Types, depths and frequencies (ENT-1)
-
-export const DOMAIN_TYPES = ['website', 'internal_alias', 'external_alias'] as const;
-export type DomainType = (typeof DOMAIN_TYPES)[number];
-
-/** Only public domains are charged (PROD-4); the aliases are test domains. */
-export const PUBLIC_DOMAIN_TYPE = 'website' satisfies DomainType;
-export const isPublicDomainType = (type: DomainType): boolean => type === PUBLIC_DOMAIN_TYPE;
-
-export const SCAN_DEPTHS = [500, 5000, 15000] as const;
-export type ScanDepth = (typeof SCAN_DEPTHS)[number];
-export type ScanDepthLabel = 'lite' | 'standard' | 'large';
-export const SCAN_DEPTH_LABELS: Readonly<Record<ScanDepth, ScanDepthLabel>> = { 500: 'lite', 5000: 'standard', 15000: 'large' };
-
-/**
- * ENT-1 decision: the stored `scan_frequency` is the number of days between scans (the sample
- * account holds 7), while the forms show names. 0 means the domain is never scanned.
- */
-export const SCAN_FREQUENCY_DAYS = { daily: 1, weekly: 7, monthly: 30, no_scan: 0 } as const;
-export type ScanFrequencyName = keyof typeof SCAN_FREQUENCY_DAYS;
-export type ScanFrequencyDays = (typeof SCAN_FREQUENCY_DAYS)[ScanFrequencyName];
-export const SCAN_FREQUENCY_NAMES = ['daily', 'weekly', 'monthly', 'no_scan'] as const satisfies readonly ScanFrequencyName[];
-const SCAN_FREQUENCY_DAY_VALUES = [1, 7, 30, 0] as const satisfies readonly ScanFrequencyDays[];
-
-export const scanFrequencyToDays = (name: ScanFrequencyName): ScanFrequencyDays => SCAN_FREQUENCY_DAYS[name];
-
-/** The name for a stored day count; undefined for a number that is not one of the options. */
-export const scanFrequencyFromDays = (days: number): ScanFrequencyName | undefined =>
-  SCAN_FREQUENCY_NAMES.find((name) => SCAN_FREQUENCY_DAYS[name] === days);
-
-/** Select options for the forms: the value is what gets stored, the name is what gets translated. */
-export const SCAN_FREQUENCY_OPTIONS: ReadonlyArray<{ name: ScanFrequencyName; days: ScanFrequencyDays }> = SCAN_FREQUENCY_NAMES.map(
-  (name) => ({ name, days: SCAN_FREQUENCY_DAYS[name] }),
-);
-
-/** Fallbacks when an account has no defaultDomainSettings; they match the sample account (ENT-6). */
-export const DEFAULT_SCAN_DEPTH: ScanDepth = 500;
-export const DEFAULT_SCAN_FREQUENCY_DAYS: ScanFrequencyDays = 7;
-
-// ---------------------------------------------------------------------------------------------
 // Messages
 
-export const domainValidationMessages = {
-  'validation.url_required': 'Url is required.',
-  'validation.domain_not_canonical': 'Domain is not in canonical form (without http/s protocol and www.).',
-  'validation.required': 'This field is required.',
-  'validation.domain_type_invalid': 'Domain type must be one of website, internal_alias, external_alias.',
-  'validation.scan_depth_invalid': 'Scan depth must be one of 500, 5000, 15000.',
-  'validation.scan_frequency_invalid': 'Scan frequency must be daily, weekly, monthly or no scan.',
-  'validation.language_invalid': 'Choose a language from the list.',
-} as const;
+export { domainValidationMessages };
 export type DomainValidationMessageKey = keyof typeof domainValidationMessages;
 
-/** The business rules' messages (dev-server/rules/domainRules.ts), shown by the app too. */
-export const domainRuleMessages = {
-  'error.backend.domain_already_exists': 'This canonical domain already exists or is in use.',
-  'error.backend.root_domain_other_account': 'The root domain of this domain belongs to another account.',
-  'error.backend.domain_immutable': 'The canonical domain and the type cannot be changed after creation.',
-  'error.backend.last_public_domain': 'The last public domain of the last consent solution cannot be removed.',
-  'error.backend.consent_solution_has_active_domains': 'A consent solution cannot be removed while it has active domains.',
-} as const;
+export { domainRuleMessages };
 export type DomainRuleMessageKey = keyof typeof domainRuleMessages;
 
 // ---------------------------------------------------------------------------------------------

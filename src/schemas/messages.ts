@@ -1,11 +1,15 @@
-import { billingValidationMessages } from './billing';
-import { consentSolutionValidationMessages } from './consentSolution';
-import { privacyStandardsValidationMessages } from './privacyStandards';
-import { cookieValidationMessages } from './cookie';
-import { domainRuleMessages, domainValidationMessages } from './domain';
-import { tcfValidationMessages } from './tcf';
-import { templateValidationMessages } from './template';
-import { translationValidationMessages } from './translations';
+// From the tables alone, not the schema modules: the catalogue must not pull zod and tldts in.
+import {
+  billingValidationMessages,
+  consentSolutionValidationMessages,
+  cookieValidationMessages,
+  domainRuleMessages,
+  domainValidationMessages,
+  privacyStandardsValidationMessages,
+  tcfValidationMessages,
+  templateValidationMessages,
+  translationValidationMessages,
+} from './validationMessages';
 
 /**
  * The one English text of every message key the dev API answers with and the forms show.

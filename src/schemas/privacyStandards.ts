@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_CATEGORIES } from './template';
+import { privacyStandardsValidationMessages, WAIT_FOR_UPDATE_MAX_MS } from './validationMessages';
 
 /**
  * The privacy standards of a consent solution (STD-1..STD-4), shared by the admin's form and
@@ -66,7 +67,7 @@ export const DEFAULT_CONSENT_MODE_MAPPING: ConsentModeMapping = {
   personalization_storage: 'functional',
 };
 
-export const WAIT_FOR_UPDATE_MAX_MS = 10_000;
+export { WAIT_FOR_UPDATE_MAX_MS };
 
 export const consentModeSchema = z.object({
   enabled: flag,
@@ -129,6 +130,4 @@ export const ruleForRegion = (regions: RegionRulesSettings, region: Region): Reg
   return regions[region];
 };
 
-export const privacyStandardsValidationMessages = {
-  'validation.wait_for_update_range': `Enter a whole number of milliseconds from 0 to ${WAIT_FOR_UPDATE_MAX_MS}.`,
-} as const;
+export { privacyStandardsValidationMessages };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tcfValidationMessages } from './validationMessages';
 
 /**
  * IAB TCF v2.2 (TCF-1..4): the Global Vendor List's wire format (v3, as the IAB publishes it and
@@ -6,19 +7,7 @@ import { z } from 'zod';
  * the dev API's validation and the banner's bundle.
  */
 
-export const tcfValidationMessages = {
-  'validation.tcf_country_invalid': 'The publisher country must be a two-letter ISO 3166 code, such as FR.',
-  'validation.tcf_vendor_unknown': 'This vendor is not in the Global Vendor List.',
-  'validation.tcf_vendor_duplicate': 'This vendor is chosen twice.',
-  'validation.tcf_vendors_too_many': 'At most 1000 vendors can be chosen.',
-  'validation.tcf_purpose_invalid': 'A purpose is a number from 1 to 11.',
-  'validation.tcf_li_purpose_not_allowed': 'TCF 2.2 allows no legitimate interest for purposes 1 and 3 to 6.',
-  'validation.tcf_li_purpose_not_declared': 'This vendor does not declare legitimate interest (or a flexible basis) for this purpose.',
-  'validation.tcf_restriction_invalid': 'A restriction is require-consent or not-allowed.',
-  'validation.tcf_restriction_vendor_not_chosen': 'A restriction applies to a chosen vendor only.',
-  'validation.tcf_restriction_duplicate': 'This vendor and purpose already have a restriction.',
-  'error.backend.gvl_unavailable': 'The Global Vendor List is not available.',
-} as const;
+export { tcfValidationMessages };
 
 export type TcfValidationMessageKey = keyof typeof tcfValidationMessages;
 

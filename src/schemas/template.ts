@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COOKIE_CATEGORIES, TRANSLATION_KEYS } from './translations';
+import { templateValidationMessages } from './validationMessages';
 
 /**
  * Pop-up templates (ENT-2, ROUTE-19, VAL-1, BEYOND-1, BEYOND-2): the one source of the template
@@ -17,25 +18,7 @@ export const TEMPLATE_FUNCTION_PARAMS = ['root', 'consent'] as const;
 export const TEMPLATE_FIELD_MAX = 15_000;
 export const TEMPLATE_NAME_MAX = 100;
 
-export const templateValidationMessages = {
-  'validation.template_name_required': 'Template name is required.',
-  'validation.template_name_too_long': 'This value is too long. It should have 100 characters or less.',
-  'validation.template_html_required': 'HTML is required.',
-  'validation.template_css_required': 'CSS is required.',
-  'validation.template_js_required': 'JS is required.',
-  'validation.template_display_function_required': 'Display function is required.',
-  'validation.template_hide_function_required': 'Hide function is required.',
-  'validation.template_field_too_long': 'This value is too long. It should have 15000 characters or less.',
-  'validation.template_placeholder_unknown': 'This template uses a placeholder that does not exist.',
-  'validation.template_function_invalid': 'This function does not compile.',
-  'validation.template_mode_invalid': 'Choose the default or a custom template.',
-  'error.backend.template_not_found': 'Template not found.',
-  'error.backend.template_version_not_found': 'Template version not found.',
-  'error.backend.template_in_use': 'This template is used by a consent solution and cannot be removed.',
-  'error.backend.template_regeneration_failed': 'The pop-up could not be regenerated from its template. Fix the template and publish again.',
-  'error.backend.cdn_publishing_failed': 'The pop-up could not be published to the CDN. Nothing was changed; please try again.',
-  'error.backend.not_published': 'This consent solution has not been published yet.',
-} as const;
+export { templateValidationMessages };
 export type TemplateValidationMessageKey = keyof typeof templateValidationMessages;
 
 const REQUIRED_KEY: Record<TemplateCodeField, TemplateValidationMessageKey> = {

@@ -12,17 +12,7 @@ import { z } from 'zod';
 export const SHORT_TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 500;
 
-export const translationValidationMessages = {
-  'validation.translation_required': 'This translation text is required.',
-  'validation.max_length_255': 'This value is too long. It should have 255 characters or less.',
-  'validation.max_length_500': 'This value is too long. It should have 500 characters or less.',
-  'validation.language_not_in_solution': 'This language is not one of the consent solution’s languages.',
-  'validation.translation_key_unknown': 'This translation key does not exist.',
-  'validation.import_format_invalid': 'The file could not be read: use the JSON or CSV export format.',
-  'validation.import_empty': 'The file holds no rows.',
-  'validation.import_too_many_rows': 'The file holds too many rows.',
-  'validation.import_duplicate_row': 'This row repeats an earlier row of the file.',
-} as const;
+export { translationValidationMessages } from './validationMessages';
 
 const maxKey = (max: number) => (max === SHORT_TEXT_MAX ? 'validation.max_length_255' : 'validation.max_length_500');
 

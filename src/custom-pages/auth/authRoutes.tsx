@@ -1,10 +1,17 @@
+import { Suspense, type ReactNode } from 'react';
 import { Route, useParams } from 'react-router-dom';
-import { NewPasswordPage } from './NewPasswordPage';
-import { RecoveryEmailPage } from './RecoveryEmailPage';
+import { lazyWithReload } from '../../shared/lazyWithReload';
+
+// Their own chunks, as in the entry's switch (AuthApp.tsx): a logged-in admin rarely opens them,
+// so the admin chunk does not carry them (issue 18).
+const RecoveryEmailPage = lazyWithReload(async () => ({ default: (await import('./RecoveryEmailPage')).RecoveryEmailPage }));
+const NewPasswordPage = lazyWithReload(async () => ({ default: (await import('./NewPasswordPage')).NewPasswordPage }));
+
+const page = (element: ReactNode) => <Suspense fallback={null}>{element}</Suspense>;
 
 function NewPasswordRoute() {
   const { passwordToken = '', csrfToken = '' } = useParams();
-  return <NewPasswordPage key={`${passwordToken}/${csrfToken}`} passwordToken={passwordToken} csrfToken={csrfToken} />;
+  return page(<NewPasswordPage key={`${passwordToken}/${csrfToken}`} passwordToken={passwordToken} csrfToken={csrfToken} />);
 }
 
 /**
@@ -13,6 +20,6 @@ function NewPasswordRoute() {
  * `loginPage`. This module imports react-router, so only the lazy admin may import it.
  */
 export const authRoutes = [
-  <Route key="recovery-email" path="/recovery-email/" element={<RecoveryEmailPage />} />,
+  <Route key="recovery-email" path="/recovery-email/" element={page(<RecoveryEmailPage />)} />,
   <Route key="newpassword" path="/newpassword/:passwordToken/:csrfToken/" element={<NewPasswordRoute />} />,
 ];

@@ -7,7 +7,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainStatusChip } from '../domains/DomainStatusChip';
 import { detailPath } from './consentSolutionPaths';
-import { publicDomains, type ConsentSolution } from './consentSolutionModel';
+import type { ConsentSolution } from './consentSolutionModel';
+import { publicDomains } from './publicDomains';
 
 /** ROUTE-10: 25 rows a page, fetched page by page, so 10 000 solutions cost the same as 25. */
 export const CONSENT_SOLUTIONS_PER_PAGE = 25;

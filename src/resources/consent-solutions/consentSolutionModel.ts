@@ -5,7 +5,7 @@ import {
   type ConsentSolutionCreateInput,
   type ConsentSolutionRecord,
 } from '../../schemas/consentSolution';
-import { isPublicDomainType, type DomainSummary, type DomainType, type ScanDepth, type ScanFrequencyDays } from '../../schemas/domain';
+import type { DomainType, ScanDepth, ScanFrequencyDays } from '../../schemas/domain';
 import type { LanguageCode } from '../../shared/languages';
 import type { ScannerDefaults } from '../domains/domainModel';
 import { fieldPathOf, schemaResolver } from '../domains/schemaResolver';
@@ -20,9 +20,7 @@ import { fieldPathOf, schemaResolver } from '../domains/schemaResolver';
 export type ConsentSolution = ConsentSolutionRecord;
 export type { DomainSummary } from '../../schemas/domain';
 
-/** The list's second column: only public domains identify a site to customers (ROUTE-10). */
-export const publicDomains = (solution: Pick<ConsentSolution, 'domains'>): DomainSummary[] =>
-  (solution.domains ?? []).filter((domain) => isPublicDomainType(domain.type));
+export { publicDomains } from './publicDomains';
 
 // ---------------------------------------------------------------------------------------------
 // Create (ROUTE-11)

@@ -3,7 +3,9 @@ import { lazyWithReload } from '../../shared/lazyWithReload';
 
 // Each screen is its own chunk (ST-6 guards a stale chunk after a deploy); the modules use
 // named exports, so each loader names its component.
-const ConsentSolutionList = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionList')).ConsentSolutionList }));
+/** The list's chunk; the menu starts loading it when the pointer or focus reaches its entry. */
+export const preloadConsentSolutionList = () => import('./ConsentSolutionList');
+const ConsentSolutionList = lazyWithReload(async () => ({ default: (await preloadConsentSolutionList()).ConsentSolutionList }));
 const ConsentSolutionCreate = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionCreate')).ConsentSolutionCreate }));
 const ConsentSolutionDetail = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionDetail')).ConsentSolutionDetail }));
 

@@ -4,7 +4,8 @@ import CheckIcon from '@mui/icons-material/Check';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import { useTranslate } from 'react-admin';
-import { domainStatusVariant, type DomainStatus } from './domainModel';
+import type { DomainStatus } from '../../schemas/domain';
+import { domainStatusVariant } from './domainStatus';
 
 const look = {
   success: { Icon: CheckIcon, color: 'success' },

@@ -9,7 +9,6 @@ import {
   domainCreateSchema,
   domainUpdateSchema,
   scanFrequencyFromDays,
-  type DomainStatus,
   type DomainType,
   type ScanDepth,
   type ScanFrequencyDays,
@@ -82,8 +81,7 @@ export const scanDepthLabelKey = (depth: ScanDepth): string => `resources.domain
 export const domainTypeLabelKey = (type: DomainType): string => `resources.domains.types.${type}`;
 
 /** The status badge of a domain: scanned and live, waiting for its first scan, or failing. */
-export const domainStatusVariant = (status: DomainStatus): 'success' | 'pending' | 'error' =>
-  status === 'active' ? 'success' : status === 'error' ? 'error' : 'pending';
+export { domainStatusVariant } from './domainStatus';
 
 /** Select choices; names are translation keys, react-admin translates them. */
 export const domainTypeChoices = DOMAIN_TYPES.map((id) => ({ id, name: domainTypeLabelKey(id) }));

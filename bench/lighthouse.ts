@@ -1,0 +1,150 @@
+/**
+ * Lighthouse (npm `lighthouse`, on Debian's Chromium through chrome-launcher) on the pages of
+ * issue 18: `/login/` logged out, and logged in the consent-solutions list, a detail tab and the
+ * pop-up tab; mobile and desktop presets (simulated throttling, Lighthouse's defaults). Runs are
+ * interleaved (run 1 of every page and preset, then run 2, …) so a busy moment of the machine
+ * spreads over all pages instead of sinking one; each figure is the median of the runs.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { chromium, type Cookie } from 'playwright-core';
+import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  /** Logged-in pages get the session cookies before each run; the others none. */
+  loggedIn: boolean;
+}
+
+export const LIGHTHOUSE_PAGES: LighthousePage[] = [
+  { name: 'login', path: '/login/', loggedIn: false },
+  { name: 'consent-solution list', path: '/consent-solutions/', loggedIn: true },
+  { name: 'detail: installation tab', path: '/consent-solutions/1/installation/', loggedIn: true },
+  { name: 'detail: pop-up tab', path: '/consent-solutions/1/popup/my-templates/', loggedIn: true },
+];
+
+const PRESETS = ['mobile', 'desktop'] as const;
+type Preset = (typeof PRESETS)[number];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+export interface LighthouseFigures {
+  page: string;
+  path: string;
+  preset: Preset;
+  runs: number;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** JS transferred (Lighthouse's resource summary), kB. */
+  scriptKb: number;
+  /** What the best-practices and accessibility audits that failed were, once per page and preset. */
+  failedAudits: string[];
+}
+
+interface OneRun {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  scriptBytes: number;
+  failed: string[];
+}
+
+const median = (values: number[]): number => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+
+const runOnce = async (url: string, port: number, preset: Preset): Promise<OneRun> => {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+  const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(url, flags, config);
+  if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? NaN;
+  const summary = lhr.audits['resource-summary']?.details;
+  const scriptBytes =
+    summary?.type === 'table'
+      ? Number(summary.items.find((item) => item.resourceType === 'script')?.transferSize ?? NaN)
+      : NaN;
+  const failed = (['accessibility', 'best-practices'] as const).flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}:${ref.id}`),
+  );
+  return {
+    scores: {
+      performance: lhr.categories.performance?.score ?? NaN,
+      accessibility: lhr.categories.accessibility?.score ?? NaN,
+      'best-practices': lhr.categories['best-practices']?.score ?? NaN,
+    },
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    si: numeric('speed-index'),
+    scriptBytes,
+    failed,
+  };
+};
+
+/**
+ * Runs Lighthouse `runs` times on every page and preset, interleaved, in one Chromium whose
+ * cookies are set (logged-in pages) or cleared (`/login/`) before each run. Lighthouse's own
+ * storage reset keeps cookies and clears the cache, so every run is a cold load.
+ */
+export const runLighthouse = async (appUrl: string, session: Cookie[], runs: number): Promise<LighthouseFigures[]> => {
+  const chrome = await chromeLauncher.launch({ chromePath: requireChromium(), chromeFlags: [...CHROMIUM_ARGS] });
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = cdp.contexts()[0];
+    if (context === undefined) throw new Error('Chromium has no default context');
+    const results = new Map<string, OneRun[]>();
+    for (let run = 1; run <= runs; run += 1) {
+      for (const page of LIGHTHOUSE_PAGES) {
+        for (const preset of PRESETS) {
+          await context.clearCookies();
+          if (page.loggedIn) await context.addCookies(session);
+          process.stdout.write(`  Lighthouse run ${run}/${runs}: ${page.path} (${preset})\n`);
+          const key = `${page.name}|${preset}`;
+          results.set(key, [...(results.get(key) ?? []), await runOnce(new URL(page.path, appUrl).href, chrome.port, preset)]);
+        }
+      }
+    }
+    return LIGHTHOUSE_PAGES.flatMap((page) =>
+      PRESETS.map((preset): LighthouseFigures => {
+        const all = results.get(`${page.name}|${preset}`) ?? [];
+        return {
+          page: page.name,
+          path: page.path,
+          preset,
+          runs: all.length,
+          performance: median(all.map((r) => r.scores.performance)),
+          accessibility: median(all.map((r) => r.scores.accessibility)),
+          bestPractices: median(all.map((r) => r.scores['best-practices'])),
+          fcpMs: Math.round(median(all.map((r) => r.fcp))),
+          lcpMs: Math.round(median(all.map((r) => r.lcp))),
+          tbtMs: Math.round(median(all.map((r) => r.tbt))),
+          cls: Math.round(median(all.map((r) => r.cls)) * 1000) / 1000,
+          speedIndexMs: Math.round(median(all.map((r) => r.si))),
+          scriptKb: Math.round(median(all.map((r) => r.scriptBytes)) / 100) / 10,
+          failedAudits: [...new Set(all.flatMap((r) => r.failed))],
+        };
+      }),
+    );
+  } finally {
+    await cdp.close();
+    chrome.kill();
+  }
+};
