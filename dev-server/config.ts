@@ -28,6 +28,8 @@ const envSchema = z.object({
   APP_URL: z.url().default('http://127.0.0.1:5173'),
   DEV_MODE: flag.optional(),
   SCANNER_SCHEDULE: flag.default(false),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'postgres:// URL expected').optional(),
+  CONSENT_LOG_DIR: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -44,6 +46,10 @@ export interface ApiConfig {
   devMode: boolean;
   /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
   scannerSchedule: boolean;
+  /** LOG-1: a PostgreSQL server for the consent log; undefined = the embedded database. */
+  databaseUrl: string | undefined;
+  /** LOG-1: the embedded consent log's folder (default beside the JSON database). */
+  consentLogDir: string;
 }
 
 /** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
@@ -65,5 +71,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     appUrl: e.APP_URL,
     devMode: e.DEV_MODE ?? (e.NODE_ENV !== 'production' && isLoopbackHost(e.API_HOST)),
     scannerSchedule: e.SCANNER_SCHEDULE,
+    databaseUrl: e.DATABASE_URL,
+    consentLogDir: e.CONSENT_LOG_DIR ? resolve(e.CONSENT_LOG_DIR) : `${dbFile.replace(/\.json$/, '')}.consent-log`,
   };
 };

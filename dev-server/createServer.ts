@@ -19,7 +19,8 @@ import { accountRoutes } from './routes/accounts';
 import { auditRoutes } from './routes/audit';
 import { consentSolutionRoutes } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
-import { consentRecordPublicRoutes, consentRecordRoutes } from './routes/consentRecords';
+import { consentRecordPublicRoutes, consentRecordRoutes, type RecordRateLimits } from './routes/consentRecords';
+import { consentRetentionRoutes } from './routes/consentRetention';
 import { cookieRoutes } from './routes/cookies';
 import { devRoutes } from './routes/dev';
 import { domainRoutes } from './routes/domains';
@@ -39,6 +40,9 @@ import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store } from './store/store';
+import { createConsentLog, type ConsentLogOptions } from './consent-log/consentLog';
+import { scheduleRetention, type RetentionJob } from './consent-log/retention';
+import { forgetLegacyRecords, legacyRecordRows } from './consent/records';
 
 export interface CreateServerOptions {
   dbFile: string;
@@ -58,6 +62,10 @@ export interface CreateServerOptions {
   collections?: ScopedCollectionDefinition[];
   /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
   scanner?: ScannerOptions;
+  /** LOG-1: the consent log's database (default: embedded, in `<dbFile without .json>.consent-log/`). */
+  consentLog?: Partial<Pick<ConsentLogOptions, 'dataDir' | 'databaseUrl' | 'schema'>>;
+  /** LOG-2: the public record endpoints' rate limits. */
+  consentRecordLimits?: RecordRateLimits;
 }
 
 export interface DevServer {
@@ -68,6 +76,8 @@ export interface DevServer {
   context: ServerContext;
   /** BEYOND-4: the cookie scanner's queue (tests wait on `scanner.idle()`). */
   scanner: Scanner;
+  /** LOG-4: the consent log's retention job. */
+  retention: RetentionJob;
   registerScopedCollection: <S extends z.ZodObject>(definition: ScopedCollectionDefinition<S>) => void;
   /** Flushes the database; the caller closes its own http.Server. */
   close: () => Promise<void>;
@@ -78,8 +88,15 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // One movable clock feeds every ctx.now() reader; only /dev/clock (dev mode) ever moves it.
   const clock = createDevClock(options.now ?? (() => new Date()));
   const now = clock.now;
+  const consentLog = createConsentLog({
+    dataDir: options.consentLog?.dataDir ?? `${options.dbFile.replace(/\.json$/, '')}.consent-log`,
+    databaseUrl: options.consentLog?.databaseUrl,
+    schema: options.consentLog?.schema,
+    importFrom: { rows: () => legacyRecordRows(store), moved: () => forgetLegacyRecords(store) },
+  });
   const context: ServerContext = {
     store,
+    consentLog,
     outbox: openOutbox(options.outboxFile),
     throttle: new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.loginThrottle }, now),
     mail: createMailQueue(),
@@ -104,7 +121,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // SEC-4: only the host names the API is reached by (DNS rebinding); customers' pages load the CDN by that name too.
   app.use(allowedHost({ apiHost: options.apiHost ?? '127.0.0.1', allowedHosts: options.allowedHosts }));
   // Public consent records from customers' sites: their own CORS (any origin, checked against the solution's domains).
-  app.use(consentRecordPublicRoutes(context));
+  app.use(consentRecordPublicRoutes(context, options.consentRecordLimits));
   // json-server's defaults() reflect any Origin with credentials; only the app's origins here.
   const allowed = new Set(options.corsOrigins);
   app.use(
@@ -138,11 +155,12 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(auditRoutes(context));
   const scanner = createScanner(store, now, options.scanner);
   app.use(scanRoutes(context, scanner), healthCheckRoutes(context, scanner), triageRoutes(context, scanner));
-  app.use(consentRecordRoutes(context));
+  app.use(consentRecordRoutes(context), consentRetentionRoutes(context));
   app.use(reportRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
   // Only these allowlisted collection routes ever reach json-server's router.
+  const retention = scheduleRetention(consentLog, now);
   const bridge = new JsonServerBridge(store);
   const scoped = createScopedCollections(context, bridge);
   app.use(scoped.router);
@@ -157,9 +175,12 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     context,
     registerScopedCollection: scoped.register,
     scanner,
+    retention,
     close: async () => {
+      retention.stop();
       await scanner.close();
       await context.mail.idle();
+      await consentLog.close();
       store.write();
     },
   };
