@@ -53,6 +53,8 @@ export interface ConsentLog {
   backend(): 'embedded' | 'postgres';
   /** LOG-2: resolves once the record is committed (batched with the ones arriving meanwhile). */
   append(row: ConsentRecordRow): Promise<void>;
+  /** LOG-2: ingest transactions committed and the records they held. */
+  ingestStats(): { batches: number; rows: number };
   /** Many rows in one transaction (imports, seeding); rows already there are skipped. */
   appendMany(rows: readonly ConsentRecordRow[]): Promise<void>;
   find(accountId: number, id: string): Promise<ConsentRecordRow | null>;
@@ -86,6 +88,8 @@ export interface ConsentLogOptions {
   importFrom?: { rows: () => readonly ConsentRecordRow[]; moved: () => void };
 }
 
+// String parameters are cast through text: postgres.js would otherwise serialise them by the
+// type the server infers (a JSON string for jsonb, a Date for timestamptz, which '-infinity' is not).
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `id::text AS id, account_id::text AS account_id, consent_solution_id::text AS consent_solution_id, anonymous_id, action,
   categories, consent_version, ${iso('decided_at')} AS decided_at, ${iso('received_at')} AS received_at, domain, language`;
@@ -138,7 +142,7 @@ const toJson = (rows: readonly ConsentRecordRow[]): string =>
 /** One statement: the rows, and their counts folded into the daily roll-ups (same transaction). */
 const INSERT_BATCH = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, account_id bigint, consent_solution_id bigint, anonymous_id text, action text,
+  SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(id uuid, account_id bigint, consent_solution_id bigint, anonymous_id text, action text,
     categories text[], consent_version integer, decided_at timestamptz, received_at timestamptz, domain text, language text)
 ), inserted AS (
   INSERT INTO consent_records (id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version, decided_at, received_at, domain, language)
@@ -194,11 +198,12 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
     },
     backend: () => (options.databaseUrl ? 'postgres' : 'embedded'),
     append: (row) => writer.append(row),
+    ingestStats: () => writer.stats(),
     appendMany: async (rows) => insert(await db(), rows),
 
     find: async (accountId, id) => {
       if (!UUID.test(id)) return null;
-      const [row] = await (await db()).query<SqlRecord>(`SELECT ${COLUMNS} FROM consent_records WHERE id = $1::uuid AND account_id = $2`, [id, accountId]);
+      const [row] = await (await db()).query<SqlRecord>(`SELECT ${COLUMNS} FROM consent_records WHERE id = $1::text::uuid AND account_id = $2`, [id, accountId]);
       return row ? toRow(row) : null;
     },
 
@@ -230,7 +235,7 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
         await db()
       ).query<{ categories: string[]; decided_at: string; consent_solution_id: string }>(
         `SELECT categories, ${iso('decided_at')} AS decided_at, consent_solution_id::text AS consent_solution_id FROM consent_records
-         WHERE anonymous_id = $1 AND consent_solution_id = ANY ($2::bigint[]) AND decided_at >= $3::timestamptz
+         WHERE anonymous_id = $1 AND consent_solution_id = ANY ($2::text::bigint[]) AND decided_at >= $3::text::timestamptz
          ORDER BY decided_at DESC LIMIT 1`,
         [anonymousId, `{${solutionIds.map((id) => Math.trunc(id)).join(',')}}`, since],
       );
@@ -244,7 +249,7 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(accept)::int AS accept, sum(decline)::int AS decline, sum(save)::int AS save,
            sum(shared)::int AS shared, sum(necessary)::int AS necessary, sum(functional)::int AS functional,
            sum(statistics)::int AS statistics, sum(marketing)::int AS marketing
-         FROM consent_daily WHERE account_id = $1 AND ($2::bigint IS NULL OR consent_solution_id = $2::bigint) AND day BETWEEN $3::date AND $4::date
+         FROM consent_daily WHERE account_id = $1 AND ($2::bigint IS NULL OR consent_solution_id = $2::bigint) AND day BETWEEN $3::text::date AND $4::text::date
          GROUP BY day ORDER BY day`,
         [accountId, consentSolutionId, from, to],
       );
@@ -264,7 +269,7 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
         const rows = await sql.query<SqlRecord>(
           `SELECT ${COLUMNS} FROM consent_records
            WHERE account_id = $1 AND ($2::bigint IS NULL OR consent_solution_id = $2::bigint)
-             AND received_at >= $3::timestamptz AND received_at < $4::timestamptz AND (received_at, id) > ($5::timestamptz, $6::uuid)
+             AND received_at >= $3::text::timestamptz AND received_at < $4::text::timestamptz AND (received_at, id) > ($5::text::timestamptz, $6::text::uuid)
            ORDER BY received_at, id LIMIT ${EXPORT_PAGE}`,
           [accountId, consentSolutionId, from, to, after.at, after.id],
         );
@@ -300,7 +305,7 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
         for (;;) {
           const gone = await sql.query(
             `DELETE FROM consent_records WHERE (consent_solution_id, received_at, id) IN (
-               SELECT consent_solution_id, received_at, id FROM consent_records WHERE account_id = $1 AND received_at < $2::timestamptz LIMIT ${PURGE_CHUNK})
+               SELECT consent_solution_id, received_at, id FROM consent_records WHERE account_id = $1 AND received_at < $2::text::timestamptz LIMIT ${PURGE_CHUNK})
              RETURNING 1`,
             [Number(account.account_id), cutoff],
           );
