@@ -13,7 +13,7 @@ import { openEmbedded, openServer, type SqlClient } from './sql';
 export const DEFAULT_RETENTION_DAYS = 1826;
 export const MIN_RETENTION_DAYS = 30;
 export const MAX_RETENTION_DAYS = 3660;
-const EXPORT_PAGE = 2000;
+const EXPORT_PAGE = 5000;
 const PURGE_CHUNK = 5000;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -171,6 +171,9 @@ const openSql = (options: ConsentLogOptions): Promise<SqlClient> =>
 export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
   let opening: Promise<SqlClient> | null = null;
   let client: SqlClient | null = null;
+  // After close() only ready() opens again: a late request must not open a second instance
+  // of an embedded database someone else may hold by then.
+  let closed = false;
 
   const insert = async (sql: SqlClient, rows: readonly ConsentRecordRow[]): Promise<void> => {
     if (rows.length === 0) return;
@@ -188,12 +191,16 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
     client = sql;
     return sql;
   };
-  const db = (): Promise<SqlClient> => (client ? Promise.resolve(client) : (opening ??= open()));
+  const db = (): Promise<SqlClient> => {
+    if (closed) return Promise.reject(new Error('The consent log is closed'));
+    return client ? Promise.resolve(client) : (opening ??= open());
+  };
 
   const writer = createBatchWriter<ConsentRecordRow>(async (rows) => insert(await db(), rows));
 
   const log: ConsentLog = {
     ready: async () => {
+      closed = false;
       await db();
     },
     backend: () => (options.databaseUrl ? 'postgres' : 'embedded'),
@@ -264,20 +271,40 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
 
     pages: async function* ({ accountId, consentSolutionId, from, to }) {
       const sql = await db();
+      const bySolution = consentSolutionId === null ? '' : 'AND consent_solution_id = $7';
       let after = { at: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
       for (;;) {
-        const rows = await sql.query<SqlRecord>(
-          `SELECT ${COLUMNS} FROM consent_records
-           WHERE account_id = $1 AND ($2::bigint IS NULL OR consent_solution_id = $2::bigint)
-             AND received_at >= $3::text::timestamptz AND received_at < $4::text::timestamptz AND (received_at, id) > ($5::text::timestamptz, $6::text::uuid)
-           ORDER BY received_at, id LIMIT ${EXPORT_PAGE}`,
-          [accountId, consentSolutionId, from, to, after.at, after.id],
+        // One JSON text per page: PGlite's and postgres.js's per-value parsing, not the query,
+        // would otherwise bound the export's rows per second.
+        const [result] = await sql.query<{ page: string | null }>(
+          `SELECT json_agg(json_build_array(id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version,
+             ${iso('decided_at')}, ${iso('received_at')}, domain, language) ORDER BY received_at, id)::text AS page
+           FROM (SELECT * FROM consent_records
+             WHERE account_id = $1 AND received_at >= $2::text::timestamptz AND received_at < $3::text::timestamptz
+               AND (received_at, id) > ($4::text::timestamptz, $5::text::uuid) ${bySolution}
+             ORDER BY received_at, id LIMIT $6) AS page`,
+          [accountId, from, to, after.at, after.id, EXPORT_PAGE, ...(consentSolutionId === null ? [] : [consentSolutionId])],
+        );
+        const rows = (JSON.parse(result?.page ?? '[]') as unknown[][]).map(
+          ([id, account, solution, anonymousId, action, categories, version, decidedAt, receivedAt, domain, language]): ConsentRecordRow => ({
+            id: String(id),
+            accountId: Number(account),
+            consentSolutionId: Number(solution),
+            anonymousId: String(anonymousId),
+            action: action as RecordAction,
+            categories: categories as string[],
+            consentVersion: Number(version),
+            decidedAt: String(decidedAt),
+            receivedAt: String(receivedAt),
+            domain: String(domain),
+            language: language === null ? null : String(language),
+          }),
         );
         if (rows.length === 0) return;
-        yield rows.map(toRow);
+        yield rows;
         const last = rows[rows.length - 1];
         if (!last || rows.length < EXPORT_PAGE) return;
-        after = { at: last.received_at, id: last.id };
+        after = { at: last.receivedAt, id: last.id };
       }
     },
 
@@ -328,6 +355,7 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
 
     close: async () => {
       await writer.idle();
+      closed = true;
       const sql = client ?? (opening ? await opening.catch(() => null) : null);
       client = null;
       opening = null;

@@ -82,6 +82,7 @@ const suite = (backend: Backend) => {
 
   beforeAll(async () => {
     api = await startTestServer({ consentLog: backend.options(), consentRecordLimits: { perAddress: 100_000, perSolution: 100_000 } });
+    await api.context.consentLog.ready();
     owner = await caller(api.baseUrl, 'owner@demo.test');
     stranger = await caller(api.baseUrl, 'other@demo.test');
     const { login } = await import('./http');
