@@ -12,8 +12,13 @@
  * 3. API under load (autocannon, 10 connections, 5 s per case): list and search of the 10,000
  *    solutions, login, a write; requests/s, p50/p99, errors.
  *
+ * 4. The consent log (issue 15, bench/consentLog.ts): sustained ingest with the admin list
+ *    meanwhile; dashboard, proof look-up and export with BENCH_RECORDS records; the same against
+ *    a PostgreSQL server when DATABASE_URL is set.
+ *
  * Prints a short table and writes bench/results/bench.json (git-ignored).
- * Environment: BENCH_RUNS (cold loads per figure, default 5), CHROMIUM_PATH.
+ * Environment: BENCH_RUNS (cold loads per figure, default 5), CHROMIUM_PATH, BENCH_ONLY=consent-log,
+ * BENCH_RECORDS (default 1,000,000), BENCH_INGEST_SECONDS (default 60), DATABASE_URL.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -29,6 +34,7 @@ import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { DEMO_PASSWORD } from '../dev-server/seed';
 import { login } from '../dev-server/test/http';
 import { BENCH_BCRYPT_COST, SOLUTIONS, writeBenchDb } from './bulkSeed';
+import { consentLogBench } from './consentLog';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'bench.json');
@@ -379,4 +385,6 @@ const main = async (): Promise<void> => {
   }
 };
 
-await main();
+// Issue 15: the consent log's figures after the rest (BENCH_ONLY=consent-log: those alone).
+if (process.env.BENCH_ONLY !== 'consent-log') await main();
+await consentLogBench();
