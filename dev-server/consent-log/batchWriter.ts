@@ -1,9 +1,9 @@
 /**
  * LOG-2: group commit for ingest. Each `append` waits for the transaction that holds its row to
  * commit; while one batch commits, the rows that arrive meanwhile gather into the next one, so
- * under load many records share one transaction and one WAL flush. The first row of a batch
- * waits `lingerMs` for company: the embedded database runs on this thread, so without that
- * pause no request would be read while a batch commits and every batch would hold one row.
+ * under load many records share one transaction and one WAL flush. Each batch first waits
+ * `lingerMs` for company, so that a burst arriving in the same few milliseconds shares one
+ * commit instead of the first row committing alone.
  */
 export interface BatchWriter<T> {
   /** Resolves once `row` is committed; rejects with the batch's error. */

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
@@ -52,26 +53,87 @@ const pristineCluster = async (): Promise<string> => {
   return dir;
 };
 
-/** The embedded database: PGlite persisted in `dataDir` (created on first open). */
+interface WorkerReply {
+  id?: number;
+  ready?: boolean;
+  rows?: unknown[];
+  error?: { message: string; code?: string };
+}
+
+/**
+ * The embedded database: PGlite persisted in `dataDir` (created on first open), run in a worker
+ * thread (pgliteWorker.mjs) so that its WebAssembly never blocks the API's requests. PGlite has
+ * one session: statements go one at a time, and a transaction holds the queue until it ends.
+ */
 export const openEmbedded = async (dataDir: string): Promise<SqlClient> => {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) cpSync(await pristineCluster(), dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  let failure: Error | null = null;
+  await new Promise<void>((resolve, reject) => {
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.ready) return resolve();
+      const call = reply.id === undefined ? undefined : pending.get(reply.id);
+      if (!call || reply.id === undefined) return;
+      pending.delete(reply.id);
+      if (pending.size === 0) worker.unref();
+      if (reply.error) call.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+      else call.resolve(reply.rows ?? []);
+    });
+    worker.on('error', (error) => {
+      failure = error;
+      for (const call of pending.values()) call.reject(error);
+      pending.clear();
+      reject(error);
+    });
+  });
+  // Pending statements keep the process up (ref while any), the idle thread does not.
+  worker.unref();
+
+  const call = (op: 'query' | 'script' | 'close', text = '', params: readonly unknown[] = []): Promise<unknown[]> => {
+    if (failure) return Promise.reject(failure);
+    const id = (next += 1);
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, op, text, params: [...params] });
+    });
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const direct: SqlSession = {
+    query: async <T extends object>(text: string, params: readonly unknown[] = []) => (await call('query', text, params)) as T[],
+    script: async (text) => {
+      await call('script', text);
+    },
+  };
+
   return {
     backend: 'embedded',
-    query: async <T extends object>(text: string, params: readonly unknown[] = []) => (await db.query<T>(text, [...params])).rows,
+    query: (text, params) => exclusive(() => direct.query(text, params)),
+    script: (text) => exclusive(() => direct.script(text)),
     transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          query: async <T extends object>(text: string, params: readonly unknown[] = []) => (await tx.query<T>(text, [...params])).rows,
-          script: async (text) => {
-            await tx.exec(text);
-          },
-        }),
-      ),
-    script: async (text) => {
-      await db.exec(text);
-    },
-    close: () => db.close(),
+      exclusive(async () => {
+        await direct.query('BEGIN');
+        try {
+          const result = await work(direct);
+          await direct.query('COMMIT');
+          return result;
+        } catch (error) {
+          await direct.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+    close: () =>
+      exclusive(async () => {
+        await call('close');
+        await worker.terminate();
+      }),
   };
 };
 
