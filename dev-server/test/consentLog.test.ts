@@ -237,6 +237,31 @@ const suite = (backend: Backend) => {
     expect((await owner('GET', `/consent-records/${kept.id}`)).status).toBe(200);
   });
 
+  it('[LOG-1] a deleted solution takes its records and figures with it, other solutions keep theirs', async () => {
+    const at = new Date().toISOString();
+    const row = (consentSolutionId: number): ConsentRecordRow => ({
+      id: randomUUID(),
+      accountId: 1,
+      consentSolutionId,
+      anonymousId: `forget-visitor-${consentSolutionId}-000`,
+      action: 'accept',
+      categories: ['necessary'],
+      consentVersion: 1,
+      decidedAt: at,
+      receivedAt: at,
+      domain: 'demo-shop.com',
+      language: null,
+    });
+    const [gone, kept] = [row(990_001), row(3)];
+    await api.context.consentLog.appendMany([gone, kept]);
+    const today = at.slice(0, 10);
+    expect((await api.context.consentLog.daily(1, 990_001, today, today))[0]?.counts.accept).toBe(1);
+    await api.context.consentLog.forgetSolution(990_001);
+    expect(await api.context.consentLog.find(1, gone.id)).toBeNull();
+    expect(await api.context.consentLog.daily(1, 990_001, today, today)).toEqual([]);
+    expect(await api.context.consentLog.find(1, kept.id)).not.toBeNull();
+  });
+
   it('[LOG-1][LOG-4] versioned migrations run once; the table stores no IP address or user agent and can be partitioned by month', async () => {
     const { sql, done } = await backend.client();
     try {
