@@ -16,9 +16,14 @@
  * 4. API under load (autocannon, 10 connections, 5 s per case): list and search of the 10,000
  *    solutions, login, a write; requests/s, p50/p99, errors.
  *
+ * 4. The consent log (issue 15, bench/consentLog.ts): sustained ingest with the admin list
+ *    meanwhile; dashboard, proof look-up and export with BENCH_RECORDS records; the same against
+ *    a PostgreSQL server when DATABASE_URL is set.
+ *
  * Prints a short table and writes bench/results/bench.json (git-ignored).
  * Environment: BENCH_RUNS (cold loads and Lighthouse runs per figure, default 5), CHROMIUM_PATH,
- * BENCH_ONLY=lighthouse (only the Lighthouse part, to iterate on a page's score).
+ * BENCH_ONLY=lighthouse|banner|consent-log (only that part), BENCH_RECORDS (default 1,000,000),
+ * BENCH_INGEST_SECONDS (default 60), DATABASE_URL.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -36,6 +41,7 @@ import { login } from '../dev-server/test/http';
 import { runBannerBench } from './bannerBench';
 import { BENCH_BCRYPT_COST, SOLUTIONS, writeBenchDb } from './bulkSeed';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
+import { consentLogBench } from './consentLog';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'bench.json');
@@ -450,8 +456,14 @@ const main = async (): Promise<void> => {
   }
 };
 
-// STD-8: the banner's cost on a customer page; `BENCH_ONLY=banner` runs only this part.
-if (process.env.BENCH_ONLY !== 'banner') await main();
-const banner = await runBannerBench();
-mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-writeFileSync(join(dirname(RESULTS_FILE), 'banner.json'), `${JSON.stringify(banner, null, 2)}\n`);
+const only = process.env.BENCH_ONLY;
+// The admin: bundle, pages, Lighthouse (alone with BENCH_ONLY=lighthouse) and the API under load.
+if (only === undefined || only === 'lighthouse') await main();
+// STD-8: the banner's cost on a customer page.
+if (only === undefined || only === 'banner') {
+  const banner = await runBannerBench();
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(join(dirname(RESULTS_FILE), 'banner.json'), `${JSON.stringify(banner, null, 2)}\n`);
+}
+// Issue 15: the consent log's figures.
+if (only === undefined || only === 'consent-log') await consentLogBench();

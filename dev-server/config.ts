@@ -31,6 +31,8 @@ const envSchema = z.object({
   TCF_GVL_URL: z.url().optional(),
   TCF_CMP_ID: z.coerce.number().int().min(2).max(4095).optional(),
   TCF_GVL_REFRESH_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'postgres:// URL expected').optional(),
+  CONSENT_LOG_DIR: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
   CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
 });
@@ -55,6 +57,10 @@ export interface ApiConfig {
   tcfCmpId: number | undefined;
   /** STD-4: the header a trusted CDN puts the visitor's country in; unset = look the address up. */
   countryHeader: string | undefined;
+  /** LOG-1: a PostgreSQL server for the consent log; undefined = the embedded database. */
+  databaseUrl: string | undefined;
+  /** LOG-1: the embedded consent log's folder (default beside the JSON database). */
+  consentLogDir: string;
 }
 
 /** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
@@ -80,5 +86,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     gvlRefreshMs: e.TCF_GVL_REFRESH_HOURS * 3_600_000,
     tcfCmpId: e.TCF_CMP_ID,
     countryHeader: e.CDN_COUNTRY_HEADER,
+    databaseUrl: e.DATABASE_URL,
+    consentLogDir: e.CONSENT_LOG_DIR ? resolve(e.CONSENT_LOG_DIR) : `${dbFile.replace(/\.json$/, '')}.consent-log`,
   };
 };

@@ -2,12 +2,15 @@ import type { LoginThrottle } from './auth/throttle';
 import type { MailQueue } from './auth/mailQueue';
 import type { Outbox } from './auth/outbox';
 import type { DevClock } from './clock';
+import type { ConsentLog } from './consent-log/consentLog';
 import type { Store } from './store/store';
 import type { GvlSource } from './tcf/gvlSource';
 
 /** What route modules share: built once per server by createServer. */
 export interface ServerContext {
   store: Store;
+  /** LOG-1: consent records, their roll-ups and retention (PostgreSQL, embedded or a server). */
+  consentLog: ConsentLog;
   outbox: Outbox;
   /** Sends email after the answer has left (SEC-7: the request does the same work either way). */
   mail: MailQueue;

@@ -19,7 +19,8 @@ import { accountRoutes } from './routes/accounts';
 import { auditRoutes } from './routes/audit';
 import { consentSolutionRoutes } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
-import { consentRecordPublicRoutes, consentRecordRoutes } from './routes/consentRecords';
+import { consentRecordPublicRoutes, consentRecordRoutes, type RecordRateLimits } from './routes/consentRecords';
+import { consentRetentionRoutes } from './routes/consentRetention';
 import { cookieRoutes } from './routes/cookies';
 import { devRoutes } from './routes/dev';
 import { domainRoutes } from './routes/domains';
@@ -45,6 +46,9 @@ import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
 export const DEV_TCF_CMP_ID = 300;
+import { createConsentLog, type ConsentLogOptions } from './consent-log/consentLog';
+import { scheduleRetention, type RetentionJob } from './consent-log/retention';
+import { forgetLegacyRecords, legacyRecordRows } from './consent/records';
 
 export interface CreateServerOptions {
   dbFile: string;
@@ -72,6 +76,10 @@ export interface CreateServerOptions {
   tcfCmpId?: number;
   /** STD-4: the trusted CDN's country header; without it the client address is looked up. */
   countryHeader?: string;
+  /** LOG-1: the consent log's database (default: embedded, in `<dbFile without .json>.consent-log/`). */
+  consentLog?: Partial<Pick<ConsentLogOptions, 'dataDir' | 'databaseUrl' | 'schema'>>;
+  /** LOG-2: the public record endpoints' rate limits. */
+  consentRecordLimits?: RecordRateLimits;
 }
 
 export interface DevServer {
@@ -82,6 +90,8 @@ export interface DevServer {
   context: ServerContext;
   /** BEYOND-4: the cookie scanner's queue (tests wait on `scanner.idle()`). */
   scanner: Scanner;
+  /** LOG-4: the consent log's retention job. */
+  retention: RetentionJob;
   registerScopedCollection: <S extends z.ZodObject>(definition: ScopedCollectionDefinition<S>) => void;
   /** Flushes the database; the caller closes its own http.Server. */
   close: () => Promise<void>;
@@ -92,8 +102,15 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // One movable clock feeds every ctx.now() reader; only /dev/clock (dev mode) ever moves it.
   const clock = createDevClock(options.now ?? (() => new Date()));
   const now = clock.now;
+  const consentLog = createConsentLog({
+    dataDir: options.consentLog?.dataDir ?? `${options.dbFile.replace(/\.json$/, '')}.consent-log`,
+    databaseUrl: options.consentLog?.databaseUrl,
+    schema: options.consentLog?.schema,
+    importFrom: { rows: () => legacyRecordRows(store), moved: () => forgetLegacyRecords(store) },
+  });
   const context: ServerContext = {
     store,
+    consentLog,
     outbox: openOutbox(options.outboxFile),
     throttle: new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.loginThrottle }, now),
     mail: createMailQueue(),
@@ -124,7 +141,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // SEC-4: only the host names the API is reached by (DNS rebinding); customers' pages load the CDN by that name too.
   app.use(allowedHost({ apiHost: options.apiHost ?? '127.0.0.1', allowedHosts: options.allowedHosts }));
   // Public consent records from customers' sites: their own CORS (any origin, checked against the solution's domains).
-  app.use(consentRecordPublicRoutes(context));
+  app.use(consentRecordPublicRoutes(context, options.consentRecordLimits));
   // json-server's defaults() reflect any Origin with credentials; only the app's origins here.
   const allowed = new Set(options.corsOrigins);
   app.use(
@@ -160,11 +177,12 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(auditRoutes(context));
   const scanner = createScanner(store, now, options.scanner);
   app.use(scanRoutes(context, scanner), healthCheckRoutes(context, scanner), triageRoutes(context, scanner));
-  app.use(consentRecordRoutes(context));
+  app.use(consentRecordRoutes(context), consentRetentionRoutes(context));
   app.use(reportRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
   // Only these allowlisted collection routes ever reach json-server's router.
+  const retention = scheduleRetention(consentLog, now);
   const bridge = new JsonServerBridge(store);
   const scoped = createScopedCollections(context, bridge);
   app.use(scoped.router);
@@ -179,10 +197,13 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     context,
     registerScopedCollection: scoped.register,
     scanner,
+    retention,
     close: async () => {
       context.gvl.close();
+      retention.stop();
       await scanner.close();
       await context.mail.idle();
+      await consentLog.close();
       await store.close();
     },
   };

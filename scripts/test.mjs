@@ -3,6 +3,7 @@
 // project (unit and component, API over HTTP, browser). Ends with one plain summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { start as startPostgres } from './throwaway-postgres.mjs';
 
 const run = (label, command, args) => {
   console.log(`\n=== ${label}`);
@@ -22,13 +23,22 @@ run('Type-check (dev API, tests, scripts)', 'npx', ['tsc', '-p', 'tsconfig.node.
 run('Build', 'npx', ['vite', 'build', '--outDir', 'node_modules/.budget-dist', '--emptyOutDir', '--logLevel', 'warn']);
 run('Login route JS budget', 'node', ['scripts/bundle-size.mjs', 'node_modules/.budget-dist']);
 
+// LOG-1: the consent-log suite runs on the embedded database and, when one can be had, on a
+// throw-away PostgreSQL server too (its URL reaches the tests as CONSENT_LOG_TEST_DATABASE_URL).
+console.log('\n=== PostgreSQL server for the consent-log tests');
+const postgres = process.env.CONSENT_LOG_TEST_DATABASE_URL ? { url: process.env.CONSENT_LOG_TEST_DATABASE_URL, stop: () => undefined } : await startPostgres();
+if (postgres.missing) console.warn(`${postgres.missing}\nThe consent-log tests run on the embedded database only.`);
+else console.log(`postgresql: ${postgres.url}`);
+const testEnv = postgres.url ? { ...process.env, CONSENT_LOG_TEST_DATABASE_URL: postgres.url } : process.env;
+
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
 console.log('\n=== Tests: unit and component, API over HTTP, browser (Chromium)');
 const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   stdio: 'inherit',
-  env: process.env,
+  env: testEnv,
 });
+postgres.stop?.();
 
 let passed = 0;
 let failed = 0;

@@ -61,9 +61,16 @@ export const recordInputSchema = z.object({
   ...standardsRecordInputShape,
 });
 
-export const recordRows = (store: Store): ConsentRecordRow[] => {
-  store.ensureCollection(CONSENT_RECORDS);
-  return store.state()[CONSENT_RECORDS] as ConsentRecordRow[];
+/** Records kept in the JSON store before the consent log (and the seed's demo history): moved into the log once. */
+export const legacyRecordRows = (store: Store): ConsentRecordRow[] => {
+  const rows = store.state()[CONSENT_RECORDS];
+  return Array.isArray(rows) ? (rows as ConsentRecordRow[]) : [];
+};
+
+export const forgetLegacyRecords = (store: Store): void => {
+  if (store.state()[CONSENT_RECORDS] === undefined) return;
+  delete store.state()[CONSENT_RECORDS];
+  store.write();
 };
 
 export const solutionRows = (store: Store): ConsentSolutionRow[] => (store.state()[CONSENT_SOLUTIONS] ?? []) as ConsentSolutionRow[];
@@ -105,17 +112,11 @@ export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null) 
 });
 
 /**
- * Shared consent: the newest decision of this anonymous id on any of the account's solutions
- * with shared consent on, made after `since` (the asking solution's last push for consent).
+ * Shared consent: the solutions whose decisions this one takes, the account's solutions with
+ * shared consent on (the decision itself is looked up in the consent log, made after the
+ * asking solution's last push for consent).
  */
-export const sharedDecision = (store: Store, solution: ConsentSolutionRow, anonymousId: string): ConsentRecordRow | null => {
-  if (!solution.sharedConsent) return null;
-  const sharing = new Set(solutionRows(store).filter((s) => s.accountId === solution.accountId && s.sharedConsent).map((s) => s.id));
-  let best: ConsentRecordRow | null = null;
-  for (const row of recordRows(store)) {
-    if (row.anonymousId !== anonymousId || !sharing.has(row.consentSolutionId)) continue;
-    if (row.decidedAt < solution.consentVersionAt) continue;
-    if (!best || row.decidedAt > best.decidedAt) best = row;
-  }
-  return best;
-};
+export const sharingSolutionIds = (store: Store, solution: ConsentSolutionRow): number[] =>
+  solutionRows(store)
+    .filter((s) => s.accountId === solution.accountId && s.sharedConsent)
+    .map((s) => s.id);

@@ -1,13 +1,15 @@
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
 import { COOKIES } from '../routes/solutionContent';
 import { PUBLICATIONS } from '../banner/templateData';
+import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
-import { domainRows, recordRows, RECORD_ACTIONS, type RecordAction } from './records';
+import { domainRows, RECORD_ACTIONS, type RecordAction } from './records';
 
 /**
- * The compliance report (BEYOND-3, ROUTE-6): computed on request from the consent records,
- * the cookies and, when the scanner keeps one, the scan history (collection `scans`; else the
- * domains' last scans). Days are UTC calendar days, `YYYY-MM-DD`.
+ * The compliance report (BEYOND-3, ROUTE-6): computed on request from the consent log's daily
+ * roll-ups (LOG-3: SQL, never a scan of the records), the cookies and, when the scanner keeps
+ * one, the scan history (collection `scans`; else the domains' last scans). Days are UTC
+ * calendar days of the decision, `YYYY-MM-DD`.
  */
 
 export const OPT_IN_CATEGORIES = CONSENT_CATEGORIES.filter((c) => c !== 'necessary');
@@ -98,19 +100,17 @@ const scanHistory = (store: Store, query: ReportQuery): ScanRow[] => {
   return rows.filter((r) => r.date >= query.from && r.date <= query.to).sort((a, b) => a.date.localeCompare(b.date) || a.domain.localeCompare(b.domain));
 };
 
-export const complianceReport = (store: Store, query: ReportQuery): ComplianceReport => {
+export const complianceReport = async (store: Store, log: ConsentLog, query: ReportQuery): Promise<ComplianceReport> => {
   const days = new Map<string, { counts: ActionCounts; accepted: Record<string, number>; underGpc: number }>();
   for (let day = query.from; day <= query.to; day = addDays(day, 1)) days.set(day, { counts: zeroCounts(), accepted: {}, underGpc: 0 });
   const totals = { counts: zeroCounts(), accepted: {} as Record<string, number>, underGpc: 0 };
-  for (const row of recordRows(store)) {
-    if (row.accountId !== query.accountId) continue;
-    if (query.consentSolutionId !== null && row.consentSolutionId !== query.consentSolutionId) continue;
-    const bucket = days.get(dayOf(row.decidedAt));
+  for (const figures of await log.daily(query.accountId, query.consentSolutionId, query.from, query.to)) {
+    const bucket = days.get(figures.day);
     if (!bucket) continue;
     for (const target of [bucket, totals]) {
-      target.counts[row.action] += 1;
-      if (row.gpc === true) target.underGpc += 1;
-      for (const c of row.categories) target.accepted[c] = (target.accepted[c] ?? 0) + 1;
+      for (const action of RECORD_ACTIONS) target.counts[action] += figures.counts[action];
+      target.underGpc += figures.underGpc;
+      for (const [category, n] of Object.entries(figures.accepted)) target.accepted[category] = (target.accepted[category] ?? 0) + n;
     }
   }
   const sum = (counts: ActionCounts): number => RECORD_ACTIONS.reduce((n, a) => n + counts[a], 0);
@@ -129,14 +129,13 @@ export const complianceReport = (store: Store, query: ReportQuery): ComplianceRe
 };
 
 /** What the onboarding guide ticks (ROUTE-5), from real data of the account. */
-export const onboardingState = (store: Store, accountId: number) => {
+export const onboardingState = async (store: Store, log: ConsentLog, accountId: number) => {
   const domains = domainRows(store).filter((d) => d.accountId === accountId && d.type === 'website');
   const publications = ((store.state()[PUBLICATIONS] ?? []) as { accountId: number; consentSolutionId: number }[]).filter((p) => p.accountId === accountId);
-  const records = recordRows(store).filter((r) => r.accountId === accountId);
   return {
     websiteAdded: domains.length > 0,
     templatePublished: publications.length > 0,
-    scriptInstalled: records.length > 0,
+    scriptInstalled: await log.hasRecords(accountId),
     consentSolutionId: publications[0]?.consentSolutionId ?? domains[0]?.consentSolutionId ?? null,
   };
 };

@@ -143,8 +143,11 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /consent-solutions/:id/triage/dismiss': { operation: 'consentSolutions.write', item: CS },
 
   'GET /consent-records': { operation: 'consentSolutions.read' },
+  'GET /consent-records/export': { operation: 'consentSolutions.read' },
   'GET /consent-records/:id': { operation: 'consentSolutions.read', item: 'consentRecords' },
   'GET /consent-records/:id/export': { operation: 'consentSolutions.read', item: 'consentRecords' },
+  'GET /consent-retention': { operation: 'account.read' },
+  'PUT /consent-retention': { operation: 'account.edit' },
   'GET /reports/embed': { operation: 'reports.read' },
   'GET /reports/compliance': { operation: 'reports.read' },
   'GET /reports/onboarding': { operation: 'consentSolutions.read' },

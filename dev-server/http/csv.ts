@@ -15,6 +15,12 @@ const NEEDS_ESCAPE = /^[=+\-@\t\r']/;
 export const toCsv = (columns: string[], rows: Record<string, string | number | null>[]): string =>
   Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((column) => row[column] ?? '')) }, { newline: '\n', escapeFormulae: NEEDS_ESCAPE });
 
+/** The same rows without the header line: the next part of a file streamed in pages. */
+export const toCsvRows = (columns: string[], rows: Record<string, string | number | null>[]): string =>
+  rows.length === 0
+    ? ''
+    : `${Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((column) => row[column] ?? '')) }, { newline: '\n', header: false, escapeFormulae: NEEDS_ESCAPE })}\n`;
+
 /** A cell as stored: without the one apostrophe `toCsv` (or a spreadsheet user) put in front. */
 export const unescapeCell = (value: string): string => (value.startsWith(ESCAPE_CHARACTER) ? value.slice(1) : value);
 

@@ -6,7 +6,7 @@ import { can } from '../../src/shared/permissions';
 import { idParam, permit, scopeOf } from '../guards/permissions';
 import { canReadAccount, homeAccountOf } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, asyncHandler, notFound } from '../http/errors';
 import { subscriptionZodViolations } from '../rules/billing';
 import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
 import { removeSolutionScripts } from '../banner/cdnFiles';
@@ -179,10 +179,10 @@ export const accountRoutes = (ctx: ServerContext): Router => {
    * SEC-2: operations staff delete another account, confirmed by its exact name in `?confirm=`
    * (as the app's typed-name confirmation). Everything that belongs to it goes in the same write:
    * users and their sessions and tokens, consent solutions and all they own, templates and their
-   * versions, billing profile, payments; then its published scripts. Refused while it is an
+   * versions, billing profile, payments; then its published scripts and consent records. Refused while it is an
    * agency with client accounts.
    */
-  router.delete('/accounts/:id', session, readable, permit('accounts.delete', accountParam), (req, res) => {
+  router.delete('/accounts/:id', session, readable, permit('accounts.delete', accountParam), asyncHandler(async (req, res) => {
     const account = accounts.find(accountParam(req) ?? 0);
     if (!account) throw notFound();
     const confirm = req.query.confirm;
@@ -192,9 +192,12 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     if (ctx.store.state().accounts.some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
     const removed = removeRow(ctx.store, 'accounts', account.id);
     ctx.store.write();
-    for (const solution of removed.get('consentSolutions') ?? []) removeSolutionScripts(ctx.store.file, solution.id);
+    for (const solution of removed.get('consentSolutions') ?? []) {
+      removeSolutionScripts(ctx.store.file, solution.id);
+      await ctx.consentLog.forgetSolution(solution.id);
+    }
     res.status(204).end();
-  });
+  }));
 
   return router;
 };

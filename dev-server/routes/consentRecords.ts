@@ -3,22 +3,13 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import {
-  ANONYMOUS_ID,
-  isSolutionHost,
-  originHostname,
-  recordInputSchema,
-  recordRows,
-  sharedDecision,
-  solutionRows,
-  toApiRecord,
-  type ConsentRecordRow,
-} from '../consent/records';
+import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, solutionRows, toApiRecord, type ConsentRecordRow } from '../consent/records';
 import type { ServerContext } from '../context';
 import { permit } from '../guards/permissions';
 import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, asyncHandler, violation } from '../http/errors';
 import { apiViolation, noQuery, parseOrThrow } from './consentData';
+import { exportRoute } from './consentRecordExport';
 
 /**
  * Consent records (docs/api.md "Consent records and reports", CONST-2, BEYOND-9).
@@ -26,13 +17,25 @@ import { apiViolation, noQuery, parseOrThrow } from './consentData';
  * Public, called by the banner script on customers' sites: `POST /consent/{csId}/records` and
  * `GET /consent/{csId}/shared`. CORS for any origin (no credentials), but only a request whose
  * Origin host name is one of the solution's domains is accepted (403 otherwise); rate-limited
- * per IP. Mounted before the app's CORS middleware, which would answer their preflight itself.
+ * per IP and per solution (LOG-2). Mounted before the app's CORS middleware, which would answer
+ * their preflight itself. Records go to the consent log (dev-server/consent-log), acknowledged
+ * only once committed.
  *
- * Private: `GET /consent-records` (list), `GET /consent-records/{id}` and
- * `GET /consent-records/{id}/export` (proof of consent), own account only.
+ * Private: `GET /consent-records` (list), `GET /consent-records/export` (all matching records,
+ * streamed as CSV or JSON Lines), `GET /consent-records/{id}` and `GET /consent-records/{id}/export`
+ * (proof of consent), own account only.
  */
 
 export const RECORDS_PER_MINUTE = 120;
+/** One solution's sites together: a busy shop's visitors, well above, a flood below what the log takes. */
+export const SOLUTION_RECORDS_PER_MINUTE = 120_000;
+
+export interface RecordRateLimits {
+  /** Requests per minute from one address (default RECORDS_PER_MINUTE). */
+  perAddress?: number;
+  /** Requests per minute to one solution (default SOLUTION_RECORDS_PER_MINUTE). */
+  perSolution?: number;
+}
 
 const parseCsId = (param: string | undefined): number | undefined => (param !== undefined && /^\d{1,15}$/.test(param) ? Number(param) : undefined);
 
@@ -65,15 +68,26 @@ const jsonObject = (text: unknown): unknown => {
 
 const forbiddenOrigin = (): ApiError => new ApiError(403, [apiViolation('error.backend.origin_not_allowed')]);
 
-export const consentRecordPublicRoutes = (ctx: ServerContext): Router => {
+const tooMany: RequestHandler = (_req, _res, next) => next(new ApiError(429, [apiViolation('error.backend.too_many_requests')]));
+
+export const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits = {}): Router => {
   const router = Router();
-  const limiter = rateLimit({
+  const perAddress = rateLimit({
     windowMs: 60_000,
-    limit: RECORDS_PER_MINUTE,
+    limit: limits.perAddress ?? RECORDS_PER_MINUTE,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    handler: (_req, _res, next) => next(new ApiError(429, [apiViolation('error.backend.too_many_requests')])),
+    handler: tooMany,
   });
+  const perSolution = rateLimit({
+    windowMs: 60_000,
+    limit: limits.perSolution ?? SOLUTION_RECORDS_PER_MINUTE,
+    standardHeaders: false,
+    legacyHeaders: false,
+    keyGenerator: (req) => `solution:${String(req.params.csId)}`,
+    handler: tooMany,
+  });
+  const limiter = [perAddress, perSolution];
 
   /** The solution named in the URL, checked against the request's Origin. */
   const solutionFor = (csParam: string | undefined, origin: string | undefined) => {
@@ -88,7 +102,12 @@ export const consentRecordPublicRoutes = (ctx: ServerContext): Router => {
   router.options('/consent/:csId/records', publicCors, preflight);
   router.options('/consent/:csId/shared', publicCors, preflight);
 
-  router.post('/consent/:csId/records', publicCors, limiter, readJson, (req, res: Response) => {
+  router.post(
+    '/consent/:csId/records',
+    publicCors,
+    limiter,
+    readJson,
+    asyncHandler(async (req, res: Response) => {
     const { solution, host } = solutionFor(req.params.csId, req.headers.origin);
     const input = parseOrThrow(recordInputSchema, jsonObject(req.body));
     const now = ctx.now();
@@ -112,22 +131,28 @@ export const consentRecordPublicRoutes = (ctx: ServerContext): Router => {
       gpc: input.gpc,
       regionRule: input.regionRule,
     };
-    recordRows(ctx.store).push(row);
-    ctx.store.write();
+    // LOG-2: answered only once the batch holding it has committed.
+    await ctx.consentLog.append(row);
     res.status(201).json({ id: row.id, receivedAt: row.receivedAt });
-  });
+    }),
+  );
 
-  router.get('/consent/:csId/shared', publicCors, limiter, (req, res) => {
-    const { solution } = solutionFor(req.params.csId, req.headers.origin);
-    const [extra] = Object.keys(req.query).filter((k) => k !== 'anonymousId');
-    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
-    const anonymousId = typeof req.query.anonymousId === 'string' ? req.query.anonymousId : '';
-    if (!ANONYMOUS_ID.test(anonymousId)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'anonymousId')]);
-    const found = sharedDecision(ctx.store, solution, anonymousId);
-    res.json({
-      consent: found && { categories: [...found.categories], decidedAt: found.decidedAt, consentSolutionId: found.consentSolutionId },
-    });
-  });
+  router.get(
+    '/consent/:csId/shared',
+    publicCors,
+    limiter,
+    asyncHandler(async (req, res) => {
+      const { solution } = solutionFor(req.params.csId, req.headers.origin);
+      const [extra] = Object.keys(req.query).filter((k) => k !== 'anonymousId');
+      if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+      const anonymousId = typeof req.query.anonymousId === 'string' ? req.query.anonymousId : '';
+      if (!ANONYMOUS_ID.test(anonymousId)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'anonymousId')]);
+      const found = solution.sharedConsent ? await ctx.consentLog.sharedDecision(sharingSolutionIds(ctx.store, solution), anonymousId, solution.consentVersionAt) : null;
+      res.json({
+        consent: found && { categories: [...found.categories], decidedAt: found.decidedAt, consentSolutionId: found.consentSolutionId },
+      });
+    }),
+  );
 
   router.all('/consent/:csId/records', publicCors, () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
@@ -156,40 +181,59 @@ export const consentRecordRoutes = (ctx: ServerContext): Router => {
   const guard = permit('consentSolutions.read');
 
   const solutionName = (id: number): string | null => solutionRows(ctx.store).find((s) => s.id === id)?.name ?? null;
-  const ownRecord = (accountId: number, idParam: string | undefined): ConsentRecordRow => {
-    const row = recordRows(ctx.store).find((r) => String(r.id) === idParam);
-    if (!row || row.accountId !== accountId) throw new ApiError(404, [apiViolation('error.backend.consent_record_not_found')]);
+  const ownRecord = async (accountId: number, idParam: string | undefined): Promise<ConsentRecordRow> => {
+    const row = await ctx.consentLog.find(accountId, idParam ?? '');
+    if (!row) throw new ApiError(404, [apiViolation('error.backend.consent_record_not_found')]);
     return row;
   };
 
-  router.get('/consent-records', session, guard, (req, res) => {
-    const caller = getSession(req);
-    const query = parseOrThrow(listQuerySchema, req.query);
-    const needle = query.q?.trim().toLowerCase() ?? '';
-    const rows = recordRows(ctx.store)
-      .filter((row) => row.accountId === caller.accountId)
-      .filter((row) => query.consentSolutionId === undefined || row.consentSolutionId === query.consentSolutionId)
-      .filter((row) => needle === '' || String(row.id).toLowerCase().includes(needle) || row.anonymousId.toLowerCase().includes(needle) || row.domain.includes(needle))
-      .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || String(b.id).localeCompare(String(a.id)));
-    const limit = query._limit ?? 25;
-    const start = ((query._page ?? 1) - 1) * limit;
-    res.setHeader('X-Total-Count', rows.length);
-    res.json(rows.slice(start, start + limit).map((row) => toApiRecord(row, solutionName(row.consentSolutionId))));
-  });
+  router.get(
+    '/consent-records',
+    session,
+    guard,
+    asyncHandler(async (req, res) => {
+      const caller = getSession(req);
+      const query = parseOrThrow(listQuerySchema, req.query);
+      const limit = query._limit ?? 25;
+      const { total, rows } = await ctx.consentLog.list({
+        accountId: caller.accountId,
+        consentSolutionId: query.consentSolutionId,
+        q: query.q,
+        limit,
+        offset: ((query._page ?? 1) - 1) * limit,
+      });
+      res.setHeader('X-Total-Count', total);
+      res.json(rows.map((row) => toApiRecord(row, solutionName(row.consentSolutionId))));
+    }),
+  );
 
-  router.get('/consent-records/:id', session, guard, noQuery, (req, res) => {
-    const row = ownRecord(getSession(req).accountId, req.params.id);
-    res.json(toApiRecord(row, solutionName(row.consentSolutionId)));
-  });
+  router.get('/consent-records/export', session, guard, exportRoute(ctx, solutionName));
 
-  router.get('/consent-records/:id/export', session, guard, noQuery, (req, res) => {
-    const row = ownRecord(getSession(req).accountId, req.params.id);
-    const proof = { ...toApiRecord(row, solutionName(row.consentSolutionId)), exportedAt: ctx.now().toISOString() };
-    res.setHeader('Content-Disposition', `attachment; filename="consent-record-${String(row.id).replace(/[^A-Za-z0-9-]/g, '')}.json"`);
-    res.type('application/json').send(JSON.stringify(proof, null, 2));
-  });
+  router.get(
+    '/consent-records/:id',
+    session,
+    guard,
+    noQuery,
+    asyncHandler(async (req, res) => {
+      const row = await ownRecord(getSession(req).accountId, req.params.id);
+      res.json(toApiRecord(row, solutionName(row.consentSolutionId)));
+    }),
+  );
 
-  for (const path of ['/consent-records', '/consent-records/:id', '/consent-records/:id/export']) {
+  router.get(
+    '/consent-records/:id/export',
+    session,
+    guard,
+    noQuery,
+    asyncHandler(async (req, res) => {
+      const row = await ownRecord(getSession(req).accountId, req.params.id);
+      const proof = { ...toApiRecord(row, solutionName(row.consentSolutionId)), exportedAt: ctx.now().toISOString() };
+      res.setHeader('Content-Disposition', `attachment; filename="consent-record-${String(row.id).replace(/[^A-Za-z0-9-]/g, '')}.json"`);
+      res.type('application/json').send(JSON.stringify(proof, null, 2));
+    }),
+  );
+
+  for (const path of ['/consent-records', '/consent-records/export', '/consent-records/:id', '/consent-records/:id/export']) {
     router.all(path, session, () => {
       throw new ApiError(405, 'error.backend.method_not_allowed');
     });

@@ -9,7 +9,7 @@ import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context';
 import { hasRole } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { ApiError, asyncHandler } from '../http/errors';
 import { checkDomainCreation, consentSolutionWithActiveDomainsRemoval } from '../rules/domainRules';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import { removeRow } from '../store/cascade';
@@ -168,7 +168,12 @@ export const consentSolutionRoutes = (ctx: ServerContext): Router => {
   router.patch(ITEM, session, noQuery, ownWritable, body, update);
   router.put(ITEM, session, noQuery, ownWritable, body, update);
 
-  router.delete(ITEM, session, noQuery, ownWritable, (req, res) => {
+  router.delete(
+    ITEM,
+    session,
+    noQuery,
+    ownWritable,
+    asyncHandler(async (req, res) => {
     const row = data.ownSolution(getSession(req), req.params.id);
     const violations = consentSolutionWithActiveDomainsRemoval(data.rulesView(), row.id);
     if (violations.length > 0) throw new ApiError(409, violations);
@@ -177,8 +182,11 @@ export const consentSolutionRoutes = (ctx: ServerContext): Router => {
     removeRow(ctx.store, CONSENT_SOLUTIONS, row.id);
     data.write();
     removeSolutionScripts(ctx.store.file, row.id);
+    // Its consent records and figures go with it (LOG-1).
+    await ctx.consentLog.forgetSolution(row.id);
     res.status(204).end();
-  });
+    }),
+  );
 
   router.all(ITEM, session, () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');

@@ -5,7 +5,7 @@ import { complianceReport, onboardingState } from '../consent/report';
 import { solutionRows } from '../consent/records';
 import type { ServerContext } from '../context';
 import { permit } from '../guards/permissions';
-import { ApiError } from '../http/errors';
+import { ApiError, asyncHandler } from '../http/errors';
 import { apiViolation, consentSolutionNotFound, noQuery, parseOrThrow } from './consentData';
 
 /**
@@ -43,7 +43,11 @@ export const reportRoutes = (ctx: ServerContext): Router => {
     res.json({ accountId: caller.accountId, url: `/reports/compliance` });
   });
 
-  router.get('/reports/compliance', session, guard, (req, res) => {
+  router.get(
+    '/reports/compliance',
+    session,
+    guard,
+    asyncHandler(async (req, res) => {
     const caller = getSession(req);
     const [unknown] = Object.keys(req.query).filter((k) => !['consentSolutionId', 'from', 'to'].includes(k));
     if (unknown !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', unknown)]);
@@ -57,12 +61,19 @@ export const reportRoutes = (ctx: ServerContext): Router => {
     if (span < 0 || span >= MAX_DAYS) throw new ApiError(400, [apiViolation('validation.date_range_invalid', 'from')]);
     const solutionId = query.consentSolutionId ?? null;
     if (solutionId !== null && !solutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
-    res.json(complianceReport(ctx.store, { accountId: caller.accountId, consentSolutionId: solutionId, from, to }));
-  });
+    res.json(await complianceReport(ctx.store, ctx.consentLog, { accountId: caller.accountId, consentSolutionId: solutionId, from, to }));
+    }),
+  );
 
-  router.get('/reports/onboarding', session, permit('consentSolutions.read'), noQuery, (req, res) => {
-    res.json(onboardingState(ctx.store, getSession(req).accountId));
-  });
+  router.get(
+    '/reports/onboarding',
+    session,
+    permit('consentSolutions.read'),
+    noQuery,
+    asyncHandler(async (req, res) => {
+      res.json(await onboardingState(ctx.store, ctx.consentLog, getSession(req).accountId));
+    }),
+  );
 
   for (const path of ['/reports/embed', '/reports/compliance', '/reports/onboarding']) {
     router.all(path, session, () => {

@@ -10,8 +10,8 @@ interface Owned {
 /**
  * SEC-2: what belongs to what. Deleting a row deletes, recursively, every row that belongs to
  * it, so nothing is left to reappear or leak. Kept on purpose: the audit log (history of who
- * did what, by email) and consent records (the customer's proof of consent, kept until the
- * retention job removes them); with ids never reused (SEC-1) they can never attach to a new row.
+ * did what, by email). A deleted solution's consent records live in the consent log, outside
+ * this store: the routes that delete solutions forget them there too (LOG-1).
  */
 export const OWNERSHIP: Readonly<Record<string, readonly Owned[]>> = {
   accounts: [

@@ -27,6 +27,8 @@ beforeAll(async () => {
       await writeFileDurably(file, text);
     },
   });
+  // The log moves the seeded history out of the JSON database when it opens: done before the tests.
+  await server.context.consentLog.ready();
   owner = await caller(server.baseUrl, 'owner@demo.test');
 });
 afterAll(async () => {
@@ -34,42 +36,63 @@ afterAll(async () => {
   await server.close();
 });
 
-const sendRecord = (n: number) =>
+const sendRecord = () =>
   fetch(`${server.baseUrl}/consent/1/records`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
-    body: JSON.stringify({ anonymousId: `0f8e3c1a-1b2c-4d5e-8f90-${String(n).padStart(12, '0')}`, action: 'accept', categories: ['statistics'], consentVersion: 1, language: 'en' }),
+    body: JSON.stringify({ anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-000000000001', action: 'accept', categories: ['statistics'], consentVersion: 1, language: 'en' }),
   });
 
+const cookieBody = (n: number) => ({
+  consentSolutionId: 1,
+  name: `held_${String(n).padStart(2, '0')}`,
+  domain: 'demo-shop.com',
+  category: 'necessary',
+  purpose: { en: 'Held back by the test.' },
+  expiryDays: null,
+  dataProcessor: null,
+});
+
 describe('group commit', () => {
-  it('[LOG-2][ENT-8] consent records are answered only once on disk, many share one flush, and the admin’s reads never wait behind them', async () => {
+  it('[ENT-8] writes are answered only once on disk, many share one flush, and reads never wait behind them', async () => {
     await server.store.durable();
     const flushesBefore = server.store.flushes();
     closeGate();
     let answered = 0;
-    const records = Array.from({ length: 20 }, (_, n) =>
-      sendRecord(n).then(async (res) => {
+    const writes = Array.from({ length: 20 }, (_, n) =>
+      owner<{ id: number; name: string }>('POST', '/cookies', cookieBody(n)).then((res) => {
         answered += 1;
-        return { status: res.status, body: (await res.json()) as { id: string } };
+        return res;
       }),
     );
-    // Every record reached the server (it is in memory), none is answered: the flush is held.
-    await expect.poll(() => (server.store.state().consentRecords as { anonymousId: string }[]).filter((r) => r.anonymousId.startsWith('0f8e3c1a-1b2c-4d5e-8f90-0000')).length).toBe(20);
+    // Every write reached the server (it is in memory), none is answered: the flush is held.
+    const held = () => (server.store.state().cookies as { name: string }[]).filter((c) => c.name.startsWith('held_')).length;
+    await expect.poll(held).toBe(20);
     expect(answered).toBe(0);
 
-    // Meanwhile the admin reads its list, its solution and a record, answered at once.
+    // Meanwhile the admin reads its lists, answered at once.
     const list = await owner<unknown[]>('GET', '/consent-solutions');
     expect([list.status, list.body.length > 0]).toEqual([200, true]);
-    expect((await owner('GET', '/consent-solutions/1')).status).toBe(200);
+    expect((await owner<unknown[]>('GET', '/cookies?consentSolutionId=1&q=held_')).total).toBe(20);
     expect(answered).toBe(0);
 
     release();
-    const results = await Promise.all(records);
+    const results = await Promise.all(writes);
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 201));
-    // One flush was held with the first records in it; the rest joined at most a second one.
+    // One flush was held with the first writes in it; the rest joined at most a second one.
     expect(server.store.flushes() - flushesBefore).toBeLessThanOrEqual(3);
     const onDisk = readFileSync(server.dbFile, 'utf8');
-    for (const { body } of results) expect(onDisk).toContain(body.id);
+    for (const { body } of results) expect(onDisk).toContain(body.name);
+  });
+
+  it('[LOG-2] a visitor’s consent record never waits for the admin’s database: answered while its flush is held', async () => {
+    await server.store.durable();
+    closeGate();
+    const generation = server.store.generation();
+    const res = await sendRecord();
+    expect(res.status).toBe(201);
+    expect(server.store.generation()).toBe(generation);
+    release();
   });
 
   it('[ENT-8] an admin write is answered only after its flush', async () => {

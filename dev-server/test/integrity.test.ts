@@ -138,13 +138,21 @@ describe('integrity: ids and deletion', () => {
     expect(newcomer.id).toBeGreaterThan(invited.id);
   });
 
-  it('[SEC-2] operations delete an account, confirmed by its name: its users, sessions, solutions, templates and scripts go with it', async () => {
+  it('[SEC-2] operations delete an account, confirmed by its name: its users, sessions, solutions, templates, scripts and consent records go with it', async () => {
     const admin = await caller(server.baseUrl, 'admin@demo.test');
     const account = await expectStatus(admin<IdJson>('POST', '/accounts', { name: 'Closing Company' }), 201);
     const actingOn = await caller(server.baseUrl, 'admin@demo.test', account.id);
     const built = await buildEverything(actingOn, 'closing-company.com', 'closing-marker');
     const teammate = await expectStatus(actingOn<IdJson>('POST', '/teammates', { email: 'closing@demo.test' }), 201);
     expect((await cdn(built.solution.id)).status).toBe(200);
+    const recorded = await fetch(`${server.baseUrl}/consent/${built.solution.id}/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://closing-company.com' },
+      body: JSON.stringify({ anonymousId: 'closing-visitor-000001', action: 'accept', categories: ['statistics'], consentVersion: 1 }),
+    });
+    expect(recorded.status).toBe(201);
+    const recordId = ((await recorded.json()) as { id: string }).id;
+    expect(await server.context.consentLog.find(account.id, recordId)).not.toBeNull();
 
     const remove = (query: string, call: Call = admin) => call('DELETE', `/accounts/${account.id}${query}`);
     expect((await remove('')).status).toBe(400);
@@ -155,6 +163,7 @@ describe('integrity: ids and deletion', () => {
     await expectStatus(remove('?confirm=Closing%20Company'), 204);
 
     expect((await admin('GET', `/accounts/${account.id}`)).status).toBe(404);
+    expect(await server.context.consentLog.find(account.id, recordId)).toBeNull();
     expect((await cdn(built.solution.id)).status).toBe(404);
     expect(existsSync(solutionDir(server.dbFile, built.solution.id))).toBe(false);
     for (const { collection, key } of OWNERSHIP.accounts ?? []) expect(leftovers(collection, key, [account.id]), collection).toEqual([]);

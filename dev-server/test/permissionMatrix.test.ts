@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, deniedKey, OPERATIONS, PERMISSIONS, ROLES, type Role } from '../../src/shared/permissions';
 import { createServer } from '../createServer';
@@ -96,7 +97,7 @@ const solutionOf = async (accountId: number): Promise<number> => {
   return id;
 };
 
-const fixture = async (collection: string, accountId: number): Promise<number> => {
+const fixture = async (collection: string, accountId: number): Promise<number | string> => {
   sequence += 1;
   switch (collection) {
     case 'consentSolutions':
@@ -112,6 +113,25 @@ const fixture = async (collection: string, accountId: number): Promise<number> =
       });
     case 'users':
       return asAdminOn(accountId, 'POST', '/teammates', { email: `matrix-${sequence}@matrix.test` });
+    case 'consentRecords': {
+      // LOG-1: records live in the consent log, not the JSON store.
+      const id = randomUUID();
+      const at = new Date().toISOString();
+      await server.context.consentLog.append({
+        id,
+        accountId,
+        consentSolutionId: await solutionOf(accountId),
+        anonymousId: randomUUID(),
+        action: 'accept',
+        categories: ['necessary'],
+        consentVersion: 1,
+        decidedAt: at,
+        receivedAt: at,
+        domain: `matrix-${sequence}.com`,
+        language: null,
+      });
+      return id;
+    }
     case 'popupTemplates': {
       // An account template made from the gallery's first one (a gallery row is global, not the account's).
       const gallery = (await (await fetch(`${server.baseUrl}/popup-templates/1`, { headers: { cookie: adminCookie } })).json()) as Record<string, unknown>;
@@ -135,8 +155,8 @@ const fixture = async (collection: string, accountId: number): Promise<number> =
 };
 
 /** One fixture per collection and account for the calls that keep their target; a fresh one for each DELETE. */
-const reusable = new Map<string, number>();
-const targetOf = async (collection: string, accountId: number, method: string): Promise<number> => {
+const reusable = new Map<string, number | string>();
+const targetOf = async (collection: string, accountId: number, method: string): Promise<number | string> => {
   if (method === 'DELETE') return fixture(collection, accountId);
   const key = `${collection}:${accountId}`;
   const known = reusable.get(key);

@@ -30,6 +30,7 @@ export interface TestServer {
   store: DevServer['store'];
   context: DevServer['context'];
   scanner: DevServer['scanner'];
+  retention: DevServer['retention'];
   registerScopedCollection: DevServer['registerScopedCollection'];
   /** Stops listening; removes the temp files unless the caller passed its own dbFile. */
   close: () => Promise<void>;
@@ -70,6 +71,7 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     store: server.store,
     context: server.context,
     scanner: server.scanner,
+    retention: server.retention,
     registerScopedCollection: server.registerScopedCollection,
     close: async () => {
       await new Promise<void>((resolve) => {
