@@ -8,8 +8,9 @@ import type { Plugin } from 'vite';
  * props as `slotProps.input` on MUI ≥ 6 in ResettableTextField, so that one just drops the
  * legacy prop (NumberInput likewise its `inputProps`, given as `slotProps.htmlInput` too);
  * AutocompleteInput gets them merged into MUI 9's `slotProps.input`. BooleanInput
- * gives FormControlLabel an `inputRef` that MUI 9 puts on the `<label>` (the same warning, and
- * react-hook-form cannot focus the switch): it goes to the switch's input instead.
+ * and CheckboxGroupInput's items give FormControlLabel an `inputRef` that MUI 9 puts on the
+ * `<label>` (the same warning, and react-hook-form cannot focus the control): it goes to the
+ * switch's or the checkbox's input instead.
  * Each patch must match exactly: an upgrade of react-admin that changes the code fails the
  * build here, the reminder to check whether the patch is still needed.
  */
@@ -41,6 +42,12 @@ export const REACT_ADMIN_MUI9_PATCHES: readonly Patch[] = [
     file: '/node_modules/ra-ui-materialui/dist/input/BooleanInput.js',
     from: 'React.createElement(FormControlLabel, { inputRef: field.ref, control: React.createElement(Switch, { id: id,',
     to: 'React.createElement(FormControlLabel, { control: React.createElement(Switch, { slotProps: { input: { ref: field.ref } }, id: id,',
+  },
+  {
+    // CheckboxGroupInput's first box: the same as BooleanInput, the ref goes to the checkbox's input.
+    file: '/node_modules/ra-ui-materialui/dist/input/CheckboxGroupInputItem.js',
+    from: 'className: className, inputRef: inputRef, control: React.createElement(Checkbox, { id: `${id}_${getChoiceValue(choice)}`,',
+    to: 'className: className, control: React.createElement(Checkbox, { slotProps: { input: { ref: inputRef } }, id: `${id}_${getChoiceValue(choice)}`,',
   },
 ];
 

@@ -43,6 +43,8 @@ export const TemplatePreviewFrame = ({ srcDoc, title, width, height, scale = 1, 
         referrerPolicy="no-referrer"
         loading={thumbnail ? 'lazy' : undefined}
         tabIndex={thumbnail ? -1 : undefined}
+        // A thumbnail is a picture: nothing inside it can take focus (the banner is focusable).
+        inert={thumbnail}
         style={{
           width,
           height,
