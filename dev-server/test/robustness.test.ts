@@ -190,12 +190,15 @@ const bodyUse = (app: Express): Map<string, boolean> => {
   return found;
 };
 
-const app = createServer({ dbFile: join(routeDir, 'db.json'), outboxFile: join(routeDir, 'outbox.json'), corsOrigins: [], appUrl: 'http://127.0.0.1:5173', devMode: true, bcryptCost: 10 }).app;
+const scratch = createServer({ dbFile: join(routeDir, 'db.json'), outboxFile: join(routeDir, 'outbox.json'), corsOrigins: [], appUrl: 'http://127.0.0.1:5173', devMode: true, bcryptCost: 10 });
+const app = scratch.app;
 const readsBody = bodyUse(app);
 const candidates = listRoutes(app).filter((route) => ['post', 'put', 'patch'].includes(route.method) && !SKIPPED.has(`${route.method.toUpperCase()} ${route.path}`));
 const nameOf = (route: RouteInfo): string => `${route.method.toUpperCase()} ${route.path}`;
 const writeRoutes = candidates.filter((route) => readsBody.get(nameOf(route)) === true);
 const bodyless = candidates.filter((route) => readsBody.get(nameOf(route)) !== true).map(nameOf);
+// Its start wrote the scratch file (and may have opened its consent log): closed before the folder goes.
+await scratch.close();
 rmSync(routeDir, { recursive: true, force: true });
 
 let server: TestServer;
