@@ -140,9 +140,9 @@ export const resourcesFr = {
     },
     standards: {
       title: 'Normes de confidentialité',
-      intro: "Google Consent Mode, le signal Global Privacy Control et la règle de chaque région. Les changements s'appliquent à vos visiteurs quand vous publiez à nouveau la fenêtre.",
+      intro: "Google Consent Mode, le signal Global Privacy Control et la règle de chaque région. Les changements s'appliquent à vos visiteurs quand vous publiez à nouveau le pop-up.",
       save: 'Enregistrer les normes de confidentialité',
-      saved: 'Normes de confidentialité enregistrées. Publiez la fenêtre pour les appliquer.',
+      saved: 'Normes de confidentialité enregistrées. Publiez le pop-up pour les appliquer.',
       load_failed: "Les normes de confidentialité n'ont pas pu être chargées.",
       categories: { necessary: 'Nécessaires (toujours accordé)', functional: 'Fonctionnels', statistics: 'Statistiques', marketing: 'Marketing' },
       consent_mode: {
@@ -172,12 +172,12 @@ export const resourcesFr = {
         title: 'Règles régionales',
         help: "Le pays du visiteur vient de votre CDN ou de son adresse, recherchée sur nos serveurs : aucun service tiers n'est appelé.",
         enabled: 'Appliquer une règle par région',
-        eu: "Les visiteurs de l'UE/EEE, du Royaume-Uni et de la Suisse voient toujours la fenêtre de consentement préalable.",
+        eu: "Les visiteurs de l'UE/EEE, du Royaume-Uni et de la Suisse voient toujours le pop-up de consentement préalable.",
         us: 'États-Unis',
         other: 'Reste du monde',
-        'rule_opt-in': 'Fenêtre de consentement préalable',
+        'rule_opt-in': 'Pop-up de consentement préalable',
         'rule_opt-out': 'Avis de refus avec un lien « Ne pas vendre ni partager mes informations personnelles »',
-        rule_none: 'Pas de fenêtre',
+        rule_none: 'Pas de pop-up',
       },
     },
     installation: {
@@ -192,7 +192,7 @@ export const resourcesFr = {
       declaration_intro:
         "Collez ceci sur la page de votre politique de cookies, là où la déclaration doit apparaître. Elle affiche, dans la langue du visiteur, les textes de votre politique de cookies, chaque cookie par catégorie, les domaines analysés et le choix du visiteur avec des boutons pour le modifier ou le retirer. Mettez-la en forme avec les classes cm-declaration et cm-decl-*.",
       declaration_label: 'Balise de la déclaration des cookies',
-      declaration_help: 'Elle est mise à jour à chaque publication de la fenêtre.',
+      declaration_help: 'Elle est mise à jour à chaque publication du pop-up.',
       declaration_copy: 'Copier la balise de la déclaration',
       guides_title: 'Guides pratiques',
       guides: {
@@ -215,7 +215,7 @@ export const resourcesFr = {
           consent_mode_basic:
             'Consent Mode, mode de base : empêchez vos balises Google de se charger avant le consentement. Ajoutez type="text/plain" et data-consent-category="statistics" (ou "marketing") à la balise Google de votre page, ou déclenchez-la dans Tag Manager sur l\'événement personnalisé cm_consent_update.',
           consent_mode_advanced:
-            'Consent Mode, mode avancé : chargez vos balises Google comme d\'habitude, après la balise script. La fenêtre envoie d\'abord les valeurs par défaut du consentement, puis une mise à jour à chaque choix ; les balises qui exigent le consentement l\'attendent (Tag Manager : Admin > Paramètres du conteneur > Activer la vue d\'ensemble du consentement).',
+            'Consent Mode, mode avancé : chargez vos balises Google comme d\'habitude, après la balise script. Le pop-up envoie d\'abord les valeurs par défaut du consentement, puis une mise à jour à chaque choix ; les balises qui exigent le consentement l\'attendent (Tag Manager : Admin > Paramètres du conteneur > Activer la vue d\'ensemble du consentement).',
         },
         wordpress: {
           title: 'WordPress',
