@@ -87,7 +87,7 @@ export const openStore = (file: string, options: StoreOptions = {}): Store => {
     }
   }
   loaded.meta.sequences ??= {};
-  if (repaired) commit.flushSync();
+  if (repaired) commit.changed();
 
   const rows = <T extends Row>(name: string): T[] => collectionOf(state(), name) as T[];
 
