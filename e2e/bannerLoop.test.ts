@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { login } from '../dev-server/test/http';
 import { launchChromium, logIn, shellReady } from './support/browser';
 import { useConsoleGuard } from './support/consoleGuard';
+import { apiCall as api, nextRecord } from './support/apiSession';
 
 /**
  * The loop closed in Chromium (CONST-2, BEYOND-9, BEYOND-3, ROUTE-6): a published banner on a
@@ -19,24 +20,7 @@ const EMAIL = 'owner@demo.test';
 /** Demo Shop, owner@demo.test's account (seed). */
 const DEMO_SHOP = 1;
 
-
 const FIXTURE = readFileSync(path.join(import.meta.dirname, 'fixtures/sites/banner-loop/index.html'), 'utf8');
-
-const api = async <T,>(apiUrl: string, cookie: string, method: string, route: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${apiUrl}${route}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
-/** Waits for the banner's next `consent:recorded` event and returns the record's id. */
-const nextRecord = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        window.addEventListener('consent:recorded', (e) => resolve(String((e as CustomEvent<{ id: string }>).detail.id)), { once: true });
-        window.addEventListener('consent:record-failed', (e) => reject(new Error(JSON.stringify((e as CustomEvent).detail))), { once: true });
-      }),
-  );
 
 describe('the banner on a customer site, back to the dashboard', () => {
   const apiUrl = inject('apiUrl');

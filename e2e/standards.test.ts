@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../src/schemas/privacyStandards';
 import { E2E_COUNTRY_HEADER } from './support/globalSetup';
+import { apiCall as api, nextRecord } from './support/apiSession';
 
 /**
  * The privacy standards on a customer page served under the solution's own domain (STD-1..STD-4,
@@ -50,21 +51,6 @@ const DENIED = {
   security_storage: 'granted',
 };
 const GRANTED = Object.fromEntries(Object.keys(DENIED).map((type) => [type, 'granted']));
-
-const api = async <T,>(apiUrl: string, cookie: string, method: string, route: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${apiUrl}${route}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
-
-const nextRecord = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        window.addEventListener('consent:recorded', (e) => resolve(String((e as CustomEvent<{ id: string }>).detail.id)), { once: true });
-        window.addEventListener('consent:record-failed', (e) => reject(new Error(JSON.stringify((e as CustomEvent).detail))), { once: true });
-      }),
-  );
 
 const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __recorded: unknown[] }).__recorded);
 

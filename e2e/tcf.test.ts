@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
+import { apiCall as api } from './support/apiSession';
 
 /**
  * The IAB TCF in Chromium (TCF-1, TCF-2, TCF-4): a published banner with TCF on, on a
@@ -25,12 +26,6 @@ interface VendorEvent {
   tcString: string;
   listenerId: number;
 }
-
-const api = async <T,>(apiUrl: string, cookie: string, method: string, route: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${apiUrl}${route}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
 
 const ids = (vector: Vector): number[] => {
   const out: number[] = [];
