@@ -1,30 +1,33 @@
 /**
  * The consent-log figures of issue 15 (LOG-1..LOG-3), part of `npm run bench` (bench/run.ts) and
- * runnable alone: `npx tsx bench/consentLog.ts`. On 127.0.0.1, the dev API in this process:
+ * runnable alone: `npx tsx bench/consentLog.ts`. On 127.0.0.1, the dev API in a child process
+ * (bench/consentLogServer.ts), as `npm run api` runs it, so that the load generator does not
+ * share its event loop:
  *
  * 1. Ingest: POST /consent/{csId}/records at 1,000 records/s for BENCH_INGEST_SECONDS (60) from
  *    50 connections (autocannon, fixed rate): p50/p99, errors; meanwhile the admin's
  *    consent-solution list (Demo Shop's, the seed) at 5 requests/s, p99 beside its idle figure.
  * 2. Size: BENCH_RECORDS (default 1,000,000) records in one account, generated in SQL, then
  *    through the HTTP API: the 90-day dashboard, proof look-ups by consent id (random ids),
- *    and the export of every record (CSV) in rows/s with the process's peak memory growth.
+ *    and the export of every record (CSV) in rows/s with the API process's peak memory growth.
  *
  * Embedded PGlite always; a PostgreSQL server as well when DATABASE_URL is set (a fresh schema,
  * dropped after). Writes bench/results/consent-log.json (git-ignored).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createServer } from '../dev-server/createServer';
+import type { CreateServerOptions } from '../dev-server/createServer';
 import { migrate } from '../dev-server/consent-log/migrate';
 import { openEmbedded, openServer, type SqlClient } from '../dev-server/consent-log/sql';
 import { login } from '../dev-server/test/http';
 import { seedDbFile } from '../dev-server/seed';
 import { BENCH_BCRYPT_COST } from './bulkSeed';
+import type { ServerOp, ServerReply } from './consentLogServer';
 
 const RESULTS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'results', 'consent-log.json');
 const INGEST_RATE = 1000;
@@ -33,6 +36,8 @@ const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
 const ADMIN_RATE = 5;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const LOOKUPS = 200;
+/** Look-ups before the measured ones, as for the dashboard: the first pay for cold caches and code paths. */
+const LOOKUP_WARM_UP = 5;
 const DASHBOARD_RUNS = 20;
 
 const percentile = (values: number[], p: number): number => {
@@ -78,7 +83,7 @@ const seedRecords = async (backend: Backend, count: number): Promise<string[]> =
        FROM consent_records GROUP BY 1, 2`,
     );
     await sql.script('ANALYZE');
-    return (await sql.query<{ id: string }>(`SELECT id::text AS id FROM consent_records TABLESAMPLE SYSTEM (1) LIMIT ${LOOKUPS}`)).map((r) => r.id);
+    return (await sql.query<{ id: string }>(`SELECT id::text AS id FROM consent_records TABLESAMPLE SYSTEM (1) ORDER BY random() LIMIT ${LOOKUP_WARM_UP + LOOKUPS}`)).map((r) => r.id);
   } finally {
     await sql.close();
   }
@@ -94,6 +99,56 @@ interface BackendFigures {
   export: { rows: number; seconds: number; rowsPerSec: number; liveHeapGrowthMB: number; peakRssGrowthMB: number; gcSampled: boolean };
 }
 
+interface IngestStats {
+  batches: number;
+  rows: number;
+}
+interface Memory {
+  heap: number;
+  rss: number;
+}
+interface BenchServer {
+  port: number;
+  call(op: ServerOp): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/** The dev API in a child process (bench/consentLogServer.ts), driven over IPC. */
+const startServer = async (options: CreateServerOptions): Promise<BenchServer> => {
+  const child = fork(fileURLToPath(new URL('./consentLogServer.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    env: { ...process.env, BENCH_SERVER_OPTIONS: JSON.stringify(options) },
+  });
+  const calls = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench's API exited with ${code}`)));
+    child.on('message', (reply: ServerReply) => {
+      if (reply.port !== undefined) return resolve(reply.port);
+      const call = reply.id === undefined ? undefined : calls.get(reply.id);
+      if (!call || reply.id === undefined) return;
+      calls.delete(reply.id);
+      if (reply.error !== undefined) call.reject(new Error(reply.error));
+      else call.resolve(reply.result);
+    });
+  });
+  const call = (op: ServerOp): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      next += 1;
+      calls.set(next, { resolve, reject });
+      child.send({ id: next, op });
+    });
+  return {
+    port,
+    call,
+    stop: async () => {
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      await call('exit').catch(() => undefined);
+      await exited;
+    },
+  };
+};
+
 const timed = async (fn: () => Promise<unknown>): Promise<number> => {
   const start = performance.now();
   await fn();
@@ -105,7 +160,7 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
   const dbFile = join(dir, `${backend.name === 'embedded PGlite' ? 'embedded' : 'server'}.json`);
   await seedDbFile(dbFile, { bcryptCost: BENCH_BCRYPT_COST, outboxFile: join(dir, 'outbox.json') });
   const consentLog = backend.name === 'embedded PGlite' ? { dataDir: backend.dataDir } : { databaseUrl: backend.url, schema: backend.schema };
-  const api = createServer({
+  const server = await startServer({
     dbFile,
     outboxFile: join(dir, 'outbox.json'),
     corsOrigins: [],
@@ -117,14 +172,8 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
     // Every simulated visitor comes from 127.0.0.1: the per-address limit is lifted, the per-solution one kept.
     consentRecordLimits: { perAddress: 100_000_000 },
   });
-  const http = api.app.listen(0, '127.0.0.1');
-  await new Promise<void>((done, fail) => {
-    http.once('listening', done);
-    http.once('error', fail);
-  });
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${server.port}`;
   try {
-    await api.context.consentLog.ready();
     const cookie = await login(base, 'owner@demo.test');
     const adminList = { url: `${base}/consent-solutions?_page=1&_limit=25&_sort=name&_order=asc`, headers: { cookie } };
     // Warm-up: the first requests pay for compiling the code paths.
@@ -133,7 +182,7 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
     console.log(`  admin list idle, ${ADMIN_RATE}/s for 10 s…`);
     const idle = await autocannon({ ...adminList, connections: 1, overallRate: ADMIN_RATE, duration: 10 });
     console.log(`  ingest ${INGEST_RATE}/s from ${INGEST_CONNECTIONS} connections for ${INGEST_SECONDS} s, admin list meanwhile…`);
-    const before = api.context.consentLog.ingestStats();
+    const before = (await server.call('stats')) as IngestStats;
     const [ingest, during] = await Promise.all([
       autocannon({
         url: `${base}/consent/1/records`,
@@ -146,7 +195,7 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
       }),
       autocannon({ ...adminList, connections: 1, overallRate: ADMIN_RATE, duration: INGEST_SECONDS }),
     ]);
-    const after = api.context.consentLog.ingestStats();
+    const after = (await server.call('stats')) as IngestStats;
     const batches = after.batches - before.batches;
 
     console.log(`  seeding ${RECORDS.toLocaleString('en')} records in SQL…`);
@@ -155,11 +204,11 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
     if (backend.name === 'embedded PGlite') {
       // Requests autocannon left in flight at its deadline land first.
       await new Promise((done) => setTimeout(done, 2000));
-      await api.context.consentLog.close();
+      await server.call('closeLog');
     }
     const ids = await seedRecords(backend, RECORDS);
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    await api.context.consentLog.ready();
+    await server.call('openLog');
 
     console.log('  dashboard, proof look-ups, export…');
     const dashboard: number[] = [];
@@ -172,28 +221,29 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
       if (i >= 2) dashboard.push(ms);
     }
     const lookups: number[] = [];
-    for (const id of ids) {
-      lookups.push(
-        await timed(async () => {
-          const res = await fetch(`${base}/consent-records/${id}`, { headers: { cookie } });
-          if (res.status !== 200) throw new Error(`proof ${res.status}`);
-          await res.arrayBuffer();
-        }),
-      );
+    for (const [i, id] of ids.entries()) {
+      const ms = await timed(async () => {
+        const res = await fetch(`${base}/consent-records/${id}`, { headers: { cookie } });
+        if (res.status !== 200) throw new Error(`proof ${res.status}`);
+        await res.arrayBuffer();
+      });
+      if (i >= LOOKUP_WARM_UP) lookups.push(ms);
     }
 
-    // Live memory: the heap after a full collection (`--expose-gc`, as `npm run bench` runs),
-    // sampled every second of the export; peak heap before collection would count garbage.
-    const collect = (): number => {
-      global.gc?.();
-      return process.memoryUsage().heapUsed;
-    };
-    const base0 = { heap: collect(), rss: process.memoryUsage().rss };
+    // The API's live memory: its heap after a full collection (the server runs with
+    // --expose-gc), sampled every second of the export; peak heap before collection would
+    // count garbage.
+    const memory = async (): Promise<Memory> => (await server.call('memory')) as Memory;
+    const base0 = await memory();
     let peakHeap = base0.heap;
     let peakRss = base0.rss;
+    let sampling = Promise.resolve();
     const sampler = setInterval(() => {
-      peakHeap = Math.max(peakHeap, collect());
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      sampling = sampling.then(async () => {
+        const now = await memory();
+        peakHeap = Math.max(peakHeap, now.heap);
+        peakRss = Math.max(peakRss, now.rss);
+      });
     }, 1000);
     const exportStart = performance.now();
     const res = await fetch(`${base}/consent-records/export?format=csv`, { headers: { cookie } });
@@ -203,6 +253,7 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
     }
     const exportSeconds = (performance.now() - exportStart) / 1000;
     clearInterval(sampler);
+    await sampling;
     const rows = newlines - 1;
 
     return {
@@ -223,14 +274,10 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
       size: { records: RECORDS, seedSeconds: Math.round(seedSeconds) },
       dashboard90Days: { medianMs: round(percentile(dashboard, 50)), p95Ms: round(percentile(dashboard, 95)), maxMs: round(Math.max(...dashboard)) },
       proofLookup: { medianMs: round(percentile(lookups, 50)), p95Ms: round(percentile(lookups, 95)), p99Ms: round(percentile(lookups, 99)) },
-      export: { rows, seconds: round(exportSeconds), rowsPerSec: Math.round(rows / exportSeconds), liveHeapGrowthMB: mb(peakHeap - base0.heap), peakRssGrowthMB: mb(peakRss - base0.rss), gcSampled: global.gc !== undefined },
+      export: { rows, seconds: round(exportSeconds), rowsPerSec: Math.round(rows / exportSeconds), liveHeapGrowthMB: mb(peakHeap - base0.heap), peakRssGrowthMB: mb(peakRss - base0.rss), gcSampled: true },
     };
   } finally {
-    await new Promise<void>((done) => {
-      http.close(() => done());
-      http.closeAllConnections();
-    });
-    await api.close();
+    await server.stop();
   }
 };
 
