@@ -59,26 +59,6 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('index.html must contain <div id="root">');
 const root = createRoot(container);
 
-/**
- * The configuration's rules (zod) load after the first paint to keep zod out of the entry
- * chunk; a bad configuration then replaces the app with the message saying what to fix. It is
- * for whoever deployed the build, so it is not translated.
- */
-const checkConfiguration = () =>
-  import('./config/envSchema').then(({ assertValidEnv }) => {
-    try {
-      assertValidEnv();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(message);
-      root.render(
-        <pre role="alert" style={{ margin: 24, whiteSpace: 'pre-wrap' }}>
-          {message}
-        </pre>,
-      );
-    }
-  });
-
 // For English this resolves at once; a French visitor waits for the French chunk (no flash).
 void i18nReady.then(() => {
   root.render(
@@ -91,5 +71,4 @@ void i18nReady.then(() => {
       </ThemeProvider>
     </StrictMode>,
   );
-  return checkConfiguration();
 });

@@ -2,9 +2,8 @@ import { envDefaults } from './envDefaults';
 
 /**
  * The app's configuration, read from `import.meta.env` once (Vite inlines it at build time).
- * Its rules are in envSchema.ts (zod), checked right after start-up by main.tsx and in
- * env.test.ts; they are not imported here because this module is in the login route's entry
- * chunk and classic zod would cost ~15 kB gzip of its 150 kB budget (performance.md).
+ * Its rules are in envSchema.ts (zod), checked when Vite starts (scripts/vite/validateEnv.ts):
+ * a bad value fails the build, so the app itself never ships the rules (performance.md).
  */
 const raw = import.meta.env;
 

@@ -3,8 +3,8 @@ import { envDefaults } from './envDefaults';
 
 /**
  * The rules of the configuration (house style: validate at the boundary, fail with a message
- * that says what to do). Kept out of env.ts so classic zod (~15 kB gzip) stays out of the
- * login route's entry chunk; main.tsx runs it right after the first render (assertValidEnv).
+ * that says what to do). Run by Vite when it starts (scripts/vite/validateEnv.ts), so a bad
+ * value fails the build and none of this ships to the browser.
  */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -63,9 +63,4 @@ export const parseEnv = (raw: Record<string, unknown>): ValidEnv => {
     throw new Error(`Invalid app configuration. Fix these variables in .env.local or the build environment, then rebuild:\n${problems}`);
   }
   return result.data;
-};
-
-/** Throws when the build's environment is invalid (see main.tsx). */
-export const assertValidEnv = (raw: Record<string, unknown> = import.meta.env): void => {
-  parseEnv(raw);
 };
