@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { parseEnv } from '../../src/config/envSchema';
+import { parseEnv } from '../../src/config/envSchema.ts';
 
 /**
  * Checks the app's configuration (src/config/envSchema.ts) when Vite starts, for a build, the

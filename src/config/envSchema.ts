@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envDefaults } from './envDefaults';
+import { envDefaults } from './envDefaults.ts';
 
 /**
  * The rules of the configuration (house style: validate at the boundary, fail with a message
