@@ -7,11 +7,14 @@ import { createRoot } from 'react-dom/client';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// MUI's own ThemeProvider adds the CSS-variables provider (about 3 kB gzip) for themes with
+// color schemes; ours has none, and for such a theme it renders exactly this one.
+import { ThemeProvider } from '@mui/system';
 import { AuthScreen, usePathname } from './custom-pages/auth/AuthApp';
 import { LOGIN_PATH, matchAuthRoute } from './providers/authPaths';
 import { navigateTo, rememberReturnPath } from './providers/navigation';
 import { getSession, subscribe } from './providers/sessionState';
+import { env } from './config/env';
 import { i18nReady } from './providers/i18n/i18n';
 import { ToastProvider } from './providers/Toasts';
 import { lazyWithReload } from './shared/lazyWithReload';
@@ -71,4 +74,6 @@ void i18nReady.then(() => {
       </ThemeProvider>
     </StrictMode>,
   );
+  // API-6: the hosted texts come through i18next's loader, after the first paint.
+  if (env.translationsUrl !== undefined) void import('./providers/i18n/i18nextInstance');
 });

@@ -3,7 +3,9 @@ import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import { adminCatalogues } from './i18n/adminCatalogues';
-import { changeLanguage, i18n, PLATFORM_NS, type SupportedLanguage } from './i18n/i18n';
+import { changeLanguage, currentLanguage } from './i18n/i18n';
+import { i18n } from './i18n/i18nextInstance';
+import { PLATFORM_NS, type SupportedLanguage } from './i18n/languages';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
 export const locales: Locale[] = [
@@ -40,6 +42,6 @@ export const i18nProvider: I18nProvider = {
   changeLocale: async (locale) => {
     await changeLanguage(locale);
   },
-  getLocale: () => i18n.resolvedLanguage ?? i18n.language,
+  getLocale: currentLanguage,
   getLocales: () => locales,
 };

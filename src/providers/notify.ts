@@ -1,4 +1,4 @@
-import { i18n } from './i18n/i18n';
+import { hasTranslation, translate } from './i18n/i18n';
 import { showToast } from './toaster';
 
 export type NotifyType = 'success' | 'error' | 'info' | 'warning';
@@ -17,6 +17,6 @@ export interface NotifyOptions {
  * and the API's English fallback texts pass through unchanged.
  */
 export const notify = (messageKeyOrText: string, { type = 'info', messageArgs, persist }: NotifyOptions = {}): void => {
-  const message = i18n.exists(messageKeyOrText) ? i18n.t(messageKeyOrText, { ...messageArgs }) : messageKeyOrText;
+  const message = hasTranslation(messageKeyOrText) ? translate(messageKeyOrText, { ...messageArgs }) : messageKeyOrText;
   void showToast(message, { variant: type, persist });
 };

@@ -1,13 +1,13 @@
 import type { Violation } from '../shared/violations';
 import { isApiError } from './apiError';
-import { i18n } from './i18n/i18n';
+import { hasTranslation, translate } from './i18n/i18n';
 import { notify } from './notify';
 
 /** A violation's text: its translated key, else the API's English message, else the default. */
 export const translateViolation = (violation: Violation, defaultKey: string): string => {
   const key = violation.payload.messageKey;
-  if (i18n.exists(key)) return i18n.t(key);
-  return violation.message || i18n.t(defaultKey);
+  if (hasTranslation(key)) return translate(key);
+  return violation.message || translate(defaultKey);
 };
 
 /**

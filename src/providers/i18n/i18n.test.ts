@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, LANGUAGES_NS } from './i18n';
+import { createI18n } from './i18nextInstance';
+import { LANGUAGES_NS } from './languages';
 
 const hosted: Record<string, unknown> = {
   'https://translations.test/en/platform.json': { auth: { login: { title: 'Sign in to your admin' } } },

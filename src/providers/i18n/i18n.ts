@@ -1,138 +1,93 @@
-import { createInstance, type i18n as I18n, type ResourceLanguage } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import type { HttpBackendOptions } from 'i18next-http-backend';
-import { env } from '../../config/env';
-import { en } from './en';
-import { deepMerge, type Tree } from './deepMerge';
-
-/** PROD-5: English first; French entries; English is the fallback. */
-export const supportedLanguages = ['en', 'fr'] as const;
-export type SupportedLanguage = (typeof supportedLanguages)[number];
-
-/** API-6: `platform` holds the app's texts, `languages` the language names (always English). */
-export const PLATFORM_NS = 'platform';
-export const LANGUAGES_NS = 'languages';
-
-const languageNamesEn = { en: 'English', fr: 'French' };
+import type { i18n as I18n } from 'i18next';
+import { bundledResources, loadBundled, PLATFORM_NS, supportedBase, type SupportedLanguage } from './languages';
+import { translateFromCatalogue, type TranslateOptions } from './translateFromCatalogue';
 
 /**
- * The offline catalogues (API-6), used at once and whenever the hosted files fail. English is
- * in the entry chunk; French is bundled too but as its own chunk, loaded before the first
- * render only for a French visitor (loadBundledLanguage), to keep the login route's budget.
+ * The app's texts, for every screen. Until the admin loads, the auth screens translate from the
+ * bundled catalogues with a few lines of lookup and `{{value}}` interpolation, so the login
+ * route does not ship i18next (performance.md: it was 16 kB of the 130 kB budget). The admin's
+ * chunk (and the hosted translation files, API-6) bring i18next (i18nextInstance.ts), which
+ * attaches itself here: from then on every call goes to it, with the same language.
  */
-const bundledLoaders: Record<SupportedLanguage, () => Promise<ResourceLanguage>> = {
-  en: async () => ({ [PLATFORM_NS]: en, [LANGUAGES_NS]: languageNamesEn }),
-  fr: async () => ({ [PLATFORM_NS]: (await import('./fr')).fr, [LANGUAGES_NS]: languageNamesEn }),
-};
-const bundledResources: Partial<Record<SupportedLanguage, ResourceLanguage>> = {
-  en: { [PLATFORM_NS]: en, [LANGUAGES_NS]: languageNamesEn },
-};
 
-const ONE_YEAR_IN_MINUTES = 365 * 24 * 60;
+const LANGUAGE_COOKIE = 'i18next';
+const ONE_YEAR_IN_SECONDS = 365 * 24 * 60 * 60; // CONST-2
 
-const isSupported = (lng: string): lng is SupportedLanguage => (supportedLanguages as readonly string[]).includes(lng);
-
-/**
- * Hosted files are merged deeply over the bundled catalogue: i18next would otherwise replace
- * whole top-level objects (e.g. all of `auth`) with the hosted version, losing any bundled key
- * the hosted file lacks.
- */
-const mergeOverBundled = (data: string, languages?: string | string[], namespaces?: string | string[]) => {
-  const lng = [languages].flat()[0] ?? 'en';
-  const ns = [namespaces].flat()[0] ?? PLATFORM_NS;
-  const bundled = (isSupported(lng) ? bundledResources[lng]?.[ns] : undefined) ?? {};
-  return deepMerge(bundled as Tree, JSON.parse(data) as Tree);
+const readCookie = (name: string): string | undefined => {
+  if (typeof document === 'undefined') return undefined;
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${name}=`));
+  return pair === undefined ? undefined : decodeURIComponent(pair.slice(name.length + 1));
 };
 
-const backendOptions = (baseUrl: string): HttpBackendOptions => ({
-  // The language names are only published in English (API-6).
-  loadPath: (_lngs, namespaces) =>
-    namespaces[0] === LANGUAGES_NS ? `${baseUrl}/en/${LANGUAGES_NS}.json` : `${baseUrl}/{{lng}}/{{ns}}.json`,
-  requestOptions: { cache: 'no-store' },
-  parse: mergeOverBundled,
-});
-
-/**
- * API-6: fetches the hosted files and merges them over the bundled ones. The HTTP backend is
- * loaded only when a translations URL is configured, after the first paint, so the login
- * route does not ship it; it is attached to i18next's own backend connector, which keeps the
- * loader settings of `init` (10 parallel reads, 5 retries, 350 ms doubling).
- */
-const loadHostedTranslations = async (instance: I18n, baseUrl: string): Promise<void> => {
-  // Hosted texts merge over the bundled ones, so every bundled language must be there first.
-  await Promise.all(supportedLanguages.map((lng) => loadBundledLanguage(instance, lng)));
-  const { default: HttpBackend } = await import('i18next-http-backend');
-  // `services` is typed loosely by i18next; its backendConnector reads `backend` on each load.
-  const connector = instance.services.backendConnector as { backend?: unknown };
-  connector.backend = new HttpBackend(instance.services, backendOptions(baseUrl));
-  // Bundled namespaces count as loaded, so a plain load would never ask the backend: reload.
-  await instance.reloadResources([...supportedLanguages], [PLATFORM_NS, LANGUAGES_NS]);
-};
-
-/**
- * The app's ONE i18next instance, shared by the auth screens (via useAppTranslate) and by
- * react-admin (via i18nProvider.ts). Initialised synchronously from the bundled catalogues so
- * the first paint is translated; the hosted files, when configured, arrive afterwards.
- */
-/** Adds a bundled language's catalogues to the instance (once); hosted texts already there win. */
-export const loadBundledLanguage = async (instance: I18n, lng: string): Promise<void> => {
-  const base = lng.split('-')[0] ?? lng;
-  if (!isSupported(base)) return;
-  if (bundledResources[base] === undefined) bundledResources[base] = await bundledLoaders[base]();
-  for (const [ns, resources] of Object.entries(bundledResources[base] ?? {})) {
-    // A copy: i18next merges later (hosted) texts into the object it holds.
-    instance.addResourceBundle(base, ns, structuredClone(resources), true, false);
+/** i18next's detection order here: the language cookie, the browser's languages, `<html lang>`. */
+const detectLanguage = (): SupportedLanguage => {
+  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  const page = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  for (const candidate of [readCookie(LANGUAGE_COOKIE), ...browser, page]) {
+    const base = supportedBase(candidate);
+    if (base !== undefined) return base;
   }
+  return 'en';
 };
 
-export const createI18n = (translationsUrl: string | undefined = env.translationsUrl): I18n => {
-  const instance = createInstance();
-  instance.use(LanguageDetector);
-  void instance.init({
-    // A copy: i18next merges hosted texts into the objects it holds, and the bundled
-    // catalogues must stay the offline fallback.
-    resources: structuredClone(bundledResources),
-    // Keep the bundled languages and still allow the backend to add to them.
-    partialBundledLanguages: true,
-    supportedLngs: [...supportedLanguages],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: 'en',
-    ns: [PLATFORM_NS, LANGUAGES_NS],
-    defaultNS: PLATFORM_NS,
-    initImmediate: false,
-    interpolation: { escapeValue: false }, // React escapes already.
-    returnNull: false,
-    // API-6 loader: 10 parallel reads, 5 retries, first wait 350 ms (i18next doubles it).
-    maxParallelReads: 10,
-    maxRetries: 5,
-    retryTimeout: 350,
-    detection: {
-      order: ['cookie', 'navigator', 'htmlTag'],
-      lookupCookie: 'i18next',
-      caches: ['cookie'],
-      cookieMinutes: ONE_YEAR_IN_MINUTES, // CONST-2
-    },
-  });
-  if (translationsUrl !== undefined) void loadHostedTranslations(instance, translationsUrl);
-  instance.on('languageChanged', (lng) => {
-    void loadBundledLanguage(instance, lng);
-    if (typeof document !== 'undefined') document.documentElement.lang = lng;
-  });
-  if (typeof document !== 'undefined' && instance.resolvedLanguage) document.documentElement.lang = instance.resolvedLanguage;
-  return instance;
+let language: SupportedLanguage = detectLanguage();
+let engine: I18n | null = null;
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
 };
 
-export const i18n = createI18n();
+/** The language is remembered for a year and given to the page, as i18next's detector does. */
+const applyLanguage = (lng: SupportedLanguage) => {
+  language = lng;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; max-age=${ONE_YEAR_IN_SECONDS}; path=/; SameSite=Strict`;
+};
 
-/** Resolves once the detected language's bundled catalogue is in: main.tsx renders after it. */
-export const i18nReady: Promise<void> = loadBundledLanguage(i18n, i18n.resolvedLanguage ?? i18n.language ?? 'en');
+/** The UI language (`en`, `fr`). */
+export const currentLanguage = (): SupportedLanguage => language;
+
+export const translate = (key: string, options: TranslateOptions = {}): string => {
+  if (engine) return String(engine.t(key, options));
+  return translateFromCatalogue(bundledResources, language, key, options) ?? key;
+};
+
+export const hasTranslation = (key: string): boolean => (engine ? engine.exists(key) : translateFromCatalogue(bundledResources, language, key) !== undefined);
+
+/** Calls `onChange` when the texts or the language change; returns the unsubscribe function. */
+export const subscribeToTexts = (onChange: () => void): (() => void) => {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+};
 
 /** Switches language after loading its bundled catalogue, so no English flash (PROD-5). */
 export const changeLanguage = async (lng: string): Promise<void> => {
-  await loadBundledLanguage(i18n, lng);
-  await i18n.changeLanguage(lng);
+  const base = supportedBase(lng) ?? 'en';
+  await loadBundled(base);
+  if (engine) {
+    await engine.changeLanguage(base);
+    return;
+  }
+  applyLanguage(base);
+  changed();
 };
 
-/** Translates with the shared instance, for code outside React (toasts, providers). */
-export const translate = (key: string, options: Record<string, unknown> = {}): string => i18n.t(key, options);
+/** Resolves once the detected language's bundled catalogue is in: main.tsx renders after it. */
+export const i18nReady: Promise<void> = loadBundled(language).then(() => applyLanguage(language));
+
+/**
+ * Hands every later call to i18next (i18nextInstance.ts, created with this module's language and
+ * catalogues); its language changes and the texts it adds (hosted files) reach the subscribers.
+ */
+export const attachI18next = (instance: I18n): void => {
+  engine = instance;
+  instance.on('languageChanged', (lng) => {
+    applyLanguage(supportedBase(lng) ?? 'en');
+    changed();
+  });
+  instance.store.on('added', changed);
+  changed();
+};
+
+export { PLATFORM_NS };

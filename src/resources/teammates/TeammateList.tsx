@@ -16,7 +16,7 @@ import {
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
-import { i18n } from '../../providers/i18n/i18n';
+import { currentLanguage } from '../../providers/i18n/i18n';
 import { getSession, subscribe } from '../../providers/session';
 import { useCan } from '../accounts/useCan';
 import { relativeTime } from './lastSeen';
@@ -41,11 +41,11 @@ const SearchFilter = ({ source, alwaysOn }: { source: string; alwaysOn?: boolean
 const filters = [<SearchFilter key="q" source="q" alwaysOn />];
 
 const LastSeen = ({ record }: { record: Teammate }) => {
-  // i18next's language, not react-admin's useLocale: one locale-store subscriber per cell froze the
+  // The UI language, not react-admin's useLocale: one locale-store subscriber per cell froze the
   // production build's list; useTranslate already re-renders the cell when the language changes.
   const translate = useTranslate();
   if (record.lastSeenAt === null) return <>{translate('teammates.never_seen')}</>;
-  return <time dateTime={record.lastSeenAt}>{relativeTime(record.lastSeenAt, i18n.language || 'en')}</time>;
+  return <time dateTime={record.lastSeenAt}>{relativeTime(record.lastSeenAt, currentLanguage())}</time>;
 };
 
 /** Whether the row is the signed-in user: nobody removes themselves from the team here. */

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** A fresh i18n.ts, as a page load would start it. */
+const freshTexts = async () => {
+  vi.resetModules();
+  const texts = await import('./i18n');
+  await texts.i18nReady;
+  return texts;
+};
+
+afterEach(() => {
+  document.cookie = 'i18next=; max-age=0; path=/';
+  document.documentElement.lang = '';
+  vi.unstubAllGlobals();
+});
+
+describe('the app texts before and after i18next', () => {
+  it('[PROD-5] takes the language from the cookie first, then the browser, and remembers it', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['de-DE', 'fr-CA'], language: 'de-DE' });
+    let texts = await freshTexts();
+    expect(texts.currentLanguage()).toBe('fr');
+    expect(texts.translate('auth.login.submit')).toBe('Se connecter');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.cookie).toContain('i18next=fr');
+
+    document.cookie = 'i18next=en; path=/';
+    texts = await freshTexts();
+    expect(texts.currentLanguage()).toBe('en');
+    expect(texts.translate('auth.login.submit')).toBe('Log in');
+  });
+
+  it('[PROD-5] hands every call to i18next once the admin loads it, in the same language', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['fr'], language: 'fr' });
+    const texts = await freshTexts();
+    const onChange = vi.fn();
+    texts.subscribeToTexts(onChange);
+    const { i18n } = await import('./i18nextInstance');
+    expect(onChange).toHaveBeenCalled();
+    expect(i18n.language).toBe('fr');
+    i18n.addResourceBundle('fr', texts.PLATFORM_NS, { only_in_i18next: 'Seulement là' }, true, false);
+    expect(texts.translate('only_in_i18next')).toBe('Seulement là');
+    expect(texts.hasTranslation('only_in_i18next')).toBe(true);
+
+    await texts.changeLanguage('en');
+    expect(texts.currentLanguage()).toBe('en');
+    expect(texts.translate('auth.login.submit')).toBe('Log in');
+    expect(document.cookie).toContain('i18next=en');
+  });
+});
