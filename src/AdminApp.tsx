@@ -18,6 +18,7 @@ import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 import consentSolutions from './resources/consent-solutions';
 import domains from './resources/domains';
+import popupTemplates from './resources/popup-templates';
 import teammates from './resources/teammates';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
@@ -61,6 +62,8 @@ export function AdminApp() {
       >
         <Resource name="consent-solutions" {...consentSolutions} />
         <Resource name="domains" {...domains} />
+        {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
+        <Resource name="popup-templates" {...popupTemplates} />
         {/* ROUTE-8 */}
         <Resource name="teammates" {...teammates} />
         <CustomRoutes noLayout>{authRoutes}</CustomRoutes>

@@ -1,6 +1,7 @@
 import jsonServerProvider from 'ra-data-json-server';
 import type { DataProvider } from 'ra-core';
 import { env } from '../config/env';
+import { crudHttpClient } from './crudErrorKeys';
 import { httpClient } from './httpClient';
 import { withConsentSolutionsMethods, type ConsentSolutionsMethods } from './methods/consentSolutions';
 import { withPopupMethods, type PopupMethods } from './methods/popup';
@@ -39,4 +40,4 @@ export const withCustomMethods = (base: DataProvider): DataProvider & Pick<AppDa
 const withFeatureMethods = (base: ReturnType<typeof withCustomMethods>): AppDataProvider =>
   withTcfMethods(withScannerMethods(withReportsMethods(withPopupMethods(withConsentSolutionsMethods(base)))));
 
-export const dataProvider: AppDataProvider = withFeatureMethods(withCustomMethods(jsonServerProvider(env.apiUrl, httpClient)));
+export const dataProvider: AppDataProvider = withFeatureMethods(withCustomMethods(jsonServerProvider(env.apiUrl, crudHttpClient)));

@@ -14,6 +14,8 @@ export const queryKeys = {
   consentSolutions: { all: ['consent-solutions'] as const },
   cookies: { all: ['cookies'] as const },
   pricing: { all: ['pricing'] as const },
+  /** react-admin's keys of the `popup-templates` resource (lists and records). */
+  popupTemplates: { all: ['popup-templates'] as const },
   privacyStandards: { solution: (solutionId: Identifier) => ['privacy-standards', id(solutionId)] as const },
   popup: {
     all: ['popup'] as const,
