@@ -18,6 +18,8 @@ import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 import consentSolutions from './resources/consent-solutions';
 import domains from './resources/domains';
+import auditLog from './resources/audit-log';
+import popupTemplates from './resources/popup-templates';
 import teammates from './resources/teammates';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
@@ -25,7 +27,6 @@ import teammates from './resources/teammates';
 const SubscriptionWizard = lazyWithReload(async () => ({
   default: (await import('./custom-pages/subscription/SubscriptionWizard')).SubscriptionWizard,
 }));
-const AuditLogPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/audit/AuditLogPage')).AuditLogPage }));
 const OnboardingPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/onboarding/OnboardingPage')).OnboardingPage }));
 const ComplianceDashboardPage = lazyWithReload(async () => ({
   default: (await import('./custom-pages/compliance-dashboard/ComplianceDashboardPage')).ComplianceDashboardPage,
@@ -61,8 +62,12 @@ export function AdminApp() {
       >
         <Resource name="consent-solutions" {...consentSolutions} />
         <Resource name="domains" {...domains} />
+        {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
+        <Resource name="popup-templates" {...popupTemplates} />
         {/* ROUTE-8 */}
         <Resource name="teammates" {...teammates} />
+        {/* BEYOND-7 */}
+        <Resource name="audit-log" {...auditLog} />
         <CustomRoutes noLayout>{authRoutes}</CustomRoutes>
         <CustomRoutes>
           {/* ROUTE-7: the free plan has no page of its own. */}
@@ -72,8 +77,6 @@ export function AdminApp() {
           {/* ROUTE-5, ROUTE-6, BEYOND-3, BEYOND-9 */}
           <Route path="/onboarding/*" element={page(<OnboardingPage />)} />
           <Route path="/compliance-dashboard/*" element={page(<ComplianceDashboardPage />)} />
-          {/* BEYOND-7 */}
-          <Route path="/audit-log/*" element={page(<AuditLogPage />)} />
           {/* PROD-2, ROUTE-9: overview, billing, payment, success. */}
           <Route path="/subscription/*" element={page(<SubscriptionWizard />)} />
         </CustomRoutes>

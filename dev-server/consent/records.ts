@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { RECORD_ACTIONS, type ConsentRecord, type RecordAction } from '../../src/schemas/consentRecord';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
 import { CONSENT_SOLUTIONS, DOMAINS } from '../routes/consentData';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
-import { STANDARDS_RECORD_ACTIONS, standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
+import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
 
 /**
  * Consent records (CONST-2, BEYOND-9, BEYOND-3): one row per decision a visitor made in a
@@ -13,27 +14,11 @@ import { STANDARDS_RECORD_ACTIONS, standardsFieldsOf, standardsRecordInputShape,
 
 export const CONSENT_RECORDS = 'consentRecords';
 
-export const RECORD_ACTIONS = ['accept', 'decline', 'save', 'shared', ...STANDARDS_RECORD_ACTIONS] as const;
-export type RecordAction = (typeof RECORD_ACTIONS)[number];
+export { RECORD_ACTIONS, type RecordAction };
 
-export interface ConsentRecordRow extends Partial<StandardsRecordFields> {
-  /** Random UUID. */
-  id: string;
+/** The stored record: the API's proof plus its account; the standards fields may be absent on old rows. */
+export interface ConsentRecordRow extends Omit<ConsentRecord, 'consentSolutionName' | 'tcString' | keyof StandardsRecordFields>, Partial<StandardsRecordFields> {
   accountId: number;
-  consentSolutionId: number;
-  /** The visitor's anonymous id (the banner's cookie keeps it). */
-  anonymousId: string;
-  action: RecordAction;
-  /** Accepted categories; `necessary` always among them. */
-  categories: string[];
-  consentVersion: number;
-  /** When the visitor decided (the browser's clock, bounded by the server's). */
-  decidedAt: string;
-  /** When the API received it (the server's clock). */
-  receivedAt: string;
-  /** The site's host name (from the request's Origin). */
-  domain: string;
-  language: string | null;
   /** TCF-2: the TC string of the decision (null without TCF). */
   tcString?: string | null;
 }
@@ -95,7 +80,7 @@ export const isSolutionHost = (store: Store, solutionId: number, hostname: strin
   domainRows(store).some((d) => d.consentSolutionId === solutionId && d.status !== 'deleted' && hostMatches(hostname, d.canonicalDomain.toLowerCase()));
 
 /** The public proof of one record (BEYOND-9): what was decided, when, where; no account internals. */
-export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null) => ({
+export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null): ConsentRecord => ({
   id: row.id,
   consentSolutionId: row.consentSolutionId,
   consentSolutionName: solutionName,

@@ -1,3 +1,4 @@
+import type { ComplianceReport, DailyRow, ReportScan } from '../../src/schemas/consentRecord';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
 import { COOKIES } from '../routes/solutionContent';
 import { PUBLICATIONS } from '../banner/templateData';
@@ -23,32 +24,9 @@ export interface ReportQuery {
 }
 
 type ActionCounts = Record<RecordAction, number>;
-type Rates = Record<string, number | null>;
+type Rates = DailyRow['optIn'];
 
-export interface DailyRow extends ActionCounts {
-  date: string;
-  decisions: number;
-  /** STD-3: decisions made under the browser's Global Privacy Control signal. */
-  underGpc: number;
-  /** Share of the day's decisions accepting each optional category (0-1), null without decisions. */
-  optIn: Rates;
-}
-
-export interface ScanRow {
-  date: string;
-  domain: string;
-  cookiesFound: number;
-}
-
-export interface ComplianceReport {
-  consentSolutionId: number | null;
-  from: string;
-  to: string;
-  totals: ActionCounts & { decisions: number; underGpc: number; optIn: Rates };
-  daily: DailyRow[];
-  cookiesByCategory: { category: string; count: number }[];
-  scans: ScanRow[];
-}
+export type { ComplianceReport, DailyRow };
 
 export const dayOf = (iso: string): string => iso.slice(0, 10);
 
@@ -77,11 +55,11 @@ interface ScanLike {
  * The scanner's history (collection `scans`, dev-server/scanner/types.ts) when it has any, read
  * defensively (another module owns its shape); else the domains' last scans (the seed's).
  */
-const scanHistory = (store: Store, query: ReportQuery): ScanRow[] => {
+const scanHistory = (store: Store, query: ReportQuery): ReportScan[] => {
   const domains = domainRows(store).filter((d) => d.accountId === query.accountId && (query.consentSolutionId === null || d.consentSolutionId === query.consentSolutionId));
   const byId = new Map(domains.map((d) => [d.id, d]));
   const raw = store.state().scans;
-  const rows: ScanRow[] = [];
+  const rows: ReportScan[] = [];
   if (Array.isArray(raw) && raw.length > 0) {
     for (const scan of raw as ScanLike[]) {
       const domain = typeof scan.domainId === 'number' ? byId.get(scan.domainId) : undefined;

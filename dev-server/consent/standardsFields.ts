@@ -7,8 +7,6 @@ import { REGION_RULES, type RegionRule } from '../../src/schemas/privacyStandard
  * id (STD-6) is the record's own id.
  */
 
-export const STANDARDS_RECORD_ACTIONS = ['opt-out', 'gpc'] as const;
-
 export const standardsRecordInputShape = {
   gpc: z.boolean({ error: 'validation.invalid_value' }).default(false),
   regionRule: z.enum(REGION_RULES, { error: 'validation.invalid_value' }).default('opt-in'),

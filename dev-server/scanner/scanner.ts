@@ -1,4 +1,5 @@
 import type { CookieCategory } from '../../src/schemas/cookie';
+import type { ScannerStatus } from '../../src/schemas/scanner';
 import { consentData } from '../routes/consentData';
 import { cookieRows, COOKIES, solutionLanguages } from '../routes/solutionContent';
 import { lookupCookie, suggestCategory } from '../seed/cookieDatabase';
@@ -32,12 +33,7 @@ export interface ScannerOptions {
   scheduleIntervalMs?: number;
 }
 
-export interface ScannerStatus {
-  available: boolean;
-  /** The job running now: `scan:<id>` or `health:<id>`, or null. */
-  running: string | null;
-  queued: number;
-}
+export type { ScannerStatus };
 
 interface Job {
   kind: 'scan' | 'health';

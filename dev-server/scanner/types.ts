@@ -1,82 +1,12 @@
-import type { CookieCategory } from '../../src/schemas/cookie';
+import type { Finding, HealthCheck, Scan } from '../../src/schemas/scanner';
 
-/** BEYOND-4 / BEYOND-8: the rows the scanner persists (collections `scans`, `scanFindings`, `healthChecks`). */
+/** BEYOND-4 / BEYOND-8: the rows the scanner persists (collections `scans`, `scanFindings`, `healthChecks`), stored as the API answers them. */
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-/** Why a job failed: the site did not answer, refused the crawler, took too long, or the browser broke. */
-export type ScanFailure = 'unreachable' | 'blocked' | 'timeout' | 'error';
+export type { FindingKind, FindingStatus, JobStatus, ScanFailure, ScannedCookie } from '../../src/schemas/scanner';
 
-export interface ScannedCookie {
-  name: string;
-  domain: string;
-  /** Days until expiry; null for a session cookie. */
-  expiryDays: number | null;
-  firstSeen: string;
-  lastSeen: string;
-  /** Set while no consent was given (phase one of the crawl). */
-  setBeforeConsent: boolean;
-}
-
-interface JobBase {
-  id: number;
-  accountId: number;
-  consentSolutionId: number;
-  domainId: number;
-  canonicalDomain: string;
-  status: JobStatus;
-  failure: ScanFailure | null;
-  /** Technical detail of a failure (the browser's error), English. */
-  failureDetail: string | null;
-  queuedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-export interface ScanRow extends JobBase {
-  trigger: 'manual' | 'schedule';
-  pagesVisited: number;
-  pagesPlanned: number;
-  cookies: ScannedCookie[];
-}
-
-export interface HealthCheckRow extends JobBase {
-  /** The page checked (the domain's home page). */
-  url: string;
-  scriptPresent: boolean | null;
-  loadedFirst: boolean | null;
-  bannerShown: boolean | null;
-  /** Non-essential cookies set before consent (names); empty = passed. */
-  cookiesBeforeConsent: string[];
-  /** Every check passed. */
-  healthy: boolean | null;
-}
-
-export type FindingKind = 'new' | 'gone' | 'changed' | 'set_before_consent';
-export type FindingStatus = 'open' | 'accepted' | 'dismissed';
-
-export interface FindingRow {
-  id: number;
-  accountId: number;
-  consentSolutionId: number;
-  domainId: number;
-  scanId: number;
-  kind: FindingKind;
-  name: string;
-  domain: string;
-  /** The stored cookie this finding is about (gone, changed, set before consent). */
-  cookieId: number | null;
-  /** The list's category for a known cookie, the database's suggestion for a new one. */
-  suggestedCategory: CookieCategory;
-  expiryDays: number | null;
-  setBeforeConsent: boolean;
-  /** What changed (`expiryDays`), for `changed`. */
-  changes: string[];
-  firstSeen: string;
-  lastSeen: string;
-  status: FindingStatus;
-  createdAt: string;
-  resolvedAt: string | null;
-}
+export type ScanRow = Scan;
+export type HealthCheckRow = HealthCheck;
+export type FindingRow = Finding;
 
 export const SCANS = 'scans';
 export const FINDINGS = 'scanFindings';

@@ -8,12 +8,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, Route, Routes } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { PendingIndicator } from '../../components/PendingIndicator';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
+import type { ComplianceReport, ReportFilter } from '../../schemas/consentRecord';
 import { ConsentRecordsPage } from './ConsentRecordsPage';
-import { daysAgo, download, fetchReport, isoDay, RECORD_ACTIONS, reportCsv, type ComplianceReport, type ReportFilter } from './reportApi';
+import { daysAgo, download, isoDay, REPORTED_ACTIONS, reportCsv } from './reportModel';
 
 /** @mui/x-charts only loads with a report that has something to draw. */
 const ReportCharts = lazy(() => import('./ReportCharts'));
@@ -33,7 +36,7 @@ export const ComplianceDashboardPage = () => (
 
 const Totals = ({ report }: { report: ComplianceReport }) => {
   const translate = useTranslate();
-  const items = [['decisions', report.totals.decisions] as const, ...RECORD_ACTIONS.map((a) => [a, report.totals[a]] as const)];
+  const items = [['decisions', report.totals.decisions] as const, ...REPORTED_ACTIONS.map((a) => [a, report.totals[a]] as const)];
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 2, m: 0 }}>
       {items.map(([key, value]) => (
@@ -54,7 +57,8 @@ const DashboardView = () => {
   const translate = useTranslate();
   const [filter, setFilter] = useState<ReportFilter>(() => ({ consentSolutionId: null, from: daysAgo(89), to: isoDay(new Date()) }));
   const solutions = useGetList<{ id: number; name: string }>('consent-solutions', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
-  const report = useQuery({ queryKey: ['compliance-report', filter], queryFn: () => fetchReport(filter), retry: false });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const report = useQuery({ queryKey: queryKeys.reports.compliance(filter), queryFn: () => dataProvider.getComplianceReport(filter), retry: false });
   const validRange = filter.from !== '' && filter.to !== '' && filter.from <= filter.to;
 
   const exportCsv = () => {

@@ -11,12 +11,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams, Route, Routes } from 'react-router-dom';
 import { LocalDateTime } from '../../components/LocalDateTime';
 import { PageLayout } from '../../components/PageLayout';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { formatDateTime } from '../../providers/i18n/formatters';
-import { download, fetchRecentRecords, fetchRecord, fetchRecordExport, type ConsentRecord } from './reportApi';
+import { queryKeys } from '../../providers/queryKeys';
+import type { ConsentRecord } from '../../schemas/consentRecord';
+import { download } from './reportModel';
 
 /**
  * BEYOND-9: proof of consent without a support ticket. `/compliance-dashboard/records/` looks
@@ -51,7 +54,8 @@ const RecordDetails = ({ record }: { record: ConsentRecord }) => {
         return String(record[field]);
     }
   };
-  const exportJson = async () => download(await fetchRecordExport(record.id), `consent-record-${record.id}.json`, 'application/json');
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const exportJson = async () => download(await dataProvider.exportConsentRecord(record.id), `consent-record-${record.id}.json`, 'application/json');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="consent-record">
       <Table size="small" aria-label={translate('proof.title')}>
@@ -78,8 +82,14 @@ const RecordsView = () => {
   const navigate = useNavigate();
   const { recordId } = useParams();
   const [draft, setDraft] = useState(recordId ?? '');
-  const found = useQuery({ queryKey: ['consent-record', recordId], queryFn: () => fetchRecord(recordId ?? ''), enabled: recordId !== undefined, retry: false });
-  const recent = useQuery({ queryKey: ['consent-records', 'recent'], queryFn: () => fetchRecentRecords(null), retry: false });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const found = useQuery({
+    queryKey: queryKeys.reports.record(recordId),
+    queryFn: () => dataProvider.getConsentRecord(recordId ?? ''),
+    enabled: recordId !== undefined,
+    retry: false,
+  });
+  const recent = useQuery({ queryKey: queryKeys.reports.recentRecords, queryFn: () => dataProvider.getRecentConsentRecords(null), retry: false });
 
   const lookUp = (event: FormEvent) => {
     event.preventDefault();

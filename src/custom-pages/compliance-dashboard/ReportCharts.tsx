@@ -5,7 +5,8 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { OPT_IN_CATEGORIES, RECORD_ACTIONS, rollingOptIn, type ComplianceReport } from './reportApi';
+import type { ComplianceReport } from '../../schemas/consentRecord';
+import { OPT_IN_CATEGORIES, REPORTED_ACTIONS, rollingOptIn } from './reportModel';
 
 /**
  * BEYOND-3: the four charts of the compliance dashboard. Its own chunk (@mui/x-charts is
@@ -50,7 +51,7 @@ export const ReportCharts = ({ report }: { report: ComplianceReport }) => {
         <BarChart
           height={280}
           xAxis={[{ data: dates, scaleType: 'band' }]}
-          series={RECORD_ACTIONS.map((a) => ({ label: translate(`dashboard.totals.${a}`), data: report.daily.map((d) => d[a]), stack: 'decisions' }))}
+          series={REPORTED_ACTIONS.map((a) => ({ label: translate(`dashboard.totals.${a}`), data: report.daily.map((d) => d[a]), stack: 'decisions' }))}
         />
       </ChartCard>
       <ChartCard

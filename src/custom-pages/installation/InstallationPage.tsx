@@ -11,11 +11,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { env } from '../../config/env';
-import { httpClient } from '../../providers/httpClient';
-import { fetchOnboarding } from '../compliance-dashboard/reportApi';
+import { useOnboardingState } from '../onboarding/useOnboardingState';
+import { usePopupState } from '../popup/usePopupState';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
 import { TcfInstallationNote } from '../tcf/TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
@@ -64,10 +63,7 @@ const Guide = ({ guide }: { guide: InstallationGuide }) => {
 
 /** Whether a pop-up is published (ROUTE-13): the template-chosen step. */
 const usePopupPublished = (solutionId: Identifier): boolean | undefined => {
-  const state = useQuery({
-    queryKey: ['popup-state', String(solutionId)],
-    queryFn: async () => (await httpClient(`/consent-solutions/${encodeURIComponent(String(solutionId))}/popup`)).json as { published: unknown },
-  });
+  const state = usePopupState(solutionId);
   return state.data ? state.data.published !== null : undefined;
 };
 
@@ -75,10 +71,7 @@ const usePopupPublished = (solutionId: Identifier): boolean | undefined => {
  * Whether the script is installed, read where the onboarding guide reads it (ROUTE-5, one query),
  * so the two screens always tick this step together.
  */
-const useScriptInstalled = (): boolean | undefined => {
-  const state = useQuery({ queryKey: ['onboarding'], queryFn: fetchOnboarding, retry: false });
-  return state.data?.scriptInstalled;
-};
+const useScriptInstalled = (): boolean | undefined => useOnboardingState().data?.scriptInstalled;
 
 const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
   const translate = useTranslate();

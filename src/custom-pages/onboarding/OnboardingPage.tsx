@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
-import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { PendingIndicator } from '../../components/PendingIndicator';
-import { fetchOnboarding, type OnboardingState } from '../compliance-dashboard/reportApi';
+import type { OnboardingState } from '../../schemas/consentRecord';
+import { useOnboardingState } from './useOnboardingState';
 
 /**
  * ROUTE-5: the first-run guide. Three steps, each linking to the real screen and ticked from
@@ -37,7 +37,7 @@ const stepsOf = (state: OnboardingState, canCreate: boolean): Step[] => {
 
 export const OnboardingPage = () => {
   const translate = useTranslate();
-  const state = useQuery({ queryKey: ['onboarding'], queryFn: fetchOnboarding, retry: false });
+  const state = useOnboardingState();
   // ROLE-3: a read-only user is not offered a form that ends in Access denied.
   const { canAccess: canCreate = false } = useCanAccess({ resource: 'consent-solutions', action: 'create' });
   const steps = state.data ? stepsOf(state.data, canCreate) : [];

@@ -6,18 +6,23 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useDataProvider, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { formatDateTime } from '../../providers/i18n/formatters';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { NotFound } from '../../components/NotFound';
 import { PendingIndicator } from '../../components/PendingIndicator';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
+import { queryKeys } from '../../providers/queryKeys';
+import { RESOURCE } from '../../resources/popup-templates/popupTemplateModel';
+import { useTemplates } from '../../resources/popup-templates/useTemplates';
+import type { PopupTemplate } from '../../schemas/popupTemplate';
 import { lazyWithReload } from '../../shared/lazyWithReload';
-import { choosePopupTemplate, deleteTemplate, getPopupState, listTemplates, type PopupTemplate } from './popupApi';
 import { editTemplatePath, galleryPath, myTemplatesPath } from './popupPaths';
 import { TemplateCard } from './TemplateCard';
+import { usePopupState } from './usePopupState';
 import { usePreviewContent } from './usePreviewContent';
 
 // CodeMirror and the diff view are heavy: the editor is its own chunk, loaded when opened.
@@ -28,11 +33,6 @@ interface PopupSolution {
   name: string;
   defaultLanguage: string;
 }
-
-export const popupKeys = {
-  state: (solutionId: Identifier) => ['popup-state', String(solutionId)] as const,
-  templates: (scope: 'gallery' | 'account') => ['popup-templates', scope] as const,
-};
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' } as const;
 
@@ -47,8 +47,6 @@ const PopupNav = ({ solutionId }: { solutionId: Identifier }) => {
     </Tabs>
   );
 };
-
-const useTemplates = (scope: 'gallery' | 'account') => useQuery({ queryKey: popupKeys.templates(scope), queryFn: () => listTemplates(scope) });
 
 const Section = ({ solution, intro, children }: { solution: PopupSolution; intro: string; children: ReactNode }) => {
   const translate = useTranslate();
@@ -68,7 +66,7 @@ const Section = ({ solution, intro, children }: { solution: PopupSolution; intro
 
 const ActiveSummary = ({ solution, gallery }: { solution: PopupSolution; gallery: PopupTemplate[] }) => {
   const translate = useTranslate();
-  const state = useQuery({ queryKey: popupKeys.state(solution.id), queryFn: () => getPopupState(solution.id) });
+  const state = usePopupState(solution.id);
   const mine = useTemplates('account');
   if (!state.data) return null;
   const active = [...gallery, ...(mine.data ?? [])].find((t) => t.id === state.data.activeTemplateId);
@@ -87,20 +85,22 @@ const ActiveSummary = ({ solution, gallery }: { solution: PopupSolution; gallery
 const MyTemplates = ({ solution }: { solution: PopupSolution }) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const mine = useTemplates('account');
   const gallery = useTemplates('gallery');
-  const state = useQuery({ queryKey: popupKeys.state(solution.id), queryFn: () => getPopupState(solution.id) });
+  const state = usePopupState(solution.id);
   const content = usePreviewContent(solution.id, solution.defaultLanguage);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['popup-templates'] }), queryClient.invalidateQueries({ queryKey: popupKeys.state(solution.id) })]);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.popupTemplates.all }), queryClient.invalidateQueries({ queryKey: queryKeys.popup.state(solution.id) })]);
   const activate = useMutation({
-    mutationFn: (template: PopupTemplate) => choosePopupTemplate(solution.id, 'custom', template.id),
+    mutationFn: (template: PopupTemplate) => dataProvider.choosePopupTemplate(solution.id, 'custom', template.id),
     onSuccess: async (_state, template) => {
       notify('popup.notifications.activated', { type: 'success', messageArgs: { name: template.name } });
       await refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (template: PopupTemplate) => deleteTemplate(template.id),
+    mutationFn: (template: PopupTemplate) => dataProvider.delete<PopupTemplate>(RESOURCE, { id: template.id, previousData: template }),
     onSuccess: async () => {
       notify('popup.notifications.deleted', { type: 'success' });
       await refresh();

@@ -9,11 +9,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { formatDateTime } from '../../providers/i18n/formatters';
 import { env } from '../../config/env';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
-import { listPublications, publishPopup } from './popupApi';
+import { queryKeys } from '../../providers/queryKeys';
 
 /**
  * BEYOND-2: publish the active template (with every language's texts and the cookie list) to
@@ -22,18 +23,19 @@ import { listPublications, publishPopup } from './popupApi';
 export const PublishPanel = ({ solutionId, disabled }: { solutionId: Identifier; disabled: boolean }) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [needsReconsent, setNeedsReconsent] = useState(false);
-  const publications = useQuery({ queryKey: ['popup-publications', String(solutionId)], queryFn: () => listPublications(solutionId) });
+  const publications = useQuery({ queryKey: queryKeys.popup.publications(solutionId), queryFn: () => dataProvider.getPublications(solutionId) });
   const publish = useMutation({
-    mutationFn: () => publishPopup(solutionId, needsReconsent),
+    mutationFn: () => dataProvider.publishPopup(solutionId, needsReconsent),
     onSuccess: async (publication) => {
       notify('popup.publish.done', { type: 'success', messageArgs: { version: publication.version } });
       setNeedsReconsent(false);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['popup-publications', String(solutionId)] }),
-        queryClient.invalidateQueries({ queryKey: ['popup-state', String(solutionId)] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.popup.publications(solutionId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.popup.state(solutionId) }),
         // The solution's consentVersion changes with a re-consent publish.
-        queryClient.invalidateQueries({ queryKey: ['consent-solutions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.consentSolutions.all }),
       ]);
     },
   });

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslate } from 'react-admin';
 import type { BannerContent } from '../../schemas/template';
-import type { PopupTemplate } from './popupApi';
+import type { PopupTemplate } from '../../schemas/popupTemplate';
 import { previewDocument } from './previewDocument';
 import { TemplatePreviewFrame } from './TemplatePreviewFrame';
 

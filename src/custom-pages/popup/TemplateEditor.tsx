@@ -12,28 +12,31 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocaleState, useTranslate, type Identifier } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { PendingIndicator } from '../../components/PendingIndicator';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
+import { queryKeys } from '../../providers/queryKeys';
+import { bodyOf, errorsOf, RESOURCE } from '../../resources/popup-templates/popupTemplateModel';
+import { TemplateInputs } from '../../resources/popup-templates/TemplateInputs';
+import { useTemplate } from '../../resources/popup-templates/useTemplates';
+import { VersionsPanel } from '../../resources/popup-templates/VersionsPanel';
+import type { PopupTemplate, TemplateBody } from '../../schemas/popupTemplate';
 import { isLanguageCode, languageName } from '../../shared/languages';
-import { TEMPLATE_CODE_FIELDS, templateInputSchema, type TemplateCodeField, type TemplateMode } from '../../schemas/template';
-import { CodeField } from './CodeField';
-import { choosePopupTemplate, createTemplate, getPopupState, getTemplate, saveTemplate, type PopupTemplate, type TemplateBody } from './popupApi';
+import { TEMPLATE_CODE_FIELDS, type TemplateCodeField, type TemplateMode } from '../../schemas/template';
 import { editTemplatePath, isTemplateAction, myTemplatesPath, type TemplateAction } from './popupPaths';
 import { DEVICE_WIDTHS, previewDocument, type Device, type PreviewEvent } from './previewDocument';
 import { PublishPanel } from './PublishPanel';
 import { TemplatePreviewFrame } from './TemplatePreviewFrame';
+import { usePopupState } from './usePopupState';
 import { usePreviewContent } from './usePreviewContent';
-import { VersionsPanel } from './VersionsPanel';
 
 interface EditorSolution {
   id: Identifier;
@@ -43,15 +46,6 @@ interface EditorSolution {
 const PREVIEW_DEBOUNCE_MS = 300;
 const PREVIEW_HEIGHT = 640;
 
-const bodyOf = (template: PopupTemplate): TemplateBody => ({
-  name: template.name,
-  html: template.html,
-  css: template.css,
-  js: template.js,
-  displayFunction: template.displayFunction,
-  hideFunction: template.hideFunction,
-});
-
 const useDebounced = <T,>(value: T, delay: number): T => {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -59,18 +53,6 @@ const useDebounced = <T,>(value: T, delay: number): T => {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return debounced;
-};
-
-/** Field errors of the shared schema (VAL-1), keyed by field, as message keys. */
-const errorsOf = (body: TemplateBody): Partial<Record<keyof TemplateBody, string>> => {
-  const parsed = templateInputSchema.safeParse(body);
-  if (parsed.success) return {};
-  const errors: Partial<Record<keyof TemplateBody, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof TemplateBody;
-    errors[field] ??= issue.message;
-  }
-  return errors;
 };
 
 /** Keeps the preview frame at its device width, drawn smaller when the column is narrower. */
@@ -173,6 +155,7 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
   const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const editing = action === 'edit';
   const readOnly = editing && source.scope === 'gallery';
   const [body, setBody] = useState<TemplateBody>(() => ({
@@ -187,22 +170,24 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
   const offersUseOnSave = action === 'use-from-gallery' && !editing;
   const [useOnSave, setUseOnSave] = useState(offersUseOnSave);
   const errors = submitted ? errorsOf(body) : {};
-  const state = useQuery({ queryKey: ['popup-state', String(solution.id)], queryFn: () => getPopupState(solution.id) });
+  const state = usePopupState(solution.id);
   const savedId = editing ? source.id : null;
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['popup-templates'] }),
-      queryClient.invalidateQueries({ queryKey: ['popup-state', String(solution.id)] }),
-      savedId === null ? undefined : queryClient.invalidateQueries({ queryKey: ['popup-versions', savedId] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.popupTemplates.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.popup.state(solution.id) }),
+      savedId === null ? undefined : queryClient.invalidateQueries({ queryKey: queryKeys.popup.versions(savedId) }),
     ]);
 
   const save = useMutation({
     mutationFn: async (input: TemplateBody) => {
-      if (savedId !== null) return saveTemplate(savedId, input);
-      const created = await createTemplate({ ...input, sourceTemplateId: source.scope === 'gallery' ? source.id : source.sourceTemplateId });
+      if (savedId !== null) return (await dataProvider.update<PopupTemplate>(RESOURCE, { id: savedId, data: input, previousData: source })).data;
+      const { data: created } = await dataProvider.create<PopupTemplate>(RESOURCE, {
+        data: { ...input, sourceTemplateId: source.scope === 'gallery' ? source.id : source.sourceTemplateId },
+      });
       // "Use this template": the new copy becomes the pop-up's template, when the person chose so.
-      if (useOnSave) await choosePopupTemplate(solution.id, 'custom', created.id);
+      if (useOnSave) await dataProvider.choosePopupTemplate(solution.id, 'custom', created.id);
       return created;
     },
     onSuccess: async (template) => {
@@ -213,13 +198,13 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
       if (savedId === null) {
         // The copy now exists: its edit URL, with this same form kept (code tab, preview
         // language and device stay as they are) and the saved template already in the cache.
-        queryClient.setQueryData(['popup-template', String(template.id)], template);
+        queryClient.setQueryData([RESOURCE, 'getOne', { id: String(template.id), meta: undefined }], template);
         navigate(editTemplatePath(solution.id, template.id, 'edit'), { replace: true, state: { editorKey: formKey } });
       }
     },
   });
   const choose = useMutation({
-    mutationFn: (mode: TemplateMode) => choosePopupTemplate(solution.id, mode, mode === 'custom' ? savedId : null),
+    mutationFn: (mode: TemplateMode) => dataProvider.choosePopupTemplate(solution.id, mode, mode === 'custom' ? savedId : null),
     onSuccess: async (_state, mode) => {
       notify(mode === 'custom' ? 'popup.notifications.activated' : 'popup.notifications.default_chosen', { type: 'success', messageArgs: { name: body.name } });
       await refresh();
@@ -239,7 +224,6 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
   const dirty = saved === null || TEMPLATE_CODE_FIELDS.some((field) => saved[field] !== body[field]) || saved.name !== body.name;
   const mode: TemplateMode = state.data?.mode === 'custom' && state.data.templateId === savedId && savedId !== null ? 'custom' : 'default';
   const canChooseCustom = savedId !== null && source.scope === 'account';
-  const helpId = `template-help-${tab}`;
 
   return (
     <Stack spacing={2}>
@@ -265,61 +249,7 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
       ) : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <TextField
-            label={translate('popup.editor.name')}
-            value={body.name}
-            onChange={(change) => setBody((current) => ({ ...current, name: change.target.value }))}
-            required
-            fullWidth
-            error={Boolean(errors.name)}
-            helperText={errors.name ? translate(errors.name) : undefined}
-            slotProps={{ input: { readOnly } }}
-            sx={{ mb: 2 }}
-          />
-          <Tabs value={tab} onChange={(_change, next: TemplateCodeField) => setTab(next)} variant="scrollable" aria-label={translate('popup.editor.fields_label')}>
-            {TEMPLATE_CODE_FIELDS.map((field) => (
-              <Tab
-                key={field}
-                value={field}
-                id={`template-tab-${field}`}
-                aria-controls={`template-panel-${field}`}
-                label={translate(`popup.editor.fields.${field}`)}
-                // Five tabs at their natural width fit the editor column from 1,200 px up; MUI's
-                // 90 px minimum and 16 px padding pushed the last behind a scroll arrow (ROUTE-19).
-                sx={{ minWidth: 0, px: 1.5, ...(errors[field] ? { color: 'error.main' } : {}) }}
-              />
-            ))}
-          </Tabs>
-          {TEMPLATE_CODE_FIELDS.map((field) =>
-            field === tab ? (
-              <Box key={field} role="tabpanel" id={`template-panel-${field}`} aria-labelledby={`template-tab-${field}`} sx={{ mt: 1 }}>
-                <CodeField
-                  field={field}
-                  label={translate(`popup.editor.fields.${field}`)}
-                  value={body[field]}
-                  invalid={Boolean(errors[field])}
-                  describedBy={helpId}
-                  onChange={(value) => setBody((current) => ({ ...current, [field]: value }))}
-                />
-                {errors[field] ? (
-                  <FormHelperText error role="alert">
-                    {translate(errors[field])}
-                  </FormHelperText>
-                ) : null}
-                <FormHelperText id={helpId}>
-                  {field === 'html'
-                    ? translate('popup.editor.help.html', { examples: '{{popup.bannerHeading}}, {{cookieList}}, {{categoryToggles}}' })
-                    : translate('popup.editor.help.functions')}
-                </FormHelperText>
-              </Box>
-            ) : null,
-          )}
-          {/* Fields with errors that are not on screen are still named, so nothing fails silently. */}
-          {TEMPLATE_CODE_FIELDS.filter((field) => field !== tab && errors[field]).map((field) => (
-            <FormHelperText key={field} error>
-              {translate(`popup.editor.fields.${field}`)}: {translate(errors[field] ?? '')}
-            </FormHelperText>
-          ))}
+          <TemplateInputs body={body} onChange={setBody} errors={errors} tab={tab} onTab={setTab} readOnly={readOnly} />
           {offersUseOnSave && savedId === null ? (
             <FormControlLabel
               sx={{ mt: 1, display: 'flex' }}
@@ -364,7 +294,7 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
 export const TemplateEditor = ({ solution }: { solution: EditorSolution }) => {
   const { templateId, templateAction } = useParams();
   const valid = isTemplateAction(templateAction) && templateId !== undefined && /^\d+$/.test(templateId);
-  const template = useQuery({ queryKey: ['popup-template', templateId], queryFn: () => getTemplate(templateId ?? ''), enabled: valid });
+  const template = useTemplate(valid ? Number(templateId) : undefined);
   const continuedFrom = (useLocation().state as { editorKey?: unknown } | null)?.editorKey;
   if (!valid) return <NotFound />;
   if (template.isPending) return <PendingIndicator />;

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Identifier } from 'react-admin';
-import { getPreviewContent } from './popupApi';
+import { useDataProvider, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 
-/** The solution's texts and cookie list for one language, as the preview renders them. */
-export const usePreviewContent = (solutionId: Identifier, language: string | undefined) =>
-  useQuery({
-    queryKey: ['popup-content', String(solutionId), language ?? 'default'],
-    // Without a language: the solution's default one.
-    queryFn: () => getPreviewContent(solutionId, language ?? ''),
+/** The solution's texts and cookie list for one language (default: the solution's), as the preview renders them. */
+export const usePreviewContent = (solutionId: Identifier, language: string | undefined) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: queryKeys.popup.content(solutionId, language),
+    queryFn: () => dataProvider.getPopupPreviewContent(solutionId, language),
     staleTime: 30_000,
   });
+};

@@ -4,32 +4,39 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDataProvider, testI18nProvider } from '../../layout/testShell';
 import { scannerEn } from '../../providers/i18n/scanner.en';
 import { DomainScanStatus } from './DomainScanStatus';
-import type { Scan } from './scannerApi';
+import type { Scan } from '../../schemas/scanner';
 
 const session = vi.hoisted(() => ({ current: { account_id: 1, roles: ['ROLE_USER'] } }));
 vi.mock('../../providers/session', () => ({ getSession: () => session.current, subscribe: () => () => undefined }));
-vi.mock('./scannerApi', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./scannerApi')>()),
-  fetchScannerStatus: async () => ({ available: true, running: null, queued: 0 }),
-  fetchSolutionScans: async (): Promise<Scan[]> => [
-    {
-      id: 1,
-      domainId: 7,
-      canonicalDomain: 'shop.example.com',
-      status: 'succeeded',
-      failure: null,
-      pagesVisited: 2,
-      pagesPlanned: 2,
-      queuedAt: '2026-11-20T10:00:00Z',
-      finishedAt: '2026-11-20T10:01:00Z',
-      cookies: [{ name: '_ga', domain: '.example.com', setBeforeConsent: true }],
-    },
-  ],
-}));
+
+const scan: Scan = {
+  id: 1,
+  accountId: 1,
+  consentSolutionId: 1,
+  domainId: 7,
+  canonicalDomain: 'shop.example.com',
+  status: 'succeeded',
+  failure: null,
+  failureDetail: null,
+  trigger: 'manual',
+  pagesVisited: 2,
+  pagesPlanned: 2,
+  queuedAt: '2026-11-20T10:00:00Z',
+  startedAt: '2026-11-20T10:00:00Z',
+  finishedAt: '2026-11-20T10:01:00Z',
+  cookies: [{ name: '_ga', domain: '.example.com', expiryDays: 400, firstSeen: '2026-11-20T10:01:00Z', lastSeen: '2026-11-20T10:01:00Z', setBeforeConsent: true }],
+};
+
+/** The scanner's methods the row calls, on the fake provider. */
+const dataProvider = () =>
+  testDataProvider({
+    getScannerStatus: async () => ({ available: true, running: null, queued: 0 }),
+    getSolutionScans: async (): Promise<Scan[]> => [scan],
+  });
 
 const renderStatus = () =>
   render(
-    <AdminContext dataProvider={testDataProvider()} i18nProvider={testI18nProvider(scannerEn)}>
+    <AdminContext dataProvider={dataProvider()} i18nProvider={testI18nProvider(scannerEn)}>
       <DomainScanStatus consentSolutionId={1} domainId={7} />
     </AdminContext>,
   );

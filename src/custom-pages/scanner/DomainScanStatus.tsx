@@ -5,22 +5,27 @@ import { useCan } from '../../resources/accounts/useCan';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate, type Identifier } from 'react-admin';
-import { fetchScannerStatus, fetchSolutionScans, isActive, pollWhileActive, startScan, type Scan } from './scannerApi';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
+import type { Scan } from '../../schemas/scanner';
+import { isActive, pollWhileActive } from './scannerModel';
 
 /** BEYOND-4: the scanner's state on the domain list, shared by every row through react-query. */
 
-export const scannerStatusKey = ['scanner-status'] as const;
-export const solutionScansKey = (solutionId: Identifier) => ['solution-scans', String(solutionId)] as const;
+export const useScannerStatus = () => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({ queryKey: queryKeys.scanner.status, queryFn: () => dataProvider.getScannerStatus(), staleTime: 60_000 });
+};
 
-export const useScannerStatus = () => useQuery({ queryKey: scannerStatusKey, queryFn: fetchScannerStatus, staleTime: 60_000 });
-
-export const useSolutionScans = (solutionId: Identifier) =>
-  useQuery({
-    queryKey: solutionScansKey(solutionId),
-    queryFn: () => fetchSolutionScans(solutionId),
+const useSolutionScans = (solutionId: Identifier) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: queryKeys.scanner.scans(solutionId),
+    queryFn: () => dataProvider.getSolutionScans(solutionId),
     refetchInterval: (query) => pollWhileActive(query.state.data),
   });
+};
 
 /** A note above the domain list when the server has no scanner. */
 export const ScannerUnavailableNote = () => {
@@ -64,13 +69,14 @@ export const DomainScanStatus = ({ consentSolutionId, domainId }: { consentSolut
   // ROLE-1: read-only roles see the status, not the action.
   const canWrite = useCan('domains.write');
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const status = useScannerStatus();
   const scans = useSolutionScans(consentSolutionId);
   const scan = scans.data?.find((row) => String(row.domainId) === String(domainId));
   const start = useMutation({
-    mutationFn: () => startScan(domainId),
+    mutationFn: () => dataProvider.startScan(domainId),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: solutionScansKey(consentSolutionId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.scanner.scans(consentSolutionId) });
     },
   });
   const unavailable = status.data?.available === false;

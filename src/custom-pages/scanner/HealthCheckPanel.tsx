@@ -8,16 +8,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
+import type { HealthCheck } from '../../schemas/scanner';
 import { useScannerStatus } from './DomainScanStatus';
-import { fetchHealthChecks, isActive, pollWhileActive, startHealthCheck, type HealthCheck } from './scannerApi';
+import { isActive, pollWhileActive } from './scannerModel';
 
 interface DomainSummary {
   id: Identifier;
   canonicalDomain: string;
 }
-
-const healthKey = (solutionId: Identifier) => ['health-checks', String(solutionId)] as const;
 
 const Verdict = ({ value }: { value: boolean | null }) => {
   const translate = useTranslate();
@@ -34,10 +35,11 @@ const CheckRow = ({ domain, check, unavailable }: { domain: DomainSummary; check
   // ROLE-1: read-only roles see the results, not the action.
   const canWrite = useCan('domains.write');
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const run = useMutation({
-    mutationFn: () => startHealthCheck(domain.id),
+    mutationFn: () => dataProvider.startHealthCheck(domain.id),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['health-checks'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.scanner.healthChecks });
     },
   });
   const done = check?.status === 'succeeded';
@@ -98,10 +100,11 @@ const CheckRow = ({ domain, check, unavailable }: { domain: DomainSummary; check
 /** BEYOND-8: the installation health check of each of the solution's domains, on the installation tab. */
 export const HealthCheckPanel = ({ solutionId, domains }: { solutionId: Identifier; domains: readonly DomainSummary[] }) => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const status = useScannerStatus();
   const checks = useQuery({
-    queryKey: healthKey(solutionId),
-    queryFn: () => fetchHealthChecks(solutionId),
+    queryKey: queryKeys.scanner.solutionHealthChecks(solutionId),
+    queryFn: () => dataProvider.getHealthChecks(solutionId),
     refetchInterval: (query) => pollWhileActive(query.state.data),
   });
   const unavailable = status.data?.available === false;

@@ -13,12 +13,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
+import { queryKeys } from '../../providers/queryKeys';
 import { COOKIE_CATEGORIES, type CookieCategory } from '../../schemas/cookie';
-import { acceptFindings, dismissFindings, fetchFindings } from './scannerApi';
-
-export const findingsKey = (solutionId: Identifier) => ['scan-findings', String(solutionId)] as const;
 
 const SUGGESTED = 'suggested';
 
@@ -30,7 +29,8 @@ const SUGGESTED = 'suggested';
 export const TriageInbox = ({ solutionId }: { solutionId: Identifier }) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const findings = useQuery({ queryKey: findingsKey(solutionId), queryFn: () => fetchFindings(solutionId) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const findings = useQuery({ queryKey: queryKeys.scanner.findings(solutionId), queryFn: () => dataProvider.getFindings(solutionId) });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [category, setCategory] = useState<CookieCategory | typeof SUGGESTED>(SUGGESTED);
   const rows = findings.data ?? [];
@@ -38,19 +38,19 @@ export const TriageInbox = ({ solutionId }: { solutionId: Identifier }) => {
 
   const refresh = async (): Promise<void> => {
     setSelected(new Set());
-    await queryClient.invalidateQueries({ queryKey: findingsKey(solutionId) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.scanner.findings(solutionId) });
     // The cookie list (react-admin's `cookies` queries) shows what was accepted.
-    await queryClient.invalidateQueries({ queryKey: ['cookies'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.cookies.all });
   };
   const accept = useMutation({
-    mutationFn: () => acceptFindings(solutionId, ids, category === SUGGESTED ? undefined : category),
+    mutationFn: () => dataProvider.acceptFindings(solutionId, ids, category === SUGGESTED ? undefined : category),
     onSuccess: async () => {
       notify('scanner.inbox.accepted', { type: 'success', messageArgs: { count: ids.length } });
       await refresh();
     },
   });
   const dismiss = useMutation({
-    mutationFn: () => dismissFindings(solutionId, ids),
+    mutationFn: () => dataProvider.dismissFindings(solutionId, ids),
     onSuccess: async () => {
       notify('scanner.inbox.dismissed', { type: 'success', messageArgs: { count: ids.length } });
       await refresh();

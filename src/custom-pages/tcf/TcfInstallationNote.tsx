@@ -1,16 +1,18 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { env } from '../../config/env';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import { ScriptSnippet } from '../installation/ScriptSnippet';
 import { tcfScriptTags } from '../installation/installationModel';
-import { getTcfState } from './tcfApi';
 
 /** TCF-1, on the installation tab: what changes when TCF is on (the stub first, then the banner). */
 export const TcfInstallationNote = ({ solutionId }: { solutionId: Identifier }) => {
   const translate = useTranslate();
-  const state = useQuery({ queryKey: ['tcf-state', String(solutionId)], queryFn: () => getTcfState(solutionId) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const state = useQuery({ queryKey: queryKeys.tcf.state(solutionId), queryFn: () => dataProvider.getTcfState(solutionId) });
   if (!state.data?.settings.enabled) return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="tcf-installation-heading" sx={{ p: 2 }}>

@@ -25,10 +25,11 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from 'ra-core';
-import { Loading, useLocaleState, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import { Loading, useDataProvider, useLocaleState, useRecordContext, useTranslate, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
+import { queryKeys } from '../../providers/queryKeys';
 import { allowedLegIntPurposes, PUBLISHER_RESTRICTIONS, TCF_PURPOSE_IDS, type GvlVendor, type PublisherRestrictionType, type TcfSettings, type TcfSettingsState } from '../../schemas/tcf';
-import { getTcfState, getVendorList, saveTcfSettings, searchVendors, vendorsByIds } from './tcfApi';
 import { addRestriction, removeRestriction, rowError, setVendorsChosen, settingsErrors, toggleLegInt } from './tcfModel';
 
 const PER_PAGE = 10;
@@ -39,7 +40,8 @@ const ids = (list: readonly number[] | undefined): string => (list && list.lengt
 /** The GVL's declarations in the admin's language (purpose names for the restriction picker). */
 const useVendorList = () => {
   const [locale] = useLocaleState();
-  return useQuery({ queryKey: ['tcf-vendor-list', locale], queryFn: () => getVendorList(locale) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({ queryKey: queryKeys.tcf.vendorList(locale), queryFn: () => dataProvider.getVendorList(locale) });
 };
 
 const GvlStatus = ({ state, names }: { state: TcfSettingsState; names: Map<number, string> }) => {
@@ -81,7 +83,8 @@ const VendorTable = ({ settings, errors, onChange }: VendorTableProps) => {
     const timer = setTimeout(() => setQ(search), 300);
     return () => clearTimeout(timer);
   }, [search]);
-  const result = useQuery({ queryKey: ['tcf-vendors', q, page], queryFn: () => searchVendors(q, page + 1, PER_PAGE) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const result = useQuery({ queryKey: queryKeys.tcf.vendors(q, page), queryFn: () => dataProvider.searchVendors(q, page + 1, PER_PAGE) });
   const vendors = result.data?.vendors ?? [];
   const chosen = new Map(settings.vendors.map((v, index) => [v.id, { choice: v, index }]));
   const pageChosen = vendors.filter((v) => chosen.has(v.id)).length;
@@ -272,19 +275,20 @@ const Restrictions = ({ settings, errors, names, onChange }: VendorTableProps & 
 const TcfForm = ({ solutionId, state }: { solutionId: Identifier; state: TcfSettingsState }) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [settings, setSettings] = useState<TcfSettings>(state.settings);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const chosenIds = settings.vendors.map((v) => v.id);
-  const chosenVendors = useQuery({ queryKey: ['tcf-chosen', chosenIds.join(',')], queryFn: () => vendorsByIds(chosenIds), enabled: chosenIds.length > 0 });
+  const chosenVendors = useQuery({ queryKey: queryKeys.tcf.chosen(chosenIds), queryFn: () => dataProvider.getVendorsByIds(chosenIds), enabled: chosenIds.length > 0 });
   const names = new Map((chosenVendors.data ?? []).map((v: GvlVendor) => [v.id, v.name]));
   const clientErrors = submitted ? settingsErrors(settings) : {};
   const errors = { ...serverErrors, ...clientErrors };
   const save = useMutation({
-    mutationFn: () => saveTcfSettings(solutionId, settings),
+    mutationFn: () => dataProvider.saveTcfSettings(solutionId, settings),
     onSuccess: (next) => {
       setServerErrors({});
-      queryClient.setQueryData(['tcf-state', String(solutionId)], next);
+      queryClient.setQueryData(queryKeys.tcf.state(solutionId), next);
       notify('tcf.saved', { type: 'success' });
     },
     onError: (error) => {
@@ -348,7 +352,8 @@ const TcfForm = ({ solutionId, state }: { solutionId: Identifier; state: TcfSett
 export const TcfTab = () => {
   const translate = useTranslate();
   const solution = useRecordContext<{ id: Identifier }>();
-  const state = useQuery({ queryKey: ['tcf-state', String(solution?.id)], queryFn: () => getTcfState(solution?.id ?? ''), enabled: solution !== undefined });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const state = useQuery({ queryKey: queryKeys.tcf.state(solution?.id ?? ''), queryFn: () => dataProvider.getTcfState(solution?.id ?? ''), enabled: solution !== undefined });
   if (!solution) return null;
   if (state.isPending) return <Loading />;
   if (!state.data) return null;

@@ -1,5 +1,8 @@
 /** English texts of the pop-up appearance tab (ROUTE-13, ROUTE-19, BEYOND-1, BEYOND-2). */
 export const popupEn = {
+  resources: {
+    'popup-templates': { name: 'Pop-up templates', name_one: 'Pop-up template', name_other: 'Pop-up templates', fields: { name: 'Name' } },
+  },
   popup: {
     title: 'Pop-up appearance',
     nav: { label: 'Pop-up sections', my_templates: 'My templates', gallery: 'Template gallery' },

@@ -3,6 +3,9 @@ import type { popupEn } from './popup.en';
 
 /** French texts of the pop-up appearance tab (same keys as English). */
 export const popupFr = {
+  resources: {
+    'popup-templates': { name: 'Modèles de pop-up', name_one: 'Modèle de pop-up', name_other: 'Modèles de pop-up', fields: { name: 'Nom' } },
+  },
   popup: {
     title: 'Apparence du pop-up',
     nav: { label: 'Sections du pop-up', my_templates: 'Mes modèles', gallery: 'Galerie de modèles' },

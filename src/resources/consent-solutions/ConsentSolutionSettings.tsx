@@ -23,7 +23,8 @@ import { AdditionalLanguagesInput, DefaultLanguageInput } from '../domains/Langu
 import { DeleteConsentSolutionButton } from './DeleteConsentSolutionButton';
 import { PrivacyStandardsSettings } from './PrivacyStandardsSettings';
 import { PushForConsentButton } from './PushForConsentButton';
-import type { ConsentVersion } from './consentSolutionsApi';
+import type { ConsentVersion } from '../../providers/methods/consentSolutions';
+import { queryKeys } from '../../providers/queryKeys';
 import {
   canEditSharedConsent,
   consentSolutionSettingsResolver,
@@ -130,7 +131,7 @@ export const ConsentSolutionSettings = () => {
         }
         mutationOptions={{
           onSuccess: () => {
-            void queryClient.invalidateQueries({ queryKey: ['consent-solutions'] });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.consentSolutions.all });
             notify('cs.settings.saved', { type: 'success' });
           },
         }}

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testDataProvider } from '../../layout/testShell';
+import { withConsentSolutionsMethods } from '../../providers/methods/consentSolutions';
 import { DEFAULT_PRIVACY_STANDARDS } from '../../schemas/privacyStandards';
 import { ConsentSolutionDetail } from './ConsentSolutionDetail';
 import { renderInAdmin } from './renderInAdmin';
@@ -44,7 +46,11 @@ const renderSettings = () =>
     <Routes>
       <Route path="/consent-solutions/:id/*" element={<ConsentSolutionDetail />} />
     </Routes>,
-    { dataProvider: { getOne: vi.fn(async () => ({ data: solution })) }, url: '/consent-solutions/1/settings/' },
+    {
+      // The standards methods are the real ones, over the fake fetch below.
+      dataProvider: withConsentSolutionsMethods(testDataProvider({ getOne: vi.fn(async () => ({ data: solution })) })),
+      url: '/consent-solutions/1/settings/',
+    },
   );
 
 afterEach(() => vi.unstubAllGlobals());

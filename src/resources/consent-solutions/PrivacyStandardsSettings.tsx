@@ -12,19 +12,19 @@ import {
   RadioButtonGroupInput,
   SaveButton,
   SelectInput,
+  useDataProvider,
   useNotify,
   useRecordContext,
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import { env } from '../../config/env';
-import { httpClient } from '../../providers/httpClient';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import {
   CONSENT_MODE_MODES,
   CONSENT_MODE_TYPES,
   privacyStandardsSchema,
   WAIT_FOR_UPDATE_MAX_MS,
-  type PrivacyStandards,
 } from '../../schemas/privacyStandards';
 import { CONSENT_CATEGORIES } from '../../schemas/template';
 import { schemaResolver } from '../domains/schemaResolver';
@@ -35,8 +35,6 @@ import { schemaResolver } from '../domains/schemaResolver';
  * API runs; they reach visitors with the next publish.
  */
 
-const standardsUrl = (id: Identifier): string => `${env.apiUrl}/consent-solutions/${encodeURIComponent(String(id))}/standards`;
-const queryKey = (id: Identifier) => ['consent-solution-standards', String(id)] as const;
 const resolver = schemaResolver<Record<string, unknown>>(privacyStandardsSchema);
 
 const t = (key: string): string => `cs.standards.${key}`;
@@ -107,19 +105,19 @@ export const PrivacyStandardsSettings = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const solution = useRecordContext<{ id: Identifier }>();
   const id = solution?.id;
   const standards = useQuery({
-    queryKey: queryKey(id ?? ''),
+    queryKey: queryKeys.privacyStandards.solution(id ?? ''),
     enabled: id !== undefined,
-    queryFn: async () => (await httpClient(standardsUrl(id ?? ''))).json as PrivacyStandards,
+    queryFn: () => dataProvider.getPrivacyStandards(id ?? ''),
   });
   if (id === undefined) return null;
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const { json } = await httpClient(standardsUrl(id), { method: 'PUT', body: JSON.stringify(privacyStandardsSchema.parse(values)) });
-      queryClient.setQueryData(queryKey(id), json as PrivacyStandards);
+      queryClient.setQueryData(queryKeys.privacyStandards.solution(id), await dataProvider.savePrivacyStandards(id, values));
       notify(t('saved'), { type: 'success' });
       return undefined;
     } catch (error) {

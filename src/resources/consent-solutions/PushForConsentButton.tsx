@@ -2,8 +2,10 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { useConsentSolutionsMethods, type ConsentVersion } from './consentSolutionsApi';
+import { Confirm, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { ConsentVersion } from '../../providers/methods/consentSolutions';
+import { queryKeys } from '../../providers/queryKeys';
 
 export interface PushForConsentButtonProps {
   id: Identifier;
@@ -19,16 +21,16 @@ export const PushForConsentButton = ({ id, onPushed }: PushForConsentButtonProps
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { pushForConsent } = useConsentSolutionsMethods();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
   const mutation = useMutation({
-    mutationFn: () => pushForConsent(id),
+    mutationFn: () => dataProvider.pushForConsent(id),
     onSuccess: (version) => {
       setOpen(false);
       onPushed(version);
       notify('cs.settings.push_success', { type: 'success', messageArgs: { version: version.consentVersion } });
       // The record carries the version too; reread it rather than patch a cached copy.
-      void queryClient.invalidateQueries({ queryKey: ['consent-solutions'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.consentSolutions.all });
     },
     onError: () => {
       setOpen(false);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reportCsv, reportQuery, rollingOptIn, type ComplianceReport, type DailyRow } from './reportApi';
+import { reportQuery } from '../../providers/methods/reports';
+import type { ComplianceReport, DailyRow } from '../../schemas/consentRecord';
+import { reportCsv, rollingOptIn } from './reportModel';
 
 const day = (date: string, decisions: number, statistics: number | null): DailyRow => ({
   date,
@@ -8,6 +10,9 @@ const day = (date: string, decisions: number, statistics: number | null): DailyR
   decline: 0,
   save: 0,
   shared: 0,
+  'opt-out': 0,
+  gpc: 0,
+  underGpc: 0,
   optIn: { functional: statistics, statistics, marketing: statistics },
 });
 
@@ -15,7 +20,7 @@ const report: ComplianceReport = {
   consentSolutionId: 1,
   from: '2026-01-01',
   to: '2026-01-03',
-  totals: { decisions: 4, accept: 4, decline: 0, save: 0, shared: 0, optIn: { functional: 0.5, statistics: 0.5, marketing: 0.5 } },
+  totals: { decisions: 4, accept: 4, decline: 0, save: 0, shared: 0, 'opt-out': 0, gpc: 0, underGpc: 0, optIn: { functional: 0.5, statistics: 0.5, marketing: 0.5 } },
   daily: [day('2026-01-01', 1, 1), day('2026-01-02', 0, null), day('2026-01-03', 3, 0)],
   cookiesByCategory: [{ category: 'statistics', count: 2 }],
   scans: [{ date: '2026-01-02', domain: '=evil.com', cookiesFound: 3 }],

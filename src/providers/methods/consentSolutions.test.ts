@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceTableFromApi } from './consentSolutionsApi';
+import { priceTableFromApi } from './consentSolutions';
 
 const expected = {
   version: 'v2',

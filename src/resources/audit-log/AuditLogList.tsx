@@ -28,7 +28,7 @@ const filters = [
   <SelectInput key="resource" source="resource" label="resources.audit-log.fields.resource" choices={RESOURCES.map((id) => ({ id, name: id }))} translateChoice={false} alwaysOn />,
 ];
 
-export const AuditLogPage = () => {
+export const AuditLogList = () => {
   const translate = useTranslate();
   return (
     <PageLayout
@@ -39,7 +39,7 @@ export const AuditLogPage = () => {
         </Typography>
       }
     >
-      <List resource="audit-log" title="audit.title" perPage={25} sort={{ field: 'id', order: 'DESC' }} filters={filters} actions={false} disableSyncWithLocation>
+      <List title="audit.title" perPage={25} sort={{ field: 'id', order: 'DESC' }} filters={filters} actions={false} disableSyncWithLocation>
         <DataTable<AuditRow> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="at" label="resources.audit-log.fields.at" render={(record) => <LocalDateTime value={(record as AuditRow).at} />} />
           <DataTable.Col source="userEmail" label="resources.audit-log.fields.userEmail" />

@@ -9,38 +9,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { formatDateTime } from '../../providers/i18n/formatters';
-import { TEMPLATE_CODE_FIELDS } from '../../schemas/template';
 import { notify } from '../../providers/notify';
-import { diffVersions, listVersions, restoreVersion, type LineChange, type PopupTemplate } from './popupApi';
-
-interface Row {
-  left: string | null;
-  right: string | null;
-  kind: 'same' | 'changed';
-}
-
-const lines = (value: string): string[] => value.replace(/\n$/, '').split('\n');
-
-/** Line changes into side-by-side rows: removed lines left, added lines right, paired in order. */
-export const sideBySide = (changes: readonly LineChange[]): Row[] => {
-  const rows: Row[] = [];
-  for (let index = 0; index < changes.length; index += 1) {
-    const change = changes[index];
-    if (!change) continue;
-    if (!change.added && !change.removed) {
-      for (const line of lines(change.value)) rows.push({ left: line, right: line, kind: 'same' });
-      continue;
-    }
-    const next = changes[index + 1];
-    const removed = change.removed ? lines(change.value) : [];
-    const added = change.added ? lines(change.value) : next?.added && change.removed ? lines(next.value) : [];
-    if (change.removed && next?.added) index += 1;
-    for (let row = 0; row < Math.max(removed.length, added.length); row += 1) rows.push({ left: removed[row] ?? null, right: added[row] ?? null, kind: 'changed' });
-  }
-  return rows;
-};
+import { queryKeys } from '../../providers/queryKeys';
+import type { PopupTemplate } from '../../schemas/popupTemplate';
+import { TEMPLATE_CODE_FIELDS } from '../../schemas/template';
+import { sideBySide } from './popupTemplateModel';
 
 const cell = (text: string | null, tone: 'removed' | 'added' | 'same') => (
   <Box
@@ -62,7 +38,8 @@ const cell = (text: string | null, tone: 'removed' | 'added' | 'same') => (
 
 const Diff = ({ templateId, from, to }: { templateId: number; from: number; to: number }) => {
   const translate = useTranslate();
-  const diff = useQuery({ queryKey: ['popup-diff', templateId, from, to], queryFn: () => diffVersions(templateId, from, to) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const diff = useQuery({ queryKey: queryKeys.popup.diff(templateId, from, to), queryFn: () => dataProvider.diffTemplateVersions(templateId, from, to) });
   if (!diff.data) return null;
   const fields = (['name', ...TEMPLATE_CODE_FIELDS] as const).filter((field) => diff.data.fields[field]);
   if (fields.length === 0) return <Typography variant="body2">{translate('popup.versions.no_difference')}</Typography>;
@@ -107,16 +84,17 @@ export interface VersionsPanelProps {
 export const VersionsPanel = ({ templateId, onRestored, readOnly }: VersionsPanelProps) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const versions = useQuery({ queryKey: ['popup-versions', templateId], queryFn: () => listVersions(templateId) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const versions = useQuery({ queryKey: queryKeys.popup.versions(templateId), queryFn: () => dataProvider.getTemplateVersions(templateId) });
   const [pair, setPair] = useState<{ from: number; to: number } | null>(null);
   const [confirm, setConfirm] = useState<number | null>(null);
   const restore = useMutation({
-    mutationFn: (version: number) => restoreVersion(templateId, version),
+    mutationFn: (version: number) => dataProvider.restoreTemplateVersion(templateId, version),
     onSuccess: async (template, version) => {
       notify('popup.versions.restored', { type: 'success', messageArgs: { version, new: template.version } });
       onRestored(template);
-      await queryClient.invalidateQueries({ queryKey: ['popup-versions', templateId] });
-      await queryClient.invalidateQueries({ queryKey: ['popup-templates'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.popup.versions(templateId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.popupTemplates.all });
     },
   });
   const list = versions.data ?? [];
