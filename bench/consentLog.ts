@@ -15,7 +15,7 @@
  * dropped after). Writes bench/results/consent-log.json (git-ignored).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,6 +35,14 @@ const INGEST_CONNECTIONS = 50;
 const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
 const ADMIN_RATE = 5;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+/**
+ * A folder that keeps the embedded database between runs (BENCH_CONSENT_LOG_DATA): 10 million
+ * records take most of half an hour to generate here, the measurements a few minutes.
+ */
+const KEPT_DATA = process.env.BENCH_CONSENT_LOG_DATA;
+/** The export measured: the newest days that hold about a million records (one a second). */
+const EXPORT_RECORDS = 1_000_000;
+const EXPORT_DAYS = Math.ceil(EXPORT_RECORDS / 86_400);
 const LOOKUPS = 200;
 /** Look-ups before the measured ones, as for the dashboard: the first pay for cold caches and code paths. */
 const LOOKUP_WARM_UP = 5;
@@ -52,41 +60,52 @@ type Backend = { name: 'embedded PGlite'; dataDir: string } | { name: 'PostgreSQ
 const clientFor = (backend: Backend): Promise<SqlClient> => (backend.name === 'embedded PGlite' ? openEmbedded(backend.dataDir) : openServer(backend.url, backend.schema));
 
 /**
- * Records for account 1 spread over the last year on its three first solutions, generated in
- * SQL (10M through HTTP would take hours), with their roll-ups built as ingest keeps them.
+ * The bench's records, generated once (kept with BENCH_CONSENT_LOG_DATA); returns random
+ * consent ids for the proof look-ups.
  */
 const seedRecords = async (backend: Backend, count: number): Promise<string[]> => {
   const sql = await clientFor(backend);
+  const marker = backend.name === 'embedded PGlite' ? join(backend.dataDir, 'bench-seeded.json') : undefined;
+  const seeded = marker !== undefined && existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { records: number }).records === count;
   try {
     await migrate(sql);
-    const chunk = 250_000;
-    for (let start = 0; start < count; start += chunk) {
-      const end = Math.min(count, start + chunk);
-      await sql.query(
-        `INSERT INTO consent_records (id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version, decided_at, received_at, domain, language)
-         SELECT gen_random_uuid(), 1, 1 + i % 3, md5(i::text),
-           CASE i % 4 WHEN 1 THEN 'decline' WHEN 2 THEN 'save' ELSE 'accept' END,
-           CASE i % 4 WHEN 1 THEN ARRAY['necessary'] WHEN 2 THEN ARRAY['necessary', 'statistics'] ELSE ARRAY['necessary', 'functional', 'statistics', 'marketing'] END,
-           1, now() - (i % 31536000) * interval '1 second', now() - (i % 31536000) * interval '1 second', 'demo-shop.com', 'en'
-         FROM generate_series($1::int, $2::int - 1) AS i`,
-        [start, end],
-      );
-      process.stdout.write(`  ${end.toLocaleString('en')} records\r`);
-    }
-    await sql.query('DELETE FROM consent_daily');
-    await sql.query(
-      `INSERT INTO consent_daily (consent_solution_id, day, account_id, accept, decline, save, shared, necessary, functional, statistics, marketing)
-       SELECT consent_solution_id, (decided_at AT TIME ZONE 'UTC')::date, min(account_id),
-         count(*) FILTER (WHERE action = 'accept'), count(*) FILTER (WHERE action = 'decline'), count(*) FILTER (WHERE action = 'save'), count(*) FILTER (WHERE action = 'shared'),
-         count(*) FILTER (WHERE 'necessary' = ANY (categories)), count(*) FILTER (WHERE 'functional' = ANY (categories)),
-         count(*) FILTER (WHERE 'statistics' = ANY (categories)), count(*) FILTER (WHERE 'marketing' = ANY (categories))
-       FROM consent_records GROUP BY 1, 2`,
-    );
-    await sql.script('ANALYZE');
+    if (!seeded) await generateRecords(sql, count);
+    if (marker !== undefined) writeFileSync(marker, JSON.stringify({ records: count }));
     return (await sql.query<{ id: string }>(`SELECT id::text AS id FROM consent_records TABLESAMPLE SYSTEM (1) ORDER BY random() LIMIT ${LOOKUP_WARM_UP + LOOKUPS}`)).map((r) => r.id);
   } finally {
     await sql.close();
   }
+};
+
+/**
+ * Records for account 1 on its three first solutions, one a second back from now, generated in
+ * SQL (10M through HTTP would take hours), with their roll-ups built as ingest keeps them.
+ */
+const generateRecords = async (sql: SqlClient, count: number): Promise<void> => {
+  const chunk = 250_000;
+  for (let start = 0; start < count; start += chunk) {
+    const end = Math.min(count, start + chunk);
+    await sql.query(
+      `INSERT INTO consent_records (id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version, decided_at, received_at, domain, language)
+       SELECT gen_random_uuid(), 1, 1 + i % 3, md5(i::text),
+         CASE i % 4 WHEN 1 THEN 'decline' WHEN 2 THEN 'save' ELSE 'accept' END,
+         CASE i % 4 WHEN 1 THEN ARRAY['necessary'] WHEN 2 THEN ARRAY['necessary', 'statistics'] ELSE ARRAY['necessary', 'functional', 'statistics', 'marketing'] END,
+         1, now() - (i % 31536000) * interval '1 second', now() - (i % 31536000) * interval '1 second', 'demo-shop.com', 'en'
+       FROM generate_series($1::int, $2::int - 1) AS i`,
+      [start, end],
+    );
+    process.stdout.write(`  ${end.toLocaleString('en')} records\r`);
+  }
+  await sql.query('DELETE FROM consent_daily');
+  await sql.query(
+    `INSERT INTO consent_daily (consent_solution_id, day, account_id, accept, decline, save, shared, necessary, functional, statistics, marketing)
+     SELECT consent_solution_id, (decided_at AT TIME ZONE 'UTC')::date, min(account_id),
+       count(*) FILTER (WHERE action = 'accept'), count(*) FILTER (WHERE action = 'decline'), count(*) FILTER (WHERE action = 'save'), count(*) FILTER (WHERE action = 'shared'),
+       count(*) FILTER (WHERE 'necessary' = ANY (categories)), count(*) FILTER (WHERE 'functional' = ANY (categories)),
+       count(*) FILTER (WHERE 'statistics' = ANY (categories)), count(*) FILTER (WHERE 'marketing' = ANY (categories))
+     FROM consent_records GROUP BY 1, 2`,
+  );
+  await sql.script('ANALYZE');
 };
 
 interface BackendFigures {
@@ -246,7 +265,8 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
       });
     }, 1000);
     const exportStart = performance.now();
-    const res = await fetch(`${base}/consent-records/export?format=csv`, { headers: { cookie } });
+    const from = new Date(Date.now() - EXPORT_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const res = await fetch(`${base}/consent-records/export?format=csv&from=${from}`, { headers: { cookie } });
     let newlines = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines += 1;
@@ -285,7 +305,7 @@ export const consentLogBench = async (): Promise<BackendFigures[]> => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-consent-log-'));
   const figures: BackendFigures[] = [];
   try {
-    figures.push(await runBackend({ name: 'embedded PGlite', dataDir: join(dir, 'consent-log') }, dir));
+    figures.push(await runBackend({ name: 'embedded PGlite', dataDir: KEPT_DATA ?? join(dir, 'consent-log') }, dir));
     const url = process.env.DATABASE_URL;
     if (url) {
       const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
