@@ -16,9 +16,12 @@ import { standardsOf } from './privacyStandards';
  * only briefly and revalidate by ETag (the script's SHA-256, and the visitor's region rule).
  * With regional rules on (STD-4) the script carries the rule of the visitor's region: caches
  * vary by the trusted CDN's country header, or keep it private when the address decided.
- * Served gzip or brotli when the browser takes them (STD-8).
+ * Served gzip or brotli when the browser takes them (STD-8). The script is the banner's core
+ * (STD-8), which loads the UI of the visitor's language from `ui/{version}.{language}.js`.
  */
 export const CDN_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+/** STD-8: a UI file's URL names its publication's version: it never changes. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE_CONTROL = 'private, max-age=60, must-revalidate';
 
 /** Compressed scripts by ETag and encoding: each is made once per publication and rule. */
@@ -34,7 +37,7 @@ const encodingFor = (req: Request): Encoding => {
 
 /**
  * STD-8: the visitor's language among the published ones, from Accept-Language (the languages
- * the banner itself would pick from first); none matching: the script with every language.
+ * the banner itself would pick from first); none matching: the core offering every language.
  */
 export const acceptedLanguage = (header: string | undefined, available: readonly string[]): string | null => {
   const wanted = String(header ?? '')
@@ -100,6 +103,34 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     res.type('text/javascript; charset=utf-8').send(body);
   });
 
+  /**
+   * STD-8: the banner's UI in one language (`ui/{version}.{language}.js`), which the core loads
+   * asynchronously. The URL names the publication, so it is cached for good; the version the
+   * current core names or an earlier one still in a cache, as long as the solution exists.
+   */
+  router.get('/cdn/:csId/ui/:file', (req, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const [, version, language] = /^(\d{1,9})\.([a-z]{2})\.js$/.exec(req.params.file) ?? [];
+    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
+    const uiFile = language === undefined ? undefined : publication?.uiFiles?.[language];
+    const file = publication && uiFile && readScript(ctx.store.file, publication.consentSolutionId, uiFile.file);
+    if (!publication || !uiFile || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
+    const etag = `"${uiFile.sha256}"`;
+    const encoding = encodingFor(req);
+    res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, file.toString('utf8')));
+  });
+
   /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
   router.get('/cdn/tcf-stub.js', (_req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -132,6 +163,10 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
   });
 
   router.all('/cdn/:csId/declaration.js', () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+
+  router.all('/cdn/:csId/ui/:file', () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
   });
 

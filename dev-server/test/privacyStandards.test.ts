@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../../src/schemas/privacyStandards';
 import { addressCountry, headerCountry } from '../banner/visitorRegion';
 import { caller, pairs, type Call } from './consentApi';
+import { uiFilesOf } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';
 
 /** The privacy standards' settings, the region-aware CDN and the records' new fields (STD-1..STD-4, STD-6). */
@@ -123,7 +124,8 @@ describe('the published banner per region', () => {
     const solution = (await owner<{ defaultLanguage: string; additionalLanguages: string[] }>('GET', `/consent-solutions/${CS}`)).body;
     const languages = [solution.defaultLanguage, ...solution.additionalLanguages];
     expect(languages.length).toBeGreaterThan(1);
-    const htmlKeys = (script: string): string[] => Object.keys((JSON.parse(/"html":(\{.*?\}),"toggleLabels"/s.exec(script)?.[1] ?? '{}') as Record<string, unknown>));
+    // The core names the UI files it may load, one per language (the UI itself: the test below).
+    const htmlKeys = (script: string): string[] => Object.keys(uiFilesOf(script));
     const other = languages[1] as string;
     const one = await cdn({ [COUNTRY_HEADER]: 'FR', 'accept-language': `xx-YY, ${other}-CA;q=0.9, ${solution.defaultLanguage};q=0.5` });
     const oneScript = await one.text();
@@ -142,6 +144,28 @@ describe('the published banner per region', () => {
     // fetch decodes both on the way in.
     expect(await gz.text()).toBe(plain);
     expect(await brotli.text()).toBe(plain);
+  });
+
+  it('[STD-8] the core is small and loads the UI of one language, cached for good, compressed, the same for every region', async () => {
+    const core = await (await cdn({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR' })).text();
+    expect(gzipSync(core, { level: 9 }).length).toBeLessThanOrEqual(12_000);
+    expect(core).not.toContain('Nous utilisons des cookies');
+    const files = uiFilesOf(core);
+    expect(Object.keys(files)).toEqual(['fr']);
+    const url = `${server.baseUrl}/cdn/${CS}/${files.fr ?? ''}`;
+    const ui = await fetch(`${url}?visitor=us.opt-out`, { headers: { 'accept-encoding': 'br' } });
+    expect(ui.status).toBe(200);
+    expect(ui.headers.get('content-encoding')).toBe('br');
+    expect(ui.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(ui.headers.get('vary')).toBe('Accept-Encoding');
+    expect(ui.headers.get('access-control-allow-origin')).toBe('*');
+    const text = await ui.text();
+    expect(text).toContain('Nous utilisons des cookies');
+    expect(text).not.toContain('We use cookies');
+    expect(await (await fetch(url, { headers: { [COUNTRY_HEADER]: 'FR', 'accept-encoding': 'identity' } })).text()).toBe(text);
+    expect((await fetch(url, { headers: { 'if-none-match': ui.headers.get('etag') ?? '' } })).status).toBe(304);
+    for (const missing of ['ui/999.fr.js', 'ui/1.xx.js', 'ui/..%2Fbanner.1.js', 'ui/1.fr.css']) expect((await fetch(`${server.baseUrl}/cdn/${CS}/${missing}`)).status).toBe(404);
+    expect((await fetch(url, { method: 'POST' })).status).toBe(405);
   });
 
   it('[STD-4] without a trusted header the address decides (geoip-country, on the API), and such answers stay private', async () => {
