@@ -13,7 +13,8 @@ import { Link as RouterLink, Route, Routes } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { PendingIndicator } from '../../components/PendingIndicator';
 import { ConsentRecordsPage } from './ConsentRecordsPage';
-import { daysAgo, download, fetchReport, isoDay, RECORD_ACTIONS, reportCsv, type ComplianceReport, type ReportFilter } from './reportApi';
+import { daysAgo, download, fetchReport, isoDay, reportCsv, type ReportFilter } from './reportApi';
+import { ReportTotals } from './ReportTotals';
 
 /** @mui/x-charts only loads with a report that has something to draw. */
 const ReportCharts = lazy(() => import('./ReportCharts'));
@@ -30,25 +31,6 @@ export const ComplianceDashboardPage = () => (
     <Route path="*" element={<DashboardView />} />
   </Routes>
 );
-
-const Totals = ({ report }: { report: ComplianceReport }) => {
-  const translate = useTranslate();
-  const items = [['decisions', report.totals.decisions] as const, ...RECORD_ACTIONS.map((a) => [a, report.totals[a]] as const)];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 2, m: 0 }}>
-      {items.map(([key, value]) => (
-        <Paper key={key} variant="outlined" sx={{ p: 2 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate(`dashboard.totals.${key}`)}
-          </Typography>
-          <Typography component="dd" variant="h5" sx={{ m: 0 }} data-total={key}>
-            {value}
-          </Typography>
-        </Paper>
-      ))}
-    </Box>
-  );
-};
 
 const DashboardView = () => {
   const translate = useTranslate();
@@ -145,7 +127,7 @@ const DashboardView = () => {
           </>
         ) : (
           <>
-            <Totals report={report.data} />
+            <ReportTotals report={report.data} />
             <Suspense fallback={<PendingIndicator />}>
               <ReportCharts report={report.data} />
             </Suspense>

@@ -15,7 +15,7 @@ const report: ComplianceReport = {
   consentSolutionId: 1,
   from: '2026-01-01',
   to: '2026-01-03',
-  totals: { decisions: 4, accept: 4, decline: 0, save: 0, shared: 0, optIn: { functional: 0.5, statistics: 0.5, marketing: 0.5 } },
+  totals: { decisions: 4, accept: 4, decline: 0, save: 0, shared: 0, underGpc: 0, optIn: { functional: 0.5, statistics: 0.5, marketing: 0.5 } },
   daily: [day('2026-01-01', 1, 1), day('2026-01-02', 0, null), day('2026-01-03', 3, 0)],
   cookiesByCategory: [{ category: 'statistics', count: 2 }],
   scans: [{ date: '2026-01-02', domain: '=evil.com', cookiesFound: 3 }],

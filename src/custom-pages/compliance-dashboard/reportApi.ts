@@ -16,7 +16,8 @@ export interface ComplianceReport {
   consentSolutionId: number | null;
   from: string;
   to: string;
-  totals: Record<RecordAction, number> & { decisions: number; optIn: Record<string, number | null> };
+  /** `underGpc`: decisions made under the browser's Global Privacy Control signal (STD-3). */
+  totals: Record<RecordAction, number> & { decisions: number; underGpc: number; optIn: Record<string, number | null> };
   daily: DailyRow[];
   cookiesByCategory: { category: string; count: number }[];
   scans: { date: string; domain: string; cookiesFound: number }[];
