@@ -1,4 +1,5 @@
 import { isAnonymousId, linkedAnonymousId, newAnonymousId } from './anonymousId';
+import { onceFirstPainted } from './afterFirstPaint';
 import { activateScripts } from './autoblocking';
 import type { BannerAddon, BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions, Visitor } from './config';
 import { consentCookie } from './consentCookie';
@@ -24,12 +25,6 @@ declare global {
     consentBanner?: ConsentApi;
   }
 }
-
-/** Runs `fn` after the next frame is painted (a frame callback, then a task). */
-const afterFirstPaint = (fn: () => void): void => {
-  if (typeof window.requestAnimationFrame === 'function') window.requestAnimationFrame(() => window.setTimeout(fn, 0));
-  else window.setTimeout(fn, 0);
-};
 
 /** Templates may throw anything; what has a message is shown by it. */
 const errorMessage = (error: unknown): string => {
@@ -235,9 +230,7 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
   };
 
   window.consentBanner = api;
-  if (document.readyState === 'loading') {
-    // STD-8: the UI once the page has painted its first frame, never holding that frame up.
-    document.addEventListener('DOMContentLoaded', () => afterFirstPaint(mount));
-  } else mount();
+  // STD-8: the UI once the page has painted its first frame, never holding that frame up.
+  onceFirstPainted(mount);
   return api;
 };

@@ -29,6 +29,16 @@ const COMPRESSED_LIMIT = 200;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/**
+ * Customers' sites load these scripts cross-origin, without credentials; their own performance
+ * monitoring may time them (STD-8: what the banner costs is theirs to see).
+ */
+const publicScript = (res: Response): void => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('Timing-Allow-Origin', '*');
+};
+
 const encodingFor = (req: Request): Encoding => {
   const accepted = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
@@ -70,9 +80,7 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
   };
 
   router.get('/cdn/:csId/banner.js', (req, res: Response) => {
-    // Customers' sites load it cross-origin, without credentials.
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
@@ -109,8 +117,7 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
    * current core names or an earlier one still in a cache, as long as the solution exists.
    */
   router.get('/cdn/:csId/ui/:file', (req, res: Response) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const [, version, language] = /^(\d{1,9})\.([a-z]{2})\.js$/.exec(req.params.file) ?? [];
     const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
@@ -133,16 +140,14 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
 
   /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
   router.get('/cdn/tcf-stub.js', (_req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    publicScript(res);
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('text/javascript; charset=utf-8').send(readBannerRuntime('tcfStub'));
   });
 
   /** STD-5: the cookie declaration of the published version; one script for every visitor. */
   router.get('/cdn/:csId/declaration.js', (req, res: Response) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
