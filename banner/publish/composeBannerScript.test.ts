@@ -114,7 +114,7 @@ describe('the published banner, split in two (STD-8)', () => {
     expect(document.getElementById('cm-banner')?.hidden).toBe(true);
     expect(document.getElementById('cm-notice')?.textContent).toContain('Do not sell');
     document.body.innerHTML = '';
-    served('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.everything');
+    served('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.everything.US-CA');
     new Function(script)();
     expect(document.getElementById('cm-banner')?.hidden).toBe(false);
   });

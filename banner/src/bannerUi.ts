@@ -114,7 +114,7 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
     if (consentMode) pushConsentUpdate(consentMode, categories);
     if (!preview) activateScripts(categories, site);
     if (apiBase) {
-      const record = { apiBase, consentSolutionId: config.consentSolutionId, action, value, language, gpc, regionRule: rule, tcString: signal?.tcString };
+      const record = { apiBase, consentSolutionId: config.consentSolutionId, action, value, language, gpc, regionRule: visitor?.state ? `${rule} ${visitor.state}` : rule, tcString: signal?.tcString };
       recordDecision(record, emit, (id) => {
         const kept = { ...value, id };
         cookie.write(kept);

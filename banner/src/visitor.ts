@@ -6,7 +6,7 @@ const PARAM = 'visitor';
 
 /** STD-4: the core hands what the CDN decided to the UI in the UI script's URL (one cacheable file for every region). */
 export const withVisitorParam = (url: URL, visitor: Visitor | null | undefined): string => {
-  if (visitor) url.searchParams.set(PARAM, `${visitor.region}.${visitor.rule}`);
+  if (visitor) url.searchParams.set(PARAM, [visitor.region, visitor.rule, ...(visitor.state ? [visitor.state] : [])].join('.'));
   return url.toString();
 };
 
@@ -14,8 +14,9 @@ export const withVisitorParam = (url: URL, visitor: Visitor | null | undefined):
 export const visitorParam = (script: HTMLOrSVGScriptElement | null): Visitor | null => {
   try {
     const value = script instanceof HTMLScriptElement && script.src ? new URL(script.src).searchParams.get(PARAM) : null;
-    const [region = '', rule = ''] = (value ?? '').split('.');
-    return REGIONS.includes(region) && RULES.includes(rule) ? ({ region, rule } as Visitor) : null;
+    const [region = '', rule = '', state = ''] = (value ?? '').split('.');
+    if (!REGIONS.includes(region) || !RULES.includes(rule)) return null;
+    return { region, rule, ...(/^US-[A-Z]{2}$/.test(state) ? { state } : {}) } as Visitor;
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@ import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { withVisitor } from '../../banner/publish/composeBannerScript';
 import { readScript } from '../banner/cdnFiles';
 import { templateData } from '../banner/templateData';
-import { visitorCountry, visitorFor } from '../banner/visitorRegion';
+import { headerState, visitorCountry, visitorFor } from '../banner/visitorRegion';
 import type { ServerContext } from '../context';
 import { ApiError, violation } from '../http/errors';
 import { solutionRows } from '../consent/records';
@@ -91,11 +91,13 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
 
     const regions = standardsOf(solution).regions;
-    const visitor = visitorFor(regions, regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null);
+    const country = regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null;
+    const visitor = visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country));
     const vary = publication.languageFiles ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
     if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
+    if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
     const decidedByAddress = regions.enabled && !ctx.countryHeader;
-    const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}"`;
+    const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}"`;
     const encoding = encodingFor(req);
     res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
     res.setHeader('Vary', vary.join(', '));

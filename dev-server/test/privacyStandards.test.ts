@@ -188,6 +188,50 @@ describe('the published banner per region', () => {
   });
 });
 
+describe('a US visitor\'s state (STD-4)', () => {
+  const REGION_HEADER = 'X-Test-Region';
+  let withState: TestServer;
+  let call: Call;
+  beforeAll(async () => {
+    withState = await startTestServer({ countryHeader: COUNTRY_HEADER, regionHeader: REGION_HEADER });
+    call = await caller(withState.baseUrl, 'owner@demo.test');
+    expect((await call('PUT', `/consent-solutions/${CS}/standards`, standards({ regions: { enabled: true, us: 'opt-out', other: 'opt-in' } }))).status).toBe(200);
+    expect((await call('POST', `/consent-solutions/${CS}/publish`, {})).status).toBe(201);
+  });
+  afterAll(() => withState.close());
+  const core = (headers: Record<string, string>) => fetch(`${withState.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+  it('[STD-4] comes from the trusted CDN\'s region header, reaches the banner with the rule, and caches vary by it', async () => {
+    const ca = await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'CA' });
+    expect((await ca.text()).endsWith('})({"region":"us","rule":"opt-out","state":"US-CA"});\n')).toBe(true);
+    expect(ca.headers.get('vary')).toBe(`Accept-Encoding, Accept-Language, ${COUNTRY_HEADER}, ${REGION_HEADER}`);
+    const ny = await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'us-ny' });
+    expect((await ny.text()).endsWith('})({"region":"us","rule":"opt-out","state":"US-NY"});\n')).toBe(true);
+    expect(ny.headers.get('etag')).not.toBe(ca.headers.get('etag'));
+    // Not a state, or not a US visitor: no state at all.
+    expect((await (await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'California' })).text()).endsWith('})({"region":"us","rule":"opt-out"});\n')).toBe(true);
+    expect((await (await core({ [COUNTRY_HEADER]: 'FR', [REGION_HEADER]: 'CA' })).text()).endsWith('})({"region":"eu","rule":"opt-in"});\n')).toBe(true);
+  });
+
+  it('[STD-4] the record keeps the rule with the state; anything else is a violation', async () => {
+    const send = (regionRule: string) =>
+      fetch(`${withState.baseUrl}/consent/${CS}/records`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
+        body: JSON.stringify({ anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-a1b2c3d4e5f7', categories: ['necessary'], consentVersion: 1, language: 'en', action: 'opt-out', regionRule }),
+      });
+    const res = await send('opt-out US-CA');
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect((await call('GET', `/consent-records/${id}`)).body).toMatchObject({ id, regionRule: 'opt-out US-CA' });
+    for (const bad of ['opt-out US-California', 'US-CA', 'opt-out FR-75']) {
+      const refused = await send(bad);
+      expect(refused.status).toBe(400);
+      expect(pairs(await refused.json()).map(([path]) => path)).toContain('regionRule');
+    }
+  });
+});
+
 describe('consent records of the standards', () => {
   const send = (body: unknown) =>
     fetch(`${server.baseUrl}/consent/${CS}/records`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' }, body: JSON.stringify(body) });
