@@ -79,6 +79,21 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     return body;
   };
 
+  /** A script that is the same for every visitor (the UI, the declaration): compressed, revalidated by ETag. */
+  const sendFile = (req: Request, res: Response, { etag, cacheControl, publishedAt, script }: { etag: string; cacheControl: string; publishedAt: string; script: Buffer }): void => {
+    const encoding = encodingFor(req);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', new Date(publishedAt).toUTCString());
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, script.toString('utf8')));
+  };
+
   router.get('/cdn/:csId/banner.js', (req, res: Response) => {
     publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
@@ -126,18 +141,7 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     const uiFile = language === undefined ? undefined : publication?.uiFiles?.[language];
     const file = publication && uiFile && readScript(ctx.store.file, publication.consentSolutionId, uiFile.file);
     if (!publication || !uiFile || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
-    const etag = `"${uiFile.sha256}"`;
-    const encoding = encodingFor(req);
-    res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', etag);
-    res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
-    if (req.headers['if-none-match'] === etag) {
-      res.status(304).end();
-      return;
-    }
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, file.toString('utf8')));
+    sendFile(req, res, { etag: `"${uiFile.sha256}"`, cacheControl: IMMUTABLE_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
   });
 
   /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
@@ -155,18 +159,7 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
     const file = publication?.declarationFile && readScript(ctx.store.file, publication.consentSolutionId, publication.declarationFile);
     if (!publication || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
-    const etag = `"${publication.declarationSha256 ?? publication.sha256}"`;
-    const encoding = encodingFor(req);
-    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', etag);
-    res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
-    if (req.headers['if-none-match'] === etag) {
-      res.status(304).end();
-      return;
-    }
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, file.toString('utf8')));
+    sendFile(req, res, { etag: `"${publication.declarationSha256 ?? publication.sha256}"`, cacheControl: CDN_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
   });
 
   router.all('/cdn/:csId/declaration.js', () => {
