@@ -4,10 +4,15 @@
  * (the page never sees it: publishing wraps each runtime in a function of its own).
  */
 export const BANNER_ENTRIES = {
+  /** The whole banner in one script: the admin's preview. */
   banner: { source: 'banner.ts', global: 'cmBanner' },
+  /** STD-8: the published banner's synchronous core (the installation snippet's script)… */
+  core: { source: 'core.ts', global: 'cmCore' },
+  /** …and the UI it loads asynchronously, in the visitor's language. */
+  ui: { source: 'ui.ts', global: 'cmBannerUi' },
   /** TCF-1..4: composed into a published banner only when its solution has TCF on. */
   tcf: { source: 'tcf/tcf.ts', global: 'cmTcf' },
-  /** TCF-1: the IAB stub alone, inlined by the installation snippet before every other script. */
+  /** TCF-1: the IAB stub alone: the snippet's first script with TCF on, and part of the core then. */
   tcfStub: { source: 'tcf/tcfStub.ts', global: 'cmTcfStub' },
   /** STD-5: the embeddable cookie declaration. */
   declaration: { source: 'declaration.ts', global: 'cmDeclaration' },

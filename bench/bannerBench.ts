@@ -1,51 +1,33 @@
 /**
  * The banner's cost on a customer page (STD-8), part of `npm run bench` (alone:
  * `BENCH_ONLY=banner npm run bench`). One fixture article page (e2e/fixtures/sites/article) is
- * served three ways on one host: without a banner, with our published banner (the dev API's
- * CDN route, compressed) and with vanilla-cookieconsent (npm package, its documented set-up).
- * Chromium at 4× CPU throttle, interleaved cold loads, medians of: first contentful paint;
- * script time (CDP ScriptDuration) until the banner is visible, minus the bare page's;
- * pointer-down on "accept" to the next painted frame; layout shift. Then the gzip sizes and the
- * ratios. Environment: BENCH_BANNER_RUNS (loads per variant, default 18).
+ * served three ways (bench/bannerBenchServers.ts, a process of its own): without a banner, with
+ * our installation snippet (the dev API's CDN route, compressed: the core, which loads the UI)
+ * and with vanilla-cookieconsent (npm package, its documented set-up). Chromium at 4× CPU
+ * throttle, interleaved cold loads, medians of: first contentful paint; script time (CDP
+ * ScriptDuration) until the banner is visible, minus the bare page's; pointer-down on "accept"
+ * to the next painted frame; layout shift. Then the sizes and the ratios. Environment:
+ * BENCH_BANNER_RUNS (loads per variant, default 18).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { ensureBannerBuilt, readBannerRuntime } from '../banner/build/buildBanner';
+import { ensureBannerBuilt } from '../banner/build/buildBanner';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
-import { login } from '../dev-server/test/http';
-import { startTestServer } from '../dev-server/test/startTestServer';
+import { uiFilesOf } from '../dev-server/test/publishedBanner';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVERS = join(dirname(fileURLToPath(import.meta.url)), 'bannerBenchServers.ts');
 const RUNS = Number(process.env.BENCH_BANNER_RUNS ?? 18);
 const THROTTLE = 4;
-const HOST = 'bench-shop-fixture.com';
 const require = createRequire(import.meta.url);
 const VANILLA_DIR = dirname(require.resolve('vanilla-cookieconsent/dist/cookieconsent.umd.js'));
-const FIXTURE = readFileSync(join(ROOT, 'e2e/fixtures/sites/article/index.html'), 'utf8');
-const ARTICLE = Array.from({ length: 30 }, (_, i) => `<h2>Section ${i + 1}</h2><p>${'A paragraph of the article, as a news site would show it. '.repeat(6)}</p>`).join('\n');
 
 type Variant = 'none' | 'ours' | 'vanilla';
 const VARIANTS: Variant[] = ['none', 'ours', 'vanilla'];
-
-/** vanilla-cookieconsent as its README sets it up: its CSS and script, then run() with two categories. */
-const VANILLA_HEAD = `<link rel="stylesheet" href="/vendor/cookieconsent.css">
-<script defer src="/vendor/cookieconsent.umd.js"></script>
-<script defer src="/vendor/init.js"></script>`;
-// hideFromBots: off, or it hides itself from an automated browser (navigator.webdriver).
-const VANILLA_INIT = `CookieConsent.run({
-  hideFromBots: false,
-  categories: { necessary: { enabled: true, readOnly: true }, analytics: {} },
-  language: { default: 'en', translations: { en: {
-    consentModal: { title: 'We use cookies', description: 'Cookies help us run this site.', acceptAllBtn: 'Accept all', acceptNecessaryBtn: 'Reject all', showPreferencesBtn: 'Manage preferences' },
-    preferencesModal: { title: 'Preferences', acceptAllBtn: 'Accept all', acceptNecessaryBtn: 'Reject all', savePreferencesBtn: 'Save', sections: [{ title: 'Necessary', linkedCategory: 'necessary' }, { title: 'Analytics', linkedCategory: 'analytics' }] }
-  } } }
-});`;
 
 /** Records, in the page, when the banner shows and when a frame is painted after accept. */
 const PROBE = `(() => {
@@ -111,52 +93,38 @@ export interface BannerBenchFigures {
   runs: number;
   cpuThrottle: number;
   variants: Record<Variant, { fcpMs: number; scriptMs: number; scriptOverBareMs: number; shownMs: number | null; acceptToPaintMs: number | null; cls: number }>;
-  sizes: { coreGzip: number; publishedScript: number; publishedGzip: number; publishedBrotli: number; englishOnlyGzip: number; declarationGzip: number; vanillaGzip: number };
+  sizes: { core: number; coreGzip: number; coreBrotli: number; ui: number; uiGzip: number; uiBrotli: number; declarationGzip: number; vanillaGzip: number };
   ratios: { fcpOursOverNone: number; fcpVanillaOverNone: number; scriptOursOverVanilla: number; acceptOursOverVanilla: number };
 }
 
+interface Servers {
+  apiBaseUrl: string;
+  siteUrl: string;
+  consentSolutionId: number;
+}
+
+/** The API and the fixture site in a child process (bench/bannerBenchServers.ts); closing its stdin stops it. */
+const startServers = async (): Promise<{ servers: Servers; child: ChildProcess }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVERS], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const servers = await new Promise<Servers>((done, fail) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line && out.includes('\n')) done(JSON.parse(line) as Servers);
+    });
+    child.on('exit', (code) => fail(new Error(`The bench servers exited (${code}) before they were ready`)));
+  });
+  return { servers, child };
+};
+
 export const runBannerBench = async (): Promise<BannerBenchFigures> => {
   await ensureBannerBuilt();
-  const api = await startTestServer({});
-  let site: Server | undefined;
+  const { servers, child } = await startServers();
   let browser: Browser | undefined;
   try {
-    const cookie = await login(api.baseUrl, 'owner@demo.test');
-    const post = async (route: string, body: unknown) => {
-      const res = await fetch(`${api.baseUrl}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (res.status >= 300) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as { id: number };
-    };
-    const { id } = await post('/consent-solutions', { defaultLanguage: 'en', additionalLanguages: ['fr', 'de'], domain: { canonicalDomain: HOST, type: 'website', scanDepth: 500, scanFrequency: 0 } });
-    await post(`/consent-solutions/${id}/publish`, {});
-    const vanillaJs = readFileSync(join(VANILLA_DIR, 'cookieconsent.umd.js'));
-    const vanillaCss = readFileSync(join(VANILLA_DIR, 'cookieconsent.css'));
-    const heads: Record<Variant, string> = {
-      none: '',
-      ours: `<script src="${api.baseUrl}/cdn/${id}/banner.js"></script>`,
-      vanilla: VANILLA_HEAD,
-    };
-    site = createHttpServer((req, res) => {
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const vendor: Record<string, [Buffer | string, string]> = {
-        '/vendor/cookieconsent.umd.js': [vanillaJs, 'text/javascript'],
-        '/vendor/cookieconsent.css': [vanillaCss, 'text/css'],
-        '/vendor/init.js': [VANILLA_INIT, 'text/javascript'],
-      };
-      const asset = vendor[path];
-      if (asset) {
-        // Compressed, as a CDN would serve it, for a fair comparison with ours.
-        res.writeHead(200, { 'content-type': asset[1], 'content-encoding': 'gzip', 'cache-control': 'no-store' });
-        res.end(gzipSync(asset[0]));
-        return;
-      }
-      const variant = path.slice(1) as Variant;
-      res.writeHead(VARIANTS.includes(variant) ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(VARIANTS.includes(variant) ? FIXTURE.replace('%HEAD%', heads[variant]).replace('%ARTICLE%', ARTICLE) : '');
-    });
-    await new Promise<void>((done) => site?.listen(0, '127.0.0.1', done));
-    const url = `http://${HOST}:${(site.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`] });
+    const { apiBaseUrl, siteUrl: url, consentSolutionId: id } = servers;
+    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${new URL(url).hostname} 127.0.0.1`] });
 
     const loads: Record<Variant, Load[]> = { none: [], ours: [], vanilla: [] };
     // Interleaved, so a slow moment of the machine weighs on every variant alike.
@@ -183,17 +151,20 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       }),
     ) as BannerBenchFigures['variants'];
 
-    const published = await (await fetch(`${api.baseUrl}/cdn/${id}/banner.js`, { headers: { 'accept-encoding': 'identity' } })).text();
-    const english = await (await fetch(`${api.baseUrl}/cdn/${id}/banner.js`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB' } })).text();
-    const declaration = await (await fetch(`${api.baseUrl}/cdn/${id}/declaration.js`, { headers: { 'accept-encoding': 'identity' } })).text();
+    // What an English visitor's browser downloads: the core, then the UI of their language.
+    const served = (path: string) => fetch(`${apiBaseUrl}${path}`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB' } }).then((res) => res.text());
+    const core = await served(`/cdn/${id}/banner.js`);
+    const ui = await served(`/cdn/${id}/${uiFilesOf(core).en ?? ''}`);
+    const declaration = await served(`/cdn/${id}/declaration.js`);
     const sizes = {
-      coreGzip: gzipSync(readBannerRuntime('banner'), { level: 9 }).length,
-      publishedScript: Buffer.byteLength(published),
-      publishedGzip: gzipSync(published, { level: 9 }).length,
-      publishedBrotli: brotliCompressSync(published).length,
-      englishOnlyGzip: gzipSync(english, { level: 9 }).length,
+      core: Buffer.byteLength(core),
+      coreGzip: gzipSync(core, { level: 9 }).length,
+      coreBrotli: brotliCompressSync(core).length,
+      ui: Buffer.byteLength(ui),
+      uiGzip: gzipSync(ui, { level: 9 }).length,
+      uiBrotli: brotliCompressSync(ui).length,
       declarationGzip: gzipSync(declaration, { level: 9 }).length,
-      vanillaGzip: gzipSync(vanillaJs, { level: 9 }).length + gzipSync(vanillaCss, { level: 9 }).length,
+      vanillaGzip: gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.umd.js')), { level: 9 }).length + gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.css')), { level: 9 }).length,
     };
     const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? NaN : round(a / b, 2));
     const ratios = {
@@ -215,7 +186,7 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       })),
     );
     console.log(
-      `Sizes (bytes): core runtime ${sizes.coreGzip} gzip; published script ${sizes.publishedScript} (${sizes.publishedGzip} gzip, ${sizes.publishedBrotli} br), English only ${sizes.englishOnlyGzip} gzip; declaration ${sizes.declarationGzip} gzip; vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
+      `Sizes (bytes, English visitor): core ${sizes.core} (${sizes.coreGzip} gzip, ${sizes.coreBrotli} br; budget 12,000 gzip); UI ${sizes.ui} (${sizes.uiGzip} gzip, ${sizes.uiBrotli} br); declaration ${sizes.declarationGzip} gzip (budget 6,000); vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
     );
     console.log(
       `Ratios: FCP ours/none ${ratios.fcpOursOverNone}, vanilla/none ${ratios.fcpVanillaOverNone}; script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
@@ -223,7 +194,7 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     return { runs: RUNS, cpuThrottle: THROTTLE, variants: figures, sizes, ratios };
   } finally {
     await browser?.close();
-    await new Promise<void>((done) => (site ? site.close(() => done()) : done()));
-    await api.close();
+    child.stdin?.end();
+    await new Promise<void>((done) => (child.exitCode === null ? child.once('exit', () => done()) : done()));
   }
 };

@@ -35,6 +35,7 @@ const envSchema = z.object({
   CONSENT_LOG_DIR: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
   CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
+  CDN_REGION_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
 });
 
 export interface ApiConfig {
@@ -57,6 +58,8 @@ export interface ApiConfig {
   tcfCmpId: number | undefined;
   /** STD-4: the header a trusted CDN puts the visitor's country in; unset = look the address up. */
   countryHeader: string | undefined;
+  /** STD-4: the header a trusted CDN puts the visitor's state or province in (e.g. CA or US-CA); unset = none. */
+  regionHeader: string | undefined;
   /** LOG-1: a PostgreSQL server for the consent log; undefined = the embedded database. */
   databaseUrl: string | undefined;
   /** LOG-1: the embedded consent log's folder (default beside the JSON database). */
@@ -86,6 +89,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     gvlRefreshMs: e.TCF_GVL_REFRESH_HOURS * 3_600_000,
     tcfCmpId: e.TCF_CMP_ID,
     countryHeader: e.CDN_COUNTRY_HEADER,
+    regionHeader: e.CDN_REGION_HEADER,
     databaseUrl: e.DATABASE_URL,
     consentLogDir: e.CONSENT_LOG_DIR ? resolve(e.CONSENT_LOG_DIR) : `${dbFile.replace(/\.json$/, '')}.consent-log`,
   };

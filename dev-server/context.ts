@@ -29,4 +29,6 @@ export interface ServerContext {
   tcfCmpId: number;
   /** STD-4: the request header a trusted CDN puts the visitor's country in (e.g. CF-IPCountry). */
   countryHeader: string | undefined;
+  /** STD-4: the request header a trusted CDN puts the visitor's state in (e.g. CF-Region-Code); a US state then reaches the banner and its records. */
+  regionHeader: string | undefined;
 }

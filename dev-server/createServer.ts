@@ -76,6 +76,8 @@ export interface CreateServerOptions {
   tcfCmpId?: number;
   /** STD-4: the trusted CDN's country header; without it the client address is looked up. */
   countryHeader?: string;
+  /** STD-4: the trusted CDN's state header (a US visitor's state); without it no state is known. */
+  regionHeader?: string;
   /** LOG-1: the consent log's database (default: embedded, in `<dbFile without .json>.consent-log/`). */
   consentLog?: Partial<Pick<ConsentLogOptions, 'dataDir' | 'databaseUrl' | 'schema'>>;
   /** LOG-2: the public record endpoints' rate limits. */
@@ -123,6 +125,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     gvl: createGvlSource({ now, ...options.gvl }),
     tcfCmpId: options.tcfCmpId ?? DEV_TCF_CMP_ID,
     countryHeader: options.countryHeader,
+    regionHeader: options.regionHeader,
   };
   void context.gvl.start();
 

@@ -29,6 +29,7 @@ const server = createServer({
   gvl: { url: config.gvlUrl, refreshMs: config.gvlRefreshMs },
   tcfCmpId: config.tcfCmpId,
   countryHeader: config.countryHeader,
+  regionHeader: config.regionHeader,
   consentLog: { dataDir: config.consentLogDir, databaseUrl: config.databaseUrl },
 });
 // LOG-1: the consent log is created, migrated and seeded now rather than on the first visitor.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login } from '../dev-server/test/http';
+import { publishedBannerText } from '../dev-server/test/publishedBanner';
 import { logIn, shellReady, useBrowser } from './support/browser';
 
 /**
@@ -98,7 +99,8 @@ describe('pop-up appearance in Chromium against the dev API', () => {
     const res = await fetch(`${t.apiUrl}/cdn/${solutionId}/banner.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
-    const script = await res.text();
+    // STD-8: the core, then the UI files it loads.
+    const script = await publishedBannerText(t.apiUrl, solutionId);
     expect(script).toContain('rgb(1, 2, 3)');
     expect(script).not.toContain('rgb(4, 5, 6)');
     expect(script).toContain('Nous utilisons des cookies');

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readBannerRuntime } from '../build/buildBanner';
-import { composeBannerScript, withVisitor, type BannerBundle } from './composeBannerScript';
+import { composeBannerScript, composeCoreScript, composeUiScript, withVisitor, type BannerBundle } from './composeBannerScript';
 
 /** The built runtime (banner/dist, built from the current sources by the project's global setup). */
 const runtime = readBannerRuntime('banner');
@@ -60,5 +60,62 @@ describe('the published script', () => {
   it('[STD-8] the built runtime is minified and within the core budget (12 kB gzip)', () => {
     expect(runtime.trim().split('\n')).toHaveLength(1);
     expect(gzipSync(runtime).length).toBeLessThan(12_000);
+  });
+});
+
+describe('the published banner, split in two (STD-8)', () => {
+  const core = readBannerRuntime('core');
+  const ui = readBannerRuntime('ui');
+  const tcfStub = readBannerRuntime('tcfStub');
+  const consentMode = {
+    mode: 'advanced' as const,
+    mapping: { analytics_storage: 'statistics' },
+    waitForUpdate: 500,
+    adsDataRedaction: false,
+    urlPassthrough: false,
+    grantedOutsideOptIn: false,
+    optInCountries: ['FR'],
+  };
+  const served = (src: string): HTMLScriptElement => {
+    const script = document.createElement('script');
+    script.src = src;
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+    return script;
+  };
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (window as { dataLayer?: unknown }).dataLayer;
+    delete (window as { gtag?: unknown }).gtag;
+    document.head.innerHTML = '';
+  });
+
+  it('[STD-8] the core is within 12 kB gzip with the TCF stub, runs Consent Mode at once and loads the UI of the visitor\'s language, async, with the rule', () => {
+    const bundle2 = { ...bundle, consentMode, html: { en: 'x', fr: 'y' }, defaultLanguage: 'en' };
+    const script = withVisitor(composeCoreScript(core, bundle2), { region: 'us', rule: 'opt-out' });
+    expect(script).not.toContain('data-consent-action');
+    expect(gzipSync(composeCoreScript(core, { ...bundle2, tcf: {} as NonNullable<BannerBundle['tcf']> }, tcfStub)).length).toBeLessThan(12_000);
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en']);
+    served('https://cdn.example.test/cdn/9/banner.js');
+    new Function(script)();
+    expect(Array.from((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer[0] ?? [])).toEqual(['consent', 'default', { analytics_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }]);
+    const loaded = document.head.querySelector('script');
+    expect(loaded?.async).toBe(true);
+    expect(loaded?.src).toBe('https://cdn.example.test/cdn/9/ui/4.fr.js?visitor=us.opt-out');
+    expect(document.getElementById('cm-banner')).toBeNull();
+  });
+
+  it('[STD-8][STD-4] the UI reads the rule from its URL and mounts the banner; a forged rule is opt-in', () => {
+    const texts = { en: { gpcApplied: 'g', optOutNotice: 'n', doNotSell: 'Do not sell', settings: 's', consentId: 'c' } };
+    const script = composeUiScript(ui, { ...bundle, texts });
+    expect(() => new Function(script)).not.toThrow();
+    served('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
+    new Function(script)();
+    expect(document.getElementById('cm-banner')?.getAttribute('data-setup')).toBe('en');
+    expect(document.getElementById('cm-banner')?.hidden).toBe(true);
+    expect(document.getElementById('cm-notice')?.textContent).toContain('Do not sell');
+    document.body.innerHTML = '';
+    served('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.everything.US-CA');
+    new Function(script)();
+    expect(document.getElementById('cm-banner')?.hidden).toBe(false);
   });
 });

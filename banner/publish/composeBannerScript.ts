@@ -1,6 +1,7 @@
 import { TEMPLATE_FUNCTION_FIELDS, TEMPLATE_FUNCTION_PARAMS, type TemplateCode } from '../../src/schemas/template';
 import { BANNER_ENTRIES } from '../entries';
 import type { BannerConfig, Visitor } from '../src/config';
+import type { CoreConfig } from '../src/core';
 import type { TcfBundle } from '../src/tcf/tcfConfig';
 import { scriptJson } from './scriptJson';
 
@@ -10,19 +11,23 @@ export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FU
   tcf?: TcfBundle;
 };
 
+/** The config the runtime starts with, apart from the template's functions and the TCF module's bundle. */
+const splitBundle = ({ js: _js, displayFunction: _display, hideFunction: _hide, tcf, ...config }: BannerBundle): { tcf?: TcfBundle; config: BannerConfig } => ({ tcf, config });
+
 /** A function body as source. The newline keeps a trailing `// comment` from eating the brace. */
 const fn = (body: string): string => `function (${TEMPLATE_FUNCTION_PARAMS.join(', ')}) {\n${body}\n}`;
 
 /**
- * The banner script: the file published at /cdn/{csId}/banner.js and the preview's script, so
- * what is previewed is what gets published. The built runtime (`banner/dist/banner.js`), then
- * one call that starts it with the solution's config and the template's functions, all in one
- * function scope: a plain classic script that adds only `window.consentBanner` to the page and
- * needs no eval, so it runs under a strict site CSP. With TCF on, the TCF runtime
+ * The whole banner in one script, the preview's: the built runtime (`banner/dist/banner.js`),
+ * then one call that starts it with the solution's config and the template's functions, all in
+ * one function scope: a plain classic script that adds only `window.consentBanner` to the page
+ * and needs no eval, so it runs under a strict site CSP. With TCF on, the TCF runtime
  * (`banner/dist/tcf.js`) comes first and starts before the banner, which it is handed to.
+ * Published banners are the same runtime split in two (composeCoreScript, composeUiScript), so
+ * what is previewed is what gets published.
  */
 export const composeBannerScript = (runtime: string, bundle: BannerBundle, tcfRuntime?: string): string => {
-  const { js, displayFunction, hideFunction, tcf, ...config } = bundle;
+  const { tcf, config } = splitBundle(bundle);
   if (tcf && tcfRuntime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
   const tcfPart = tcf && tcfRuntime !== undefined ? [tcfRuntime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcf)});`] : [];
   return [
@@ -30,12 +35,57 @@ export const composeBannerScript = (runtime: string, bundle: BannerBundle, tcfRu
     '(function (visitor) {',
     ...tcfPart,
     runtime.trim(),
-    `${BANNER_ENTRIES.banner.global}.start(${scriptJson(config)}, {`,
-    `js: ${fn(js)},`,
-    `displayFunction: ${fn(displayFunction)},`,
-    `hideFunction: ${fn(hideFunction)}`,
-    tcf ? '}, visitor, tcf);' : '}, visitor);',
+    `${BANNER_ENTRIES.banner.global}.start(${scriptJson(config)}, ${templateFunctions(bundle)}, visitor${tcf ? ', tcf' : ''});`,
     NO_VISITOR_TRAILER,
+  ].join('\n');
+};
+
+/** The template's functions, as the runtime's second argument. */
+const templateFunctions = ({ js, displayFunction, hideFunction }: BannerBundle): string =>
+  [`{`, `js: ${fn(js)},`, `displayFunction: ${fn(displayFunction)},`, `hideFunction: ${fn(hideFunction)}`, '}'].join('\n');
+
+/** STD-8: where a publication's UI in one language is served, relative to the core's URL. */
+export const uiPath = (version: number, language: string): string => `ui/${version}.${language}.js`;
+
+/**
+ * STD-8: the published banner's core, served at /cdn/{csId}/banner.js (the installation
+ * snippet's synchronous script): the built core (`banner/dist/core.js`), with the IAB stub
+ * first when TCF is on, started with what must run before any other tag and the UI's file per
+ * language, which it loads asynchronously. The CDN writes the visitor into its last line.
+ */
+export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime?: string): string => {
+  if (bundle.tcf && tcfStubRuntime === undefined) throw new Error('A banner with TCF on needs the IAB stub (banner/dist/tcfStub.js).');
+  const { consentSolutionId, consentVersion, categories, site, consentMode, saleShare, honourGpc, defaultLanguage } = bundle;
+  const ui = Object.fromEntries(Object.keys(bundle.html).map((language) => [language, uiPath(bundle.version, language)]));
+  const config: CoreConfig = { consentSolutionId, consentVersion, categories, site, consentMode, saleShare, honourGpc, defaultLanguage, ui };
+  return [
+    `/* Consent banner core: consent solution ${consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
+    '(function (visitor) {',
+    ...(bundle.tcf && tcfStubRuntime !== undefined ? [tcfStubRuntime.trim()] : []),
+    coreRuntime.trim(),
+    `${BANNER_ENTRIES.core.global}.start(${scriptJson(config)}, visitor);`,
+    NO_VISITOR_TRAILER,
+  ].join('\n');
+};
+
+/**
+ * STD-8: the published banner's UI in one language (the bundle's only one), which the core
+ * loads: the built UI runtime (`banner/dist/ui.js`), with the TCF module first when TCF is on,
+ * started with the config and the template's functions, in one function scope. One file for
+ * every region: the visitor's rule comes in its URL.
+ */
+export const composeUiScript = (uiRuntime: string, bundle: BannerBundle, tcfRuntime?: string): string => {
+  const { tcf, config } = splitBundle(bundle);
+  if (tcf && tcfRuntime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
+  const tcfPart = tcf && tcfRuntime !== undefined ? [tcfRuntime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcf)});`] : [];
+  return [
+    `/* Consent banner UI: consent solution ${bundle.consentSolutionId}, version ${bundle.version}, ${bundle.defaultLanguage}. Generated; do not edit. */`,
+    '(function () {',
+    ...tcfPart,
+    uiRuntime.trim(),
+    `${BANNER_ENTRIES.ui.global}.start(${scriptJson(config)}, ${templateFunctions(bundle)}${tcf ? ', tcf' : ''});`,
+    '})();',
+    '',
   ].join('\n');
 };
 

@@ -39,6 +39,8 @@ export interface RuntimeTexts {
 export interface Visitor {
   region: 'eu' | 'us' | 'other';
   rule: 'opt-in' | 'opt-out' | 'none';
+  /** A US visitor's state (ISO 3166-2, e.g. `US-CA`) when the trusted CDN gives one. */
+  state?: string;
 }
 
 export interface BannerConfig {

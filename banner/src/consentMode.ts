@@ -46,11 +46,12 @@ export const consentState = (mapping: ConsentModeConfig['mapping'], categories: 
 export const pushConsentDefaults = (config: ConsentModeConfig, before: readonly string[], everything: readonly string[]): void => {
   const command = gtag();
   const wait = { wait_for_update: config.waitForUpdate };
+  // Object.assign, not a spread: es2017 has no object spread, and its helper would grow the core.
   if (config.grantedOutsideOptIn) {
-    command('consent', 'default', { ...consentState(config.mapping, everything), ...wait });
-    command('consent', 'default', { ...consentState(config.mapping, before), ...wait, region: config.optInCountries.slice() });
+    command('consent', 'default', Object.assign(consentState(config.mapping, everything), wait));
+    command('consent', 'default', Object.assign(consentState(config.mapping, before), wait, { region: config.optInCountries.slice() }));
   } else {
-    command('consent', 'default', { ...consentState(config.mapping, before), ...wait });
+    command('consent', 'default', Object.assign(consentState(config.mapping, before), wait));
   }
   if (config.adsDataRedaction) command('set', 'ads_data_redaction', true);
   if (config.urlPassthrough) command('set', 'url_passthrough', true);

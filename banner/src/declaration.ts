@@ -54,7 +54,7 @@ const categoryTable = (category: DeclarationCategory, lang: DeclarationLanguage)
 };
 
 export const render = (data: DeclarationData, target: HTMLElement): void => {
-  const language = pickLanguage({ html: data.languages, defaultLanguage: data.defaultLanguage });
+  const language = pickLanguage(data.languages, data.defaultLanguage);
   const lang = data.languages[language] ?? data.languages[data.defaultLanguage];
   if (!lang) return;
   const { texts, labels } = lang;

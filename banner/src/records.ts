@@ -20,7 +20,7 @@ export interface DecisionRecord {
   tcString?: string;
   /** STD-3: decided under the browser's Global Privacy Control signal. */
   gpc: boolean;
-  /** STD-4: the region rule that applied (never the visitor's address). */
+  /** STD-4: the region rule that applied, with a US visitor's state when known (`opt-out US-CA`); never the address. */
   regionRule: string;
 }
 

@@ -239,6 +239,18 @@ describe('regional rules', () => {
     expect(document.getElementById('cm-notice')?.textContent).toContain('GPC applied');
   });
 
+  it('[STD-4] a US visitor\'s state (from the CDN) goes into the record with the rule', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: 'rec-2' }), { status: 201 })));
+    vi.stubGlobal('fetch', fetch);
+    const script = document.createElement('script');
+    script.src = 'https://api.example.test/cdn/7/banner.js';
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+    start(config(), showHide, { region: 'us', rule: 'opt-out', state: 'US-CA' });
+    Array.from(document.getElementById('cm-notice')?.querySelectorAll('button') ?? []).find((b) => b.textContent === 'Do not sell or share my personal information')?.click();
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ action: 'opt-out', regionRule: 'opt-out US-CA' });
+  });
+
   it('[STD-4] no banner where the rule is none; opt-in shows the banner', () => {
     start(config(), showHide, { region: 'other', rule: 'none' });
     expect(banner().hidden).toBe(true);

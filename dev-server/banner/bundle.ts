@@ -1,5 +1,5 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
-import { composeBannerScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
+import { composeCoreScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
 import { runtimeTexts } from '../../banner/publish/runtimeTexts';
 import type { ConsentModeConfig, RuntimeTexts } from '../../banner/src/config';
@@ -47,7 +47,7 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
   return { language, texts, cookies };
 };
 
-/** The bundle of every language of the solution, ready for composeBannerScript. */
+/** The bundle of every language of the solution (or of one), ready for composing. */
 export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle, only?: LanguageCode): BannerBundle => {
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
@@ -92,15 +92,29 @@ const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentMo
   optInCountries: OPT_IN_COUNTRIES,
 });
 
-/** The published script: the built runtime (banner/dist) started with this solution's bundle, and the TCF module when on. */
-export const bannerScript = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): string =>
-  composeBannerScript(readBannerRuntime('banner'), bannerBundle(store, solution, code, version, tcf), tcf ? readBannerRuntime('tcf') : undefined);
+/** STD-8: what one publication serves: the core (every language, and each language alone) and the UI per language. */
+export interface PublishedScripts {
+  core: string;
+  coreByLanguage: Record<string, string>;
+  uiByLanguage: Record<string, string>;
+}
 
-/** STD-8: one script per language, each with only that language's texts (the CDN picks one). */
-export const bannerScriptsByLanguage = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): Record<string, string> => {
-  const runtime = readBannerRuntime('banner');
+/**
+ * The published banner (STD-8): the built core (banner/dist/core.js, with the IAB stub when
+ * TCF is on) that the snippet loads, and the built UI (banner/dist/ui.js, with the TCF module
+ * when on) with one language's texts, which the core loads.
+ */
+export const publishedScripts = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): PublishedScripts => {
+  const core = readBannerRuntime('core');
+  const ui = readBannerRuntime('ui');
+  const tcfStub = tcf ? readBannerRuntime('tcfStub') : undefined;
   const tcfRuntime = tcf ? readBannerRuntime('tcf') : undefined;
-  return Object.fromEntries(
-    solutionLanguages(solution).map((language) => [language, composeBannerScript(runtime, bannerBundle(store, solution, code, version, tcf, language), tcfRuntime)]),
-  );
+  const coreByLanguage: Record<string, string> = {};
+  const uiByLanguage: Record<string, string> = {};
+  for (const language of solutionLanguages(solution)) {
+    const bundle = bannerBundle(store, solution, code, version, tcf, language);
+    coreByLanguage[language] = composeCoreScript(core, bundle, tcfStub);
+    uiByLanguage[language] = composeUiScript(ui, bundle, tcfRuntime);
+  }
+  return { core: composeCoreScript(core, bannerBundle(store, solution, code, version, tcf), tcfStub), coreByLanguage, uiByLanguage };
 };

@@ -5,7 +5,7 @@ import writeFileAtomic from 'write-file-atomic';
 
 /**
  * The dev API's CDN: published banner scripts as files beside the database
- * (`<db>.cdn/<csId>/banner.<version>.js`). Each publish writes a new file (temp file + rename,
+ * (`<db>.cdn/<csId>/banner.<version>.js`, the UI's `banner-ui.<version>.<language>.js`…). Each publish writes a new file (temp file + rename,
  * so a reader never sees half a script) and only then is the solution switched to it; older
  * files stay, so a failed publish leaves the previous banner served as it was.
  */
@@ -15,8 +15,11 @@ export const solutionDir = (dbFile: string, consentSolutionId: number): string =
 
 export const scriptFileName = (version: number): string => `banner.${version}.js`;
 
-/** STD-8: the banner with one language's texts only. */
+/** STD-8: the banner's core with one language's UI only. */
 export const languageScriptFileName = (version: number, language: string): string => `banner.${version}.${language}.js`;
+
+/** STD-8: the banner's UI in one language, which the core loads. */
+export const uiFileName = (version: number, language: string): string => `banner-ui.${version}.${language}.js`;
 
 /** STD-5: the cookie declaration published with the banner. */
 export const declarationFileName = (version: number): string => `declaration.${version}.js`;

@@ -30,8 +30,10 @@ export interface PublicationRow extends Publication {
   /** STD-5: the cookie declaration's file and its SHA-256 (publications made before it: none). */
   declarationFile?: string;
   declarationSha256?: string;
-  /** STD-8: per language, the script with that language only (publications made before it: none). */
+  /** STD-8: per language, the core that loads that language's UI only (publications made before it: none). */
   languageFiles?: Record<string, { file: string; sha256: string }>;
+  /** STD-8: per language, the UI the core loads (publications made before the split: none, their `file` is the whole banner). */
+  uiFiles?: Record<string, { file: string; sha256: string }>;
   sha256: string;
   bytes: number;
   /** TCF-3: the GVL version and vendor declarations the banner was built with (absent or null: TCF off). */

@@ -27,7 +27,18 @@ export const addressCountry = (address: string | undefined): string | null => {
 export const visitorCountry = (headers: IncomingHttpHeaders, address: string | undefined, header: string | undefined): string | null =>
   headerCountry(headers, header) ?? addressCountry(address);
 
-export const visitorFor = (regions: RegionRulesSettings, country: string | null): Visitor => {
+/**
+ * A US visitor's state from the trusted CDN's region header (its name is configuration, e.g.
+ * `CF-Region-Code`): `CA` or `US-CA` gives `US-CA`; anything else, or another country, none.
+ */
+export const headerState = (headers: IncomingHttpHeaders, header: string | undefined, country: string | null): string | null => {
+  if (!header || country !== 'US') return null;
+  const raw = headers[header.toLowerCase()];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.toUpperCase().replace(/^US-/, '');
+  return value && /^[A-Z]{2}$/.test(value) ? `US-${value}` : null;
+};
+
+export const visitorFor = (regions: RegionRulesSettings, country: string | null, state: string | null = null): Visitor => {
   const region = regionOfCountry(country);
-  return { region, rule: ruleForRegion(regions, region) };
+  return { region, rule: ruleForRegion(regions, region), ...(region === 'us' && state ? { state } : {}) };
 };

@@ -1,4 +1,4 @@
-import type { RegionRule } from '../../src/schemas/privacyStandards';
+import type { RecordRegionRule } from '../../src/schemas/consentRecord';
 import type { ConsentRecordRow, RecordAction } from '../consent/records';
 import { createBatchWriter } from './batchWriter';
 import { migrate } from './migrate';
@@ -110,7 +110,7 @@ interface SqlRecord {
   domain: string;
   language: string | null;
   gpc: boolean;
-  region_rule: RegionRule;
+  region_rule: RecordRegionRule;
   tc_string: string | null;
 }
 
@@ -319,7 +319,7 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
             domain: String(domain),
             language: language === null ? null : String(language),
             gpc: gpc === true,
-            regionRule: regionRule as RegionRule,
+            regionRule: regionRule as RecordRegionRule,
             tcString: tcString === null ? null : String(tcString),
           }),
         );

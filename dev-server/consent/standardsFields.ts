@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { REGION_RULES, type RegionRule } from '../../src/schemas/privacyStandards';
+import type { RecordRegionRule } from '../../src/schemas/consentRecord';
+import { REGION_RULES } from '../../src/schemas/privacyStandards';
+
+const RECORD_REGION_RULE = new RegExp(`^(${REGION_RULES.join('|')})( US-[A-Z]{2})?$`);
 
 /**
  * What a consent record carries for the privacy standards (STD-3, STD-4), kept apart from the
@@ -9,14 +12,18 @@ import { REGION_RULES, type RegionRule } from '../../src/schemas/privacyStandard
 
 export const standardsRecordInputShape = {
   gpc: z.boolean({ error: 'validation.invalid_value' }).default(false),
-  regionRule: z.enum(REGION_RULES, { error: 'validation.invalid_value' }).default('opt-in'),
+  regionRule: z
+    .string({ error: 'validation.invalid_value' })
+    .regex(RECORD_REGION_RULE, { error: 'validation.invalid_value' })
+    .transform((value) => value as RecordRegionRule)
+    .default('opt-in'),
 };
 
 export interface StandardsRecordFields {
   /** Decided under the browser's Global Privacy Control signal. */
   gpc: boolean;
-  /** The region rule that applied (never the visitor's address). */
-  regionRule: RegionRule;
+  /** The region rule that applied, with a US visitor's state when known (never the visitor's address). */
+  regionRule: RecordRegionRule;
 }
 
 /** Rows stored before these fields existed read as a plain opt-in decision without GPC. */

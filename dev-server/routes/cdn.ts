@@ -4,7 +4,7 @@ import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { withVisitor } from '../../banner/publish/composeBannerScript';
 import { readScript } from '../banner/cdnFiles';
 import { templateData } from '../banner/templateData';
-import { visitorCountry, visitorFor } from '../banner/visitorRegion';
+import { headerState, visitorCountry, visitorFor } from '../banner/visitorRegion';
 import type { ServerContext } from '../context';
 import { ApiError, violation } from '../http/errors';
 import { solutionRows } from '../consent/records';
@@ -16,15 +16,28 @@ import { standardsOf } from './privacyStandards';
  * only briefly and revalidate by ETag (the script's SHA-256, and the visitor's region rule).
  * With regional rules on (STD-4) the script carries the rule of the visitor's region: caches
  * vary by the trusted CDN's country header, or keep it private when the address decided.
- * Served gzip or brotli when the browser takes them (STD-8).
+ * Served gzip or brotli when the browser takes them (STD-8). The script is the banner's core
+ * (STD-8), which loads the UI of the visitor's language from `ui/{version}.{language}.js`.
  */
 export const CDN_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+/** STD-8: a UI file's URL names its publication's version: it never changes. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE_CONTROL = 'private, max-age=60, must-revalidate';
 
 /** Compressed scripts by ETag and encoding: each is made once per publication and rule. */
 const COMPRESSED_LIMIT = 200;
 
 type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * Customers' sites load these scripts cross-origin, without credentials; their own performance
+ * monitoring may time them (STD-8: what the banner costs is theirs to see).
+ */
+const publicScript = (res: Response): void => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.setHeader('Timing-Allow-Origin', '*');
+};
 
 const encodingFor = (req: Request): Encoding => {
   const accepted = String(req.headers['accept-encoding'] ?? '');
@@ -34,7 +47,7 @@ const encodingFor = (req: Request): Encoding => {
 
 /**
  * STD-8: the visitor's language among the published ones, from Accept-Language (the languages
- * the banner itself would pick from first); none matching: the script with every language.
+ * the banner itself would pick from first); none matching: the core offering every language.
  */
 export const acceptedLanguage = (header: string | undefined, available: readonly string[]): string | null => {
   const wanted = String(header ?? '')
@@ -66,10 +79,23 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     return body;
   };
 
+  /** A script that is the same for every visitor (the UI, the declaration): compressed, revalidated by ETag. */
+  const sendFile = (req: Request, res: Response, { etag, cacheControl, publishedAt, script }: { etag: string; cacheControl: string; publishedAt: string; script: Buffer }): void => {
+    const encoding = encodingFor(req);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', new Date(publishedAt).toUTCString());
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, script.toString('utf8')));
+  };
+
   router.get('/cdn/:csId/banner.js', (req, res: Response) => {
-    // Customers' sites load it cross-origin, without credentials.
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
@@ -80,11 +106,13 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
 
     const regions = standardsOf(solution).regions;
-    const visitor = visitorFor(regions, regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null);
+    const country = regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null;
+    const visitor = visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country));
     const vary = publication.languageFiles ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
     if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
+    if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
     const decidedByAddress = regions.enabled && !ctx.countryHeader;
-    const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}"`;
+    const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}"`;
     const encoding = encodingFor(req);
     res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
     res.setHeader('Vary', vary.join(', '));
@@ -100,38 +128,45 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     res.type('text/javascript; charset=utf-8').send(body);
   });
 
+  /**
+   * STD-8: the banner's UI in one language (`ui/{version}.{language}.js`), which the core loads
+   * asynchronously. The URL names the publication, so it is cached for good; the version the
+   * current core names or an earlier one still in a cache, as long as the solution exists.
+   */
+  router.get('/cdn/:csId/ui/:file', (req, res: Response) => {
+    publicScript(res);
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const [, version, language] = /^(\d{1,9})\.([a-z]{2})\.js$/.exec(req.params.file) ?? [];
+    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
+    const uiFile = language === undefined ? undefined : publication?.uiFiles?.[language];
+    const file = publication && uiFile && readScript(ctx.store.file, publication.consentSolutionId, uiFile.file);
+    if (!publication || !uiFile || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
+    sendFile(req, res, { etag: `"${uiFile.sha256}"`, cacheControl: IMMUTABLE_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
+  });
+
   /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
   router.get('/cdn/tcf-stub.js', (_req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    publicScript(res);
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('text/javascript; charset=utf-8').send(readBannerRuntime('tcfStub'));
   });
 
   /** STD-5: the cookie declaration of the published version; one script for every visitor. */
   router.get('/cdn/:csId/declaration.js', (req, res: Response) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
     const file = publication?.declarationFile && readScript(ctx.store.file, publication.consentSolutionId, publication.declarationFile);
     if (!publication || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
-    const etag = `"${publication.declarationSha256 ?? publication.sha256}"`;
-    const encoding = encodingFor(req);
-    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('ETag', etag);
-    res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
-    if (req.headers['if-none-match'] === etag) {
-      res.status(304).end();
-      return;
-    }
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, file.toString('utf8')));
+    sendFile(req, res, { etag: `"${publication.declarationSha256 ?? publication.sha256}"`, cacheControl: CDN_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
   });
 
   router.all('/cdn/:csId/declaration.js', () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+
+  router.all('/cdn/:csId/ui/:file', () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
   });
 

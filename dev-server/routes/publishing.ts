@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { TEMPLATE_MODES } from '../../src/schemas/template';
 import { isLanguageCode } from '../../src/shared/languages';
 import { getSession, requireSession } from '../auth/session';
-import { bannerContent, bannerScript, bannerScriptsByLanguage } from '../banner/bundle';
-import { declarationFileName, languageScriptFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { bannerContent, publishedScripts } from '../banner/bundle';
+import { declarationFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
 import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
 import { codeOf, templateData } from '../banner/templateData';
@@ -132,19 +132,24 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     const gvl = ctx.gvl.current();
     const pin = tcfSettings.enabled ? pinFor(tcfSettings, gvl, latestPublishedTcf(data.publications(), solution.id)) : null;
     const tcf = pin ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin) : undefined;
-    const script = bannerScript(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
+    const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
     const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
-    const perLanguage = bannerScriptsByLanguage(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
     let written: WrittenScript;
     let declarationWritten: WrittenScript;
     const languageFiles: Record<string, { file: string; sha256: string }> = {};
+    const uiFiles: Record<string, { file: string; sha256: string }> = {};
     try {
       declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
-      for (const [language, languageScript] of Object.entries(perLanguage)) {
-        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, languageScript, languageScriptFileName(version, language));
+      // The UI first: a core is never served before the files it loads are there.
+      for (const [language, ui] of Object.entries(scripts.uiByLanguage)) {
+        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, ui, uiFileName(version, language));
+        uiFiles[language] = { file, sha256 };
+      }
+      for (const [language, core] of Object.entries(scripts.coreByLanguage)) {
+        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, core, languageScriptFileName(version, language));
         languageFiles[language] = { file, sha256 };
       }
-      written = writeScript(ctx.store.file, solution.id, version, script);
+      written = writeScript(ctx.store.file, solution.id, version, scripts.core);
     } catch (error) {
       console.error('[dev-api] CDN write failed', error);
       throw new ApiError(424, [violation('error.backend.cdn_publishing_failed')]);
@@ -166,6 +171,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       declarationFile: declarationWritten.file,
       declarationSha256: declarationWritten.sha256,
       languageFiles,
+      uiFiles,
       needsReconsent,
       consentVersion,
       publishedAt: now,

@@ -88,9 +88,10 @@ const installationChecks = async (page: Page, consentSolutionId: number, timeout
   const index = scripts.findIndex(isBanner);
   let bannerShown = false;
   try {
-    // The banner script mounts its root while the page loads; without one there is nothing to wait for.
-    const mounted = (await page.locator(BANNER_SELECTOR).count()) > 0;
-    await page.locator(BANNER_SELECTOR).first().waitFor({ state: 'visible', timeout: mounted ? timeoutMs : 1 });
+    // The banner's core loads its UI after the page's first paint, which may come after the load
+    // event: a page with the script (or a root already) is given the time to show it.
+    const expected = index >= 0 || (await page.locator(BANNER_SELECTOR).count()) > 0;
+    await page.locator(BANNER_SELECTOR).first().waitFor({ state: 'visible', timeout: expected ? timeoutMs : 1 });
     bannerShown = true;
   } catch {
     bannerShown = false;

@@ -4,6 +4,7 @@ import { solutionDir } from '../banner/cdnFiles';
 import { OWNERSHIP } from '../store/cascade';
 import type { Row } from '../store/types';
 import { caller, createBody, type Call, type ConsentSolutionJson, type DomainJson } from './consentApi';
+import { publishedBannerText, uiFilesOf } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';
 
 /**
@@ -73,7 +74,9 @@ describe('integrity: ids and deletion', () => {
     const before = await buildEverything(a, 'integrity-a.com', A_MARKER);
     const aSolution = before.solution.id;
     expect((await cdn(aSolution)).status).toBe(200);
-    expect(await (await cdn(aSolution)).text()).toContain(A_MARKER);
+    expect(await publishedBannerText(server.baseUrl, aSolution)).toContain(A_MARKER);
+    const aUi = `${server.baseUrl}/cdn/${aSolution}/${Object.values(uiFilesOf(await (await cdn(aSolution)).text()))[0] ?? ''}`;
+    expect((await fetch(aUi)).status).toBe(200);
     expect(existsSync(solutionDir(server.dbFile, aSolution))).toBe(true);
     expect(leftovers('scans', 'domainId', [before.domainId]).length).toBeGreaterThan(0);
     expect(leftovers('healthChecks', 'domainId', [before.domainId]).length).toBeGreaterThan(0);
@@ -86,6 +89,7 @@ describe('integrity: ids and deletion', () => {
 
     // From that moment its banner is gone, and so is everything that belonged to it.
     expect((await cdn(aSolution)).status).toBe(404);
+    expect((await fetch(aUi)).status).toBe(404);
     expect(existsSync(solutionDir(server.dbFile, aSolution))).toBe(false);
     for (const { collection, key } of OWNERSHIP.consentSolutions ?? []) expect(leftovers(collection, key, [aSolution]), collection).toEqual([]);
 
@@ -113,7 +117,7 @@ describe('integrity: ids and deletion', () => {
     // B's own publish uses B's (default) template, and A's later edits of its template never reach it.
     await expectStatus(b('POST', `/consent-solutions/${bSolution.id}/publish`, { needsReconsent: false }), 201);
     await expectStatus(a('PATCH', `/popup-templates/${before.template.id}`, { js: `root.setAttribute("data-owner", "${A_MARKER}-edited");` }), 200);
-    const bScript = await (await cdn(bSolution.id)).text();
+    const bScript = await publishedBannerText(server.baseUrl, bSolution.id);
     expect(bScript).not.toContain(A_MARKER);
     const publications = await expectStatus(b<{ publishedBy?: string }[]>('GET', `/consent-solutions/${bSolution.id}/publications`), 200);
     expect(publications).toHaveLength(1);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../../src/schemas/privacyStandards';
 import { addressCountry, headerCountry } from '../banner/visitorRegion';
 import { caller, pairs, type Call } from './consentApi';
+import { uiFilesOf } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';
 
 /** The privacy standards' settings, the region-aware CDN and the records' new fields (STD-1..STD-4, STD-6). */
@@ -123,7 +124,8 @@ describe('the published banner per region', () => {
     const solution = (await owner<{ defaultLanguage: string; additionalLanguages: string[] }>('GET', `/consent-solutions/${CS}`)).body;
     const languages = [solution.defaultLanguage, ...solution.additionalLanguages];
     expect(languages.length).toBeGreaterThan(1);
-    const htmlKeys = (script: string): string[] => Object.keys((JSON.parse(/"html":(\{.*?\}),"toggleLabels"/s.exec(script)?.[1] ?? '{}') as Record<string, unknown>));
+    // The core names the UI files it may load, one per language (the UI itself: the test below).
+    const htmlKeys = (script: string): string[] => Object.keys(uiFilesOf(script));
     const other = languages[1] as string;
     const one = await cdn({ [COUNTRY_HEADER]: 'FR', 'accept-language': `xx-YY, ${other}-CA;q=0.9, ${solution.defaultLanguage};q=0.5` });
     const oneScript = await one.text();
@@ -144,6 +146,28 @@ describe('the published banner per region', () => {
     expect(await brotli.text()).toBe(plain);
   });
 
+  it('[STD-8] the core is small and loads the UI of one language, cached for good, compressed, the same for every region', async () => {
+    const core = await (await cdn({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR' })).text();
+    expect(gzipSync(core, { level: 9 }).length).toBeLessThanOrEqual(12_000);
+    expect(core).not.toContain('Nous utilisons des cookies');
+    const files = uiFilesOf(core);
+    expect(Object.keys(files)).toEqual(['fr']);
+    const url = `${server.baseUrl}/cdn/${CS}/${files.fr ?? ''}`;
+    const ui = await fetch(`${url}?visitor=us.opt-out`, { headers: { 'accept-encoding': 'br' } });
+    expect(ui.status).toBe(200);
+    expect(ui.headers.get('content-encoding')).toBe('br');
+    expect(ui.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(ui.headers.get('vary')).toBe('Accept-Encoding');
+    expect(ui.headers.get('access-control-allow-origin')).toBe('*');
+    const text = await ui.text();
+    expect(text).toContain('Nous utilisons des cookies');
+    expect(text).not.toContain('We use cookies');
+    expect(await (await fetch(url, { headers: { [COUNTRY_HEADER]: 'FR', 'accept-encoding': 'identity' } })).text()).toBe(text);
+    expect((await fetch(url, { headers: { 'if-none-match': ui.headers.get('etag') ?? '' } })).status).toBe(304);
+    for (const missing of ['ui/999.fr.js', 'ui/1.xx.js', 'ui/..%2Fbanner.1.js', 'ui/1.fr.css']) expect((await fetch(`${server.baseUrl}/cdn/${CS}/${missing}`)).status).toBe(404);
+    expect((await fetch(url, { method: 'POST' })).status).toBe(405);
+  });
+
   it('[STD-4] without a trusted header the address decides (geoip-country, on the API), and such answers stay private', async () => {
     expect(headerCountry({ 'x-test-country': 'XX' }, COUNTRY_HEADER)).toBeNull();
     expect(headerCountry({ 'x-test-country': 'de' }, COUNTRY_HEADER)).toBe('DE');
@@ -160,6 +184,50 @@ describe('the published banner per region', () => {
       expect((await res.text()).endsWith('})({"region":"other","rule":"opt-out"});\n')).toBe(true);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('a US visitor\'s state (STD-4)', () => {
+  const REGION_HEADER = 'X-Test-Region';
+  let withState: TestServer;
+  let call: Call;
+  beforeAll(async () => {
+    withState = await startTestServer({ countryHeader: COUNTRY_HEADER, regionHeader: REGION_HEADER });
+    call = await caller(withState.baseUrl, 'owner@demo.test');
+    expect((await call('PUT', `/consent-solutions/${CS}/standards`, standards({ regions: { enabled: true, us: 'opt-out', other: 'opt-in' } }))).status).toBe(200);
+    expect((await call('POST', `/consent-solutions/${CS}/publish`, {})).status).toBe(201);
+  });
+  afterAll(() => withState.close());
+  const core = (headers: Record<string, string>) => fetch(`${withState.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+  it('[STD-4] comes from the trusted CDN\'s region header, reaches the banner with the rule, and caches vary by it', async () => {
+    const ca = await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'CA' });
+    expect((await ca.text()).endsWith('})({"region":"us","rule":"opt-out","state":"US-CA"});\n')).toBe(true);
+    expect(ca.headers.get('vary')).toBe(`Accept-Encoding, Accept-Language, ${COUNTRY_HEADER}, ${REGION_HEADER}`);
+    const ny = await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'us-ny' });
+    expect((await ny.text()).endsWith('})({"region":"us","rule":"opt-out","state":"US-NY"});\n')).toBe(true);
+    expect(ny.headers.get('etag')).not.toBe(ca.headers.get('etag'));
+    // Not a state, or not a US visitor: no state at all.
+    expect((await (await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'California' })).text()).endsWith('})({"region":"us","rule":"opt-out"});\n')).toBe(true);
+    expect((await (await core({ [COUNTRY_HEADER]: 'FR', [REGION_HEADER]: 'CA' })).text()).endsWith('})({"region":"eu","rule":"opt-in"});\n')).toBe(true);
+  });
+
+  it('[STD-4] the record keeps the rule with the state; anything else is a violation', async () => {
+    const send = (regionRule: string) =>
+      fetch(`${withState.baseUrl}/consent/${CS}/records`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
+        body: JSON.stringify({ anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-a1b2c3d4e5f7', categories: ['necessary'], consentVersion: 1, language: 'en', action: 'opt-out', regionRule }),
+      });
+    const res = await send('opt-out US-CA');
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect((await call('GET', `/consent-records/${id}`)).body).toMatchObject({ id, regionRule: 'opt-out US-CA' });
+    for (const bad of ['opt-out US-California', 'US-CA', 'opt-out FR-75']) {
+      const refused = await send(bad);
+      expect(refused.status).toBe(400);
+      expect(pairs(await refused.json()).map(([path]) => path)).toContain('regionRule');
     }
   });
 });

@@ -4,6 +4,7 @@ import { createGvlSource } from '../tcf/gvlSource';
 import { tcfSettingsRows } from '../tcf/tcfSettings';
 import { caller, createBody, pairs, SEED, type Call } from './consentApi';
 import { shippedTranslation, shippedVendorList, startGvlFixtureServer, type GvlFixtureServer } from './gvlFixtureServer';
+import { publishedBannerText } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';
 
 let server: TestServer;
@@ -234,11 +235,11 @@ describe('publishing with TCF', () => {
 
   it('[TCF-4] the TCF module and the stub are in the published banner only when TCF is on', async () => {
     expect((await call<PublicationJson>('POST', '/consent-solutions/3/publish', {})).body.tcf).toBeNull();
-    const off = await (await fetch(`${api.baseUrl}/cdn/3/banner.js`)).text();
+    const off = await publishedBannerText(api.baseUrl, 3);
     expect(off).not.toContain('__tcfapiLocator');
     expect((await call('PUT', '/consent-solutions/3/tcf', settings)).status).toBe(200);
     expect((await call('POST', '/consent-solutions/3/publish', {})).status).toBe(201);
-    const on = await (await fetch(`${api.baseUrl}/cdn/3/banner.js`)).text();
+    const on = await publishedBannerText(api.baseUrl, 3);
     expect(on).toContain('__tcfapiLocator');
     expect(on).toContain('Foxglove Measurement');
     expect(on).not.toContain('Lantern Search Ads');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solutionDir } from '../banner/cdnFiles';
 import { caller, pairs, SEED, type Call } from './consentApi';
+import { publishedBannerText } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';
 
 let server: TestServer;
@@ -174,7 +175,8 @@ describe('pop-up templates', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(res.headers.get('set-cookie')).toBeNull();
-    const script = await res.text();
+    // STD-8: the core, then the UI files it loads.
+    const script = await publishedBannerText(server.baseUrl, 2, { headers: { origin: 'https://customer.example' } });
     expect(script).toContain('We use cookies');
     expect(script).toContain('Nous utilisons des cookies');
     expect(script).toContain('root.setAttribute("data-ready", "1");');

@@ -5,6 +5,9 @@ import type { RegionRule } from './privacyStandards';
  * CONST-2, BEYOND-3, BEYOND-9, ROUTE-5, ROUTE-6).
  */
 
+/** STD-4: the rule that applied, then the US state it applied in when the CDN told (`opt-out US-CA`). */
+export type RecordRegionRule = RegionRule | `${RegionRule} US-${string}`;
+
 /** What a visitor did; `opt-out` and `gpc` come from the privacy standards (STD-3, STD-4). */
 export const RECORD_ACTIONS = ['accept', 'decline', 'save', 'shared', 'opt-out', 'gpc'] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
@@ -32,8 +35,8 @@ export interface ConsentRecord {
   tcString: string | null;
   /** Decided under the browser's Global Privacy Control signal. */
   gpc: boolean;
-  /** The region rule that applied (never the visitor's address). */
-  regionRule: RegionRule;
+  /** The region rule that applied, with a US visitor's state when known (never the visitor's address). */
+  regionRule: RecordRegionRule;
 }
 
 type ActionCounts = Record<RecordAction, number>;

@@ -14,9 +14,10 @@ import { PageLayout } from '../../components/PageLayout';
 import { PendingIndicator } from '../../components/PendingIndicator';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import type { ComplianceReport, ReportFilter } from '../../schemas/consentRecord';
+import type { ReportFilter } from '../../schemas/consentRecord';
 import { ConsentRecordsPage } from './ConsentRecordsPage';
-import { daysAgo, download, isoDay, REPORTED_ACTIONS, reportCsv } from './reportModel';
+import { daysAgo, download, isoDay, reportCsv } from './reportModel';
+import { ReportTotals } from './ReportTotals';
 
 /** @mui/x-charts only loads with a report that has something to draw. */
 const ReportCharts = lazy(() => import('./ReportCharts'));
@@ -33,25 +34,6 @@ export const ComplianceDashboardPage = () => (
     <Route path="*" element={<DashboardView />} />
   </Routes>
 );
-
-const Totals = ({ report }: { report: ComplianceReport }) => {
-  const translate = useTranslate();
-  const items = [['decisions', report.totals.decisions] as const, ...REPORTED_ACTIONS.map((a) => [a, report.totals[a]] as const)];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 2, m: 0 }}>
-      {items.map(([key, value]) => (
-        <Paper key={key} variant="outlined" sx={{ p: 2 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate(`dashboard.totals.${key}`)}
-          </Typography>
-          <Typography component="dd" variant="h5" sx={{ m: 0 }} data-total={key}>
-            {value}
-          </Typography>
-        </Paper>
-      ))}
-    </Box>
-  );
-};
 
 const DashboardView = () => {
   const translate = useTranslate();
@@ -149,7 +131,7 @@ const DashboardView = () => {
           </>
         ) : (
           <>
-            <Totals report={report.data} />
+            <ReportTotals report={report.data} />
             <Suspense fallback={<PendingIndicator />}>
               <ReportCharts report={report.data} />
             </Suspense>

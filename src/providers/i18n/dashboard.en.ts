@@ -20,6 +20,7 @@ export const dashboardEn = {
       decline: 'Declined',
       save: 'Own choice',
       shared: 'Shared consent',
+      underGpc: 'Under Global Privacy Control',
     },
     charts: {
       opt_in: 'Opt-in rate per category',

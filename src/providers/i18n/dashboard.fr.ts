@@ -23,6 +23,7 @@ export const dashboardFr = {
       decline: 'Refusé',
       save: 'Choix personnalisé',
       shared: 'Consentement partagé',
+      underGpc: 'Sous Global Privacy Control',
     },
     charts: {
       opt_in: "Taux d'acceptation par catégorie",

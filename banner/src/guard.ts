@@ -1,0 +1,35 @@
+import { activateScripts, addedNodes } from './autoblocking';
+import type { BannerConfig, Visitor } from './config';
+import { consentCookie } from './consentCookie';
+import { pushConsentDefaults, pushConsentUpdate } from './consentMode';
+import { consentScope } from './scope';
+import { linkDecorator } from './sharedConsent';
+
+/** What must run before anything else on the page, and so what the installation snippet's core carries. */
+export type GuardConfig = Pick<BannerConfig, 'consentSolutionId' | 'consentVersion' | 'categories' | 'site' | 'consentMode' | 'saleShare' | 'honourGpc'>;
+
+/**
+ * What must not wait (STD-1, STD-8), run synchronously by the published script: Consent Mode's
+ * defaults (and the stored choice's update) before any other tag can read consent; the marked
+ * scripts of the choice in force; autoblocking, which from then on looks only at the nodes the
+ * page adds (the parser's too); links to shared-consent sites carrying the visitor's id.
+ */
+export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefined): void => {
+  const { site, undecided, everything } = consentScope(config, visitor, false);
+  const cookie = consentCookie(config.consentSolutionId, false);
+  /** The categories in force: the stored choice for this consent version, else the rule's. */
+  const inForce = (): string[] => {
+    const stored = cookie.read();
+    return stored && stored.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : undecided;
+  };
+  if (config.consentMode) {
+    const stored = cookie.read();
+    pushConsentDefaults(config.consentMode, undecided, everything);
+    if (stored?.v === config.consentVersion && stored.categories instanceof Array) pushConsentUpdate(config.consentMode, stored.categories);
+  }
+  activateScripts(inForce(), site);
+  if (site && window.MutationObserver) {
+    new MutationObserver((records) => activateScripts(inForce(), site, addedNodes(records))).observe(document.documentElement, { childList: true, subtree: true });
+  }
+  if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, () => cookie.read()?.aid || null), true);
+};
