@@ -155,6 +155,47 @@ describe('the banner on a customer site, back to the dashboard', () => {
     await context.close();
   }, 90_000);
 
+  it('[LOG-3] [LOG-4] the dashboard downloads the records it counts as JSON Lines; an administrator sets how long records are kept', async () => {
+    const admin = await browser.newContext({ baseURL: appUrl, locale: 'en-GB', acceptDownloads: true });
+    const app = await admin.newPage();
+    await logIn(app, EMAIL);
+    await shellReady(app);
+    await app.goto('/compliance-dashboard/');
+    await app.getByRole('combobox', { name: 'Consent solution' }).click();
+    await app.getByRole('option', { name: domain, exact: true }).click();
+    await expect.poll(() => app.locator('[data-total="decisions"]').textContent(), { timeout: 15_000 }).not.toBe('0');
+    const decisions = Number(await app.locator('[data-total="decisions"]').textContent());
+
+    await app.getByRole('button', { name: 'Download records' }).click();
+    const download = app.waitForEvent('download');
+    await app.getByRole('menuitem', { name: /JSON Lines/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^consent-records-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.jsonl$/);
+    const records = readFileSync(await file.path(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { consentSolutionId: number; domain: string });
+    expect(records).toHaveLength(decisions);
+    expect(records.every((r) => r.consentSolutionId === solutionId && r.domain === domain)).toBe(true);
+
+    // Retention: one year, saved, still there after a reload; then the default again.
+    await app.getByRole('link', { name: 'Proof of consent' }).click();
+    const period = app.getByRole('combobox', { name: 'Keep records for' });
+    await expect.poll(() => period.textContent()).toBe('5 years (default)');
+    await period.click();
+    await app.getByRole('option', { name: '1 year', exact: true }).click();
+    await app.getByRole('button', { name: 'Save' }).click();
+    await app.getByText('The retention period is saved.').waitFor();
+    expect(await api<{ days: number }>(apiUrl, cookie, 'GET', '/consent-retention')).toMatchObject({ days: 365 });
+    await app.reload();
+    await expect.poll(() => period.textContent()).toBe('1 year');
+    await period.click();
+    await app.getByRole('option', { name: '5 years (default)' }).click();
+    await app.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await api<{ days: number }>(apiUrl, cookie, 'GET', '/consent-retention')).days).toBe(1826);
+    await admin.close();
+  }, 90_000);
+
   it('[CONST-2][BEYOND-2] the visitor language picks the text; push for consent shows the banner again', async () => {
     const french = await browser.newContext({ locale: 'fr-FR' });
     const page = await french.newPage();

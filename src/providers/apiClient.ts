@@ -10,6 +10,13 @@ export interface ApiResponse<T = unknown> {
   headers: Headers;
   body: string;
   json: T;
+  /** With `asBlob`: the answer as a file (the browser may keep a large one on disk), `body` empty. */
+  blob?: Blob;
+}
+
+export interface ApiFetchInit extends RequestInit {
+  /** Keep a successful answer as a Blob instead of reading it as text (downloads of any size). */
+  asBlob?: boolean;
 }
 
 /** An absolute URL for an API path; absolute URLs pass through. */
@@ -53,7 +60,7 @@ const parseJson = (text: string): unknown => {
  * a failed status or network; turning that into toasts is the caller's job (see httpClient.ts
  * and notifyApiError.ts), because each caller has its own default message.
  */
-export const apiFetch = async <T = unknown>(pathOrUrl: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
+export const apiFetch = async <T = unknown>(pathOrUrl: string, { asBlob = false, ...init }: ApiFetchInit = {}): Promise<ApiResponse<T>> => {
   const url = apiUrl(pathOrUrl);
   const path = apiPathOf(url);
   let response: Response;
@@ -61,6 +68,11 @@ export const apiFetch = async <T = unknown>(pathOrUrl: string, init: RequestInit
     response = await fetch(url, { ...init, headers: withDefaultHeaders(init), credentials: 'include' });
   } catch (error) {
     throw new ApiError(0, undefined, error instanceof Error ? error.message : String(error));
+  }
+  if (asBlob && response.ok) {
+    const blob = await response.blob();
+    if (reloadsUser(path)) reloadSession();
+    return { status: response.status, headers: response.headers, body: '', json: undefined as T, blob };
   }
   const body = await response.text();
   const json = parseJson(body);

@@ -14,6 +14,8 @@ export const ALREADY_NOTIFIED = 'app.error_already_notified';
 export interface HttpClientOptions extends fetchUtils.Options {
   /** The translation key of the toast when the API gives no violations (ERR-4). */
   defaultErrorKey?: string;
+  /** A download: the answer as a Blob (ApiResponse.blob). */
+  asBlob?: boolean;
 }
 
 const toHeaders = (headers: fetchUtils.Options['headers']): HeadersInit | undefined =>

@@ -47,5 +47,6 @@ export const queryKeys = {
     onboarding: ['reports', 'onboarding'] as const,
     record: (recordId: string | undefined) => ['reports', 'consent-record', recordId ?? ''] as const,
     recentRecords: ['reports', 'consent-records', 'recent'] as const,
+    retention: ['reports', 'consent-retention'] as const,
   },
 } as const;

@@ -76,6 +76,18 @@ export interface ReportFilter {
   to: string;
 }
 
+/** LOG-3: `GET /consent-records/export?format`: CSV, or JSON Lines (one record per line). */
+export const RECORD_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type RecordExportFormat = (typeof RECORD_EXPORT_FORMATS)[number];
+
+/** LOG-4: `GET`/`PUT /consent-retention`: how many days the account keeps its records. */
+export interface ConsentRetention {
+  days: number;
+  defaultDays: number;
+  minDays: number;
+  maxDays: number;
+}
+
 /** `GET /reports/onboarding` (ROUTE-5): the first steps, done or not. */
 export interface OnboardingState {
   websiteAdded: boolean;

@@ -17,6 +17,7 @@ import { queryKeys } from '../../providers/queryKeys';
 import type { ReportFilter } from '../../schemas/consentRecord';
 import { ConsentRecordsPage } from './ConsentRecordsPage';
 import { daysAgo, download, isoDay, reportCsv } from './reportModel';
+import { RecordsExportButton } from './RecordsExportButton';
 import { ReportTotals } from './ReportTotals';
 
 /** @mui/x-charts only loads with a report that has something to draw. */
@@ -62,6 +63,7 @@ const DashboardView = () => {
             <Button component={RouterLink} to="/compliance-dashboard/records/" variant="outlined">
               {translate('dashboard.records_link')}
             </Button>
+            <RecordsExportButton filter={filter} disabled={!validRange} />
             <Button onClick={exportCsv} variant="contained" disabled={!report.data}>
               {translate('dashboard.export_csv')}
             </Button>

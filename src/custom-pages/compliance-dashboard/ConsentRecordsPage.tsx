@@ -20,6 +20,7 @@ import { formatDateTime } from '../../providers/i18n/formatters';
 import { queryKeys } from '../../providers/queryKeys';
 import type { ConsentRecord } from '../../schemas/consentRecord';
 import { download } from './reportModel';
+import { RetentionSetting } from './RetentionSetting';
 
 /**
  * BEYOND-9: proof of consent without a support ticket. `/compliance-dashboard/records/` looks
@@ -159,6 +160,7 @@ const RecordsView = () => {
             </TableBody>
           </Table>
         ) : null}
+        <RetentionSetting />
       </Stack>
     </PageLayout>
   );

@@ -44,8 +44,8 @@ export const rollingOptIn = (report: ComplianceReport, category: string, window 
   });
 
 /** Saves text as a file through a temporary object URL. */
-export const download = (text: string, filename: string, type: string): void => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export const download = (content: string | Blob, filename: string, type: string): void => {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
