@@ -16,10 +16,7 @@ import { apiViolation } from './consentData';
 export const TRANSLATIONS = 'translations';
 export const COOKIES = 'cookies';
 
-export const solutionLanguages = (solution: Pick<ConsentSolutionRow, 'defaultLanguage' | 'additionalLanguages'>): LanguageCode[] => [
-  solution.defaultLanguage,
-  ...solution.additionalLanguages.filter((language) => language !== solution.defaultLanguage),
-];
+export { solutionLanguages } from '../../src/shared/languages';
 
 export const translationRows = (store: Store): TranslationRow[] => {
   store.ensureCollection(TRANSLATIONS);

@@ -2,6 +2,9 @@ import jsonServerProvider from 'ra-data-json-server';
 import type { DataProvider } from 'ra-core';
 import { env } from '../config/env';
 import { httpClient } from './httpClient';
+import { withCookieMethods, type CookieMethods } from './methods/cookies';
+import { withSubscriptionMethods, type SubscriptionMethods } from './methods/subscription';
+import { withTranslationMethods, type TranslationMethods } from './methods/translations';
 
 /** `GET /accounts/{id}` (docs/api.md): the fields the app reads; the rest passes through. */
 export interface Account {
@@ -14,13 +17,20 @@ export interface Account {
   [field: string]: unknown;
 }
 
-/** The app's non-CRUD calls, typed (house style: `useDataProvider<AppDataProvider>()`). */
-export interface AppDataProvider extends DataProvider {
+export interface AccountMethods {
   getAccount(id: number): Promise<Account>;
 }
 
+/** The app's non-CRUD calls, typed (house style: `useDataProvider<AppDataProvider>()`). */
+export interface AppDataProvider
+  extends DataProvider,
+    AccountMethods,
+    CookieMethods,
+    SubscriptionMethods,
+    TranslationMethods {}
+
 /** Adds the custom methods; a decorator so the CRUD provider stays swappable. */
-export const withCustomMethods = (base: DataProvider): AppDataProvider => ({
+export const withCustomMethods = <T extends DataProvider>(base: T): T & AccountMethods => ({
   ...base,
   getAccount: async (id) => {
     const { json } = await httpClient(`${env.apiUrl}/accounts/${encodeURIComponent(id)}`, {
@@ -30,4 +40,12 @@ export const withCustomMethods = (base: DataProvider): AppDataProvider => ({
   },
 });
 
-export const dataProvider: AppDataProvider = withCustomMethods(jsonServerProvider(env.apiUrl, httpClient));
+export const dataProvider: AppDataProvider = withCustomMethods(
+  withCookieMethods(
+    withSubscriptionMethods(
+      withTranslationMethods(
+        jsonServerProvider(env.apiUrl, httpClient),
+      ),
+    ),
+  ),
+);

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { compactCardNumber, type BillingDetails } from '../../schemas/billing';
 import { SCAN_DEPTH_LABELS, scanFrequencyFromDays, type ScanDepthLabel, type ScanFrequencyName } from '../../schemas/domain';
 import type { BillingInterval, Plan } from '../../shared/pricing';
-import type { QuoteRequest, SubscribeRequest, Subscription, SubscriptionPrice } from './subscriptionApi';
+import type { SubscriptionPrice } from '../../schemas/billing';
+import type { QuoteRequest, SubscribeRequest, Subscription } from '../../schemas/subscription';
 
 /** Pure transforms of the subscription wizard (form values ↔ API bodies, display helpers). */
 
@@ -221,7 +222,7 @@ export const summaryRows = (price: SubscriptionPrice): SummaryRow[] =>
 
 /**
  * The server's field errors of one part of the body (`payment.cvc` → `cvc` for prefix
- * `payment`; every path for the prefix ''), from the HttpError httpClient rejects with (`body.errors`, already translated).
+ * `payment`; every path for the prefix ''), from the HttpError a failed dataProvider call rejects with (`body.errors`, already translated).
  */
 export const serverFieldErrors = (error: unknown, prefix: string): Record<string, string> => {
   const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
