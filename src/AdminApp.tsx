@@ -17,8 +17,10 @@ import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 import consentSolutions from './resources/consent-solutions';
+import cookies from './resources/cookies';
 import domains from './resources/domains';
 import teammates from './resources/teammates';
+import translations from './resources/translations';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
 // Page modules use named exports, so each loader names its component.
@@ -61,6 +63,8 @@ export function AdminApp() {
       >
         <Resource name="consent-solutions" {...consentSolutions} />
         <Resource name="domains" {...domains} />
+        <Resource name="cookies" {...cookies} />
+        <Resource name="translations" {...translations} />
         {/* ROUTE-8 */}
         <Resource name="teammates" {...teammates} />
         <CustomRoutes noLayout>{authRoutes}</CustomRoutes>

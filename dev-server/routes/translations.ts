@@ -14,7 +14,6 @@ import {
   TRANSLATION_KEYS,
   type CompletenessCell,
   type LanguageTexts as TranslationJson,
-  type StoredTexts,
 } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';

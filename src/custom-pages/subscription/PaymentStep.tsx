@@ -26,12 +26,12 @@ import {
   serverFieldErrors,
   stepPath,
   toSubscribeRequest,
-  zodFormResolver,
   type PaymentFormValues,
 } from './subscriptionModel';
+import { schemaResolver } from '../../schemas/formResolver';
 import { useWizardState } from './WizardState';
 
-const resolver = zodFormResolver<PaymentFormValues>(paymentSchema);
+const resolver = schemaResolver<PaymentFormValues>(paymentSchema);
 const PAYMENT_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 
 /** What went wrong with the final request, beyond the fields of this form. */

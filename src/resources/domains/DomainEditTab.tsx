@@ -26,7 +26,7 @@ import { detailPath } from '../consent-solutions/consentSolutionPaths';
 import { DomainInputs } from './DomainInputs';
 import { PricePreview } from './PricePreview';
 import { toDomainUpdateBody, type DomainFormValues, type DomainRecord } from './domainModel';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '../../schemas/formResolver';
 import { serverMessages } from './serverMessages';
 
 const resolver = schemaResolver<DomainFormValues>(domainUpdateSchema);
