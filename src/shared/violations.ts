@@ -1,6 +1,6 @@
 /**
  * The error body of the provider's API (ENT-8), shared by the dev API that writes it and the
- * app's httpClient that reads it.
+ * app's providers that read it.
  */
 export interface Violation {
   propertyPath: string;
