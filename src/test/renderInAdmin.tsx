@@ -2,10 +2,10 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type DataProvider } from 'react-admin';
-import { i18n, PLATFORM_NS } from '../../providers/i18n/i18n';
-import { resourcesEn } from '../../providers/i18n/resources.en';
-import { i18nProvider } from '../../providers/i18nProvider';
-import { rolesAuthProvider } from '../../test/rolesAuthProvider';
+import { i18n, PLATFORM_NS } from '../providers/i18n/i18n';
+import { resourcesEn } from '../providers/i18n/resources.en';
+import { i18nProvider } from '../providers/i18nProvider';
+import { rolesAuthProvider } from './rolesAuthProvider';
 
 /** The CONST-3 sample table, as a test's fake `getPricing` answers it. */
 export const samplePriceTable = {

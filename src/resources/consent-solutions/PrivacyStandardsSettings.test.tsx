@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRIVACY_STANDARDS } from '../../schemas/privacyStandards';
 import { ConsentSolutionDetail } from './ConsentSolutionDetail';
-import { renderInAdmin } from './renderInAdmin';
+import { renderInAdmin } from '../../test/renderInAdmin';
 
 const solution = {
   id: 1,
