@@ -17,7 +17,7 @@ vi.mock('./providers/authProvider', () => ({
   },
 }));
 vi.mock('./providers/dataProvider', async () => {
-  const { testDataProvider } = await import('./layout/testShell');
+  const { testDataProvider } = await import('./test/testShell');
   return {
     dataProvider: testDataProvider({
       getList: async () => ({ data: [{ id: 1 }], total: 1 }),
@@ -26,7 +26,7 @@ vi.mock('./providers/dataProvider', async () => {
   };
 });
 vi.mock('./providers/i18nProvider', async () => {
-  const { testI18nProvider } = await import('./layout/testShell');
+  const { testI18nProvider } = await import('./test/testShell');
   return { i18nProvider: testI18nProvider() };
 });
 

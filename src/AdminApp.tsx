@@ -17,10 +17,12 @@ import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 import consentSolutions from './resources/consent-solutions';
+import cookies from './resources/cookies';
 import domains from './resources/domains';
 import auditLog from './resources/audit-log';
 import popupTemplates from './resources/popup-templates';
 import teammates from './resources/teammates';
+import translations from './resources/translations';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
 // Page modules use named exports, so each loader names its component.
@@ -64,6 +66,8 @@ export function AdminApp() {
         <Resource name="domains" {...domains} />
         {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
         <Resource name="popup-templates" {...popupTemplates} />
+        <Resource name="cookies" {...cookies} />
+        <Resource name="translations" {...translations} />
         {/* ROUTE-8 */}
         <Resource name="teammates" {...teammates} />
         {/* BEYOND-7 */}

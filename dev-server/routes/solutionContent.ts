@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import type { ConsentSolutionRow, CookieRow, TranslationRow } from '../store/types';
 import type { Store } from '../store/store';
-import type { LanguageCode } from '../../src/shared/languages';
+import { solutionLanguages } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';
 import { defaultTextsFor, DEFAULT_TEXTS } from '../seed/defaultTranslations';
 import { ApiError } from '../http/errors';
@@ -16,10 +16,7 @@ import { apiViolation } from './consentData';
 export const TRANSLATIONS = 'translations';
 export const COOKIES = 'cookies';
 
-export const solutionLanguages = (solution: Pick<ConsentSolutionRow, 'defaultLanguage' | 'additionalLanguages'>): LanguageCode[] => [
-  solution.defaultLanguage,
-  ...solution.additionalLanguages.filter((language) => language !== solution.defaultLanguage),
-];
+export { solutionLanguages };
 
 export const translationRows = (store: Store): TranslationRow[] => {
   store.ensureCollection(TRANSLATIONS);

@@ -12,7 +12,8 @@ import {
   translationGroupSchemas,
   TRANSLATION_GROUPS,
   TRANSLATION_KEYS,
-  type StoredTexts,
+  type CompletenessCell,
+  type LanguageTexts as TranslationJson,
 } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';
@@ -45,21 +46,6 @@ import {
  */
 
 const BASE = '/consent-solutions/:id/translations';
-
-export interface TranslationJson {
-  language: LanguageCode;
-  texts: StoredTexts;
-  updatedAt: string | null;
-}
-
-export interface CompletenessCell {
-  language: LanguageCode;
-  group: string;
-  missing: number;
-  total: number;
-  /** The first missing field (within the group) or, for cookie purposes, the cookie id. */
-  firstMissing: string | null;
-}
 
 export const COMPLETENESS_GROUPS = [...TRANSLATION_GROUPS, 'cookiePurposes'] as const;
 

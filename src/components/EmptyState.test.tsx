@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import Button from '@mui/material/Button';
-import { renderShell } from '../layout/testShell';
+import { renderShell } from '../test/testShell';
 import { EMPTY_STATE_MIN_HEIGHT, EmptyState } from './EmptyState';
 
 describe('EmptyState', () => {

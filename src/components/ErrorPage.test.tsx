@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderShell } from '../layout/testShell';
+import { renderShell } from '../test/testShell';
 import { ErrorPage } from './ErrorPage';
 
 describe('ErrorPage', () => {

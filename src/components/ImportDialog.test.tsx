@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderShell } from '../layout/testShell';
+import { renderShell } from '../test/testShell';
 import { ImportDialog, type ImportDialogMessages, type ImportFile, type ImportRunOutcome } from './ImportDialog';
 
 type Result = { changes: string[] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderShell } from '../layout/testShell';
+import { renderShell } from '../test/testShell';
 import { PageLayout, type PageWidth } from './PageLayout';
 
 describe('PageLayout', () => {

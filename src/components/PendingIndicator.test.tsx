@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
-import { testI18nProvider } from '../layout/testShell';
+import { testI18nProvider } from '../test/testShell';
 import { PendingIndicator, PendingProvider } from './PendingIndicator';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderShell } from '../layout/testShell';
+import { renderShell } from '../test/testShell';
 import { StatusBadge, STATUS_BADGE_ICON_SIZE, STATUS_BADGE_SIZE, type StatusBadgeVariant } from './StatusBadge';
 
 const labels: Record<StatusBadgeVariant, string> = {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setActingAccount } from '../providers/actingAccount';
-import { testDataProvider } from '../layout/testShell';
+import { testDataProvider } from '../test/testShell';
 import { useAccount } from './useAccount';
 
 vi.mock('../providers/session', () => {

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { getActingAccount, subscribeActingAccount } from '../providers/actingAccount';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 import { getSession, subscribe } from '../providers/session';
-
-export const accountQueryKey = (accountId: number | undefined) => ['account', accountId] as const;
 
 /** The signed-in user's own account id, updated when the session changes (login, logout, expiry). */
 export const useHomeAccountId = (): number | undefined => useSyncExternalStore(subscribe, getSession)?.account_id ?? undefined;
@@ -31,7 +30,7 @@ export const useAccount = ({ home = false, refetchInterval = false }: { home?: b
   const accountId = home ? homeId : shownId;
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useQuery({
-    queryKey: accountQueryKey(accountId),
+    queryKey: queryKeys.account.one(accountId),
     // `enabled` keeps this from running without an id; the guard only satisfies the types.
     queryFn: () => (accountId === undefined ? Promise.reject(new Error('No account id in the session')) : dataProvider.getAccount(accountId)),
     enabled: Boolean(accountId),

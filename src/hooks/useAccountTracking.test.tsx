@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { HttpError } from 'react-admin';
-import { renderShell, testDataProvider } from '../layout/testShell';
-import { ALREADY_NOTIFIED } from '../providers/httpClient';
+import { renderShell, testDataProvider } from '../test/testShell';
+import { ALREADY_NOTIFIED } from '../providers/apiError';
 import { useAccountTracking } from './useAccountTracking';
 
 const session = vi.hoisted(() => ({ current: null as { account_id: number | null } | null }));
@@ -12,7 +12,6 @@ vi.mock('../providers/session', () => ({
   subscribe: () => () => undefined,
 }));
 vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
-vi.mock('../providers/httpClient', () => ({ ALREADY_NOTIFIED: 'app.error_already_notified' }));
 
 const { notify } = await import('../providers/notify');
 

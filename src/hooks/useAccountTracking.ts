@@ -1,12 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { HttpError } from 'react-admin';
 import { pushToDataLayer } from '../integrations/dataLayer';
-import { ALREADY_NOTIFIED } from '../providers/httpClient';
+import { isAlreadyNotified } from '../providers/apiError';
 import { notify } from '../providers/notify';
 import { useAccount } from './useAccount';
-
-/** The API client toasts its own failures (ERR-4); only other failures still need a notice. */
-const wasNotified = (error: unknown) => error instanceof HttpError && error.message === ALREADY_NOTIFIED;
 
 /**
  * ST-3 side effects of the account, mounted once by the layout (several components read the
@@ -24,6 +20,6 @@ export const useAccountTracking = () => {
   }, [accountId]);
 
   useEffect(() => {
-    if (error && !wasNotified(error)) notify('auth.get_account_details_default_error', { type: 'error' });
+    if (error && !isAlreadyNotified(error)) notify('auth.get_account_details_default_error', { type: 'error' });
   }, [error]);
 };

@@ -64,7 +64,7 @@ const CreateAccountButton = ({ onCreated }: { onCreated: (account: AccountRow) =
 
 /**
  * ROLE-1: the account switcher of ROLE_ADMIN and ROLE_AGENCY. The chosen account is kept in
- * sessionStorage and sent as `X-Account-Id` by the httpClient; switching drops every cached
+ * sessionStorage and sent as `X-Account-Id` with every API call; switching drops every cached
  * query so each screen reloads for that account.
  */
 export const AccountSwitcher = () => {

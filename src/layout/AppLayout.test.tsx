@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderShell, testDataProvider } from './testShell';
+import { renderShell, testDataProvider } from '../test/testShell';
 import { AppLayout } from './AppLayout';
 
 vi.mock('../providers/session', () => {

@@ -5,7 +5,7 @@ import { PendingIndicator, PendingProvider } from '../components/PendingIndicato
 import { useAccountTracking } from '../hooks/useAccountTracking';
 import { useSupportLauncher } from '../custom-pages/subscription/useSupportLauncher';
 import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
-import { useIntegrations } from '../integrations/useIntegrations';
+import { useIntegrations } from '../hooks/useIntegrations';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
 import { SubscriptionBanners } from './SubscriptionBanners';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderShell, testDataProvider } from './testShell';
+import { renderShell, testDataProvider } from '../test/testShell';
 import { SubscriptionBanner, SubscriptionBanners } from './SubscriptionBanners';
 
 vi.mock('../providers/session', () => {

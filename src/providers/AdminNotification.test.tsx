@@ -3,8 +3,8 @@ import { render, waitFor } from '@testing-library/react';
 import { AdminContext, useNotify } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import AdminNotification from './AdminNotification';
-import { ALREADY_NOTIFIED } from './httpClient';
-import { testI18nProvider } from '../layout/testShell';
+import { ALREADY_NOTIFIED } from './apiError';
+import { testI18nProvider } from '../test/testShell';
 
 const showToast = vi.hoisted(() => vi.fn(async () => 'key'));
 vi.mock('./toaster', () => ({ showToast, closeToast: vi.fn() }));

@@ -4,10 +4,13 @@ import { env } from '../config/env';
 import { crudHttpClient } from './crudErrorKeys';
 import { httpClient } from './httpClient';
 import { withConsentSolutionsMethods, type ConsentSolutionsMethods } from './methods/consentSolutions';
+import { withCookieMethods, type CookieMethods } from './methods/cookies';
 import { withPopupMethods, type PopupMethods } from './methods/popup';
 import { withReportsMethods, type ReportsMethods } from './methods/reports';
 import { withScannerMethods, type ScannerMethods } from './methods/scanner';
+import { withSubscriptionMethods, type SubscriptionMethods } from './methods/subscription';
 import { withTcfMethods, type TcfMethods } from './methods/tcf';
+import { withTranslationMethods, type TranslationMethods } from './methods/translations';
 
 /** `GET /accounts/{id}` (docs/api.md): the fields the app reads; the rest passes through. */
 export interface Account {
@@ -20,13 +23,25 @@ export interface Account {
   [field: string]: unknown;
 }
 
-/** The app's non-CRUD calls, typed (house style: `useDataProvider<AppDataProvider>()`). */
-export interface AppDataProvider extends DataProvider, ConsentSolutionsMethods, PopupMethods, ReportsMethods, ScannerMethods, TcfMethods {
+export interface AccountMethods {
   getAccount(id: number): Promise<Account>;
 }
 
+/** The app's non-CRUD calls, typed (house style: `useDataProvider<AppDataProvider>()`). */
+export interface AppDataProvider
+  extends DataProvider,
+    AccountMethods,
+    ConsentSolutionsMethods,
+    CookieMethods,
+    PopupMethods,
+    ReportsMethods,
+    ScannerMethods,
+    SubscriptionMethods,
+    TcfMethods,
+    TranslationMethods {}
+
 /** Adds the custom methods; a decorator so the CRUD provider stays swappable. */
-export const withCustomMethods = (base: DataProvider): DataProvider & Pick<AppDataProvider, 'getAccount'> => ({
+export const withCustomMethods = <T extends DataProvider>(base: T): T & AccountMethods => ({
   ...base,
   getAccount: async (id) => {
     const { json } = await httpClient(`${env.apiUrl}/accounts/${encodeURIComponent(id)}`, {
@@ -37,7 +52,14 @@ export const withCustomMethods = (base: DataProvider): DataProvider & Pick<AppDa
 });
 
 /** Each feature's methods (./methods/README.md), one decorator each around the CRUD provider. */
-const withFeatureMethods = (base: ReturnType<typeof withCustomMethods>): AppDataProvider =>
-  withTcfMethods(withScannerMethods(withReportsMethods(withPopupMethods(withConsentSolutionsMethods(base)))));
-
-export const dataProvider: AppDataProvider = withFeatureMethods(withCustomMethods(jsonServerProvider(env.apiUrl, crudHttpClient)));
+export const dataProvider: AppDataProvider = withCustomMethods(
+  withTcfMethods(
+    withScannerMethods(
+      withReportsMethods(
+        withPopupMethods(
+          withConsentSolutionsMethods(withCookieMethods(withSubscriptionMethods(withTranslationMethods(jsonServerProvider(env.apiUrl, crudHttpClient))))),
+        ),
+      ),
+    ),
+  ),
+);

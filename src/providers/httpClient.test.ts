@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setChatWidget, noopChatWidget, type ChatWidget } from '../integrations/chatWidget';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';
 import { env } from '../config/env';
-import { ALREADY_NOTIFIED, httpClient } from './httpClient';
+import { ALREADY_NOTIFIED } from './apiError';
+import { httpClient } from './httpClient';
 import { getSession, reloadSession } from './sessionState';
 import { showToast } from './toaster';
 

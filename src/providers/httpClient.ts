@@ -1,15 +1,8 @@
 import { HttpError, type fetchUtils } from 'ra-core';
 import { apiFetch, type ApiResponse } from './apiClient';
-import { isApiError } from './apiError';
+import { ALREADY_NOTIFIED, isApiError } from './apiError';
 import { notifyApiError } from './notifyApiError';
 import { ACCOUNT_HEADER, getActingAccount } from './actingAccount';
-
-/**
- * The message of every HttpError this client rejects with. Its toasts were already shown
- * (ERR-4), so AdminNotification drops react-admin's own notice carrying this message:
- * one toast per problem, never two.
- */
-export const ALREADY_NOTIFIED = 'app.error_already_notified';
 
 export interface HttpClientOptions extends fetchUtils.Options {
   /** The translation key of the toast when the API gives no violations (ERR-4). */

@@ -4,7 +4,7 @@ import type { ReportFilter } from '../schemas/consentRecord';
 /**
  * Every query key the app builds outside react-admin's own resource hooks, in one module, so
  * an invalidation after a write names exactly the key of the query it refreshes. One group per
- * feature; each key starts with its group's root so `invalidateQueries({ queryKey: root })`
+ * feature; each key starts with its group's `all` so `invalidateQueries({ queryKey: all })`
  * refreshes the whole group.
  */
 const id = (value: Identifier): string => String(value);
@@ -48,5 +48,22 @@ export const queryKeys = {
     record: (recordId: string | undefined) => ['reports', 'consent-record', recordId ?? ''] as const,
     recentRecords: ['reports', 'consent-records', 'recent'] as const,
     retention: ['reports', 'consent-retention'] as const,
+  },
+  /** `GET /accounts/{id}` (ST-3). */
+  account: {
+    all: ['account'] as const,
+    one: (accountId: number | undefined) => ['account', accountId] as const,
+  },
+  /** `GET /subscriptions` and its quotes. */
+  subscription: {
+    all: ['subscription'] as const,
+    quote: (request: unknown) => ['subscription', 'quote', request] as const,
+  },
+  /** One solution's texts: each language, and the completeness matrix. */
+  translations: {
+    all: ['translations'] as const,
+    ofSolution: (solutionId: unknown) => ['translations', String(solutionId)] as const,
+    language: (solutionId: unknown, language: string) => ['translations', String(solutionId), 'language', language] as const,
+    completeness: (solutionId: unknown) => ['translations', String(solutionId), 'completeness'] as const,
   },
 } as const;

@@ -125,6 +125,15 @@ export interface Cookie extends CookieData {
   updatedAt: string;
 }
 
+/** `POST /consent-solutions/{id}/cookies/import`: what the CSV changes (or would, as a dry run). */
+export interface CookieImportResult {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  unchanged: number;
+  changes: { row: number; action: 'create' | 'update'; name: string; domain: string; fields: string[] }[];
+}
+
 /** The columns of the cookie CSV (import and export), in file order. */
 export const COOKIE_CSV_FIXED_COLUMNS = [
   'name',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { parse } from 'tldts';
 import { LANGUAGE_CODES, type LanguageCode } from '../shared/languages';
 import { domainValidationMessages, domainRuleMessages } from './validationMessages';
-import { DOMAIN_TYPES, SCAN_DEPTHS, SCAN_FREQUENCY_DAY_VALUES, type DomainType, type ScanDepth, type ScanFrequencyDays } from './domainTypes';
-export * from './domainTypes';
+import { DOMAIN_TYPES, SCAN_DEPTHS, SCAN_FREQUENCY_DAY_VALUES, type DomainType, type ScanDepth, type ScanFrequencyDays } from '../shared/domainTypes';
+export * from '../shared/domainTypes';
 
 /**
  * Domain rules shared by the app's forms and the dev API's validation (VAL-4). Error messages

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LanguageCode } from '../shared/languages';
 
 /**
  * Copy and translations of a consent solution (ENT-3, VAL-1, VAL-4): one zod schema per text
@@ -178,3 +179,35 @@ export const flattenTexts = (texts: Partial<StoredTexts> | undefined): Record<st
 // draft-7: the dialect rjsf's ajv8 validator compiles by default.
 export const toFormJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', target: 'draft-7' });
 export const groupJsonSchema = (group: TranslationGroup) => toFormJsonSchema(translationGroupSchemas[group]);
+
+/** `GET /consent-solutions/{id}/translations/{language}` (docs/api.md "Translations"). */
+export interface LanguageTexts {
+  language: LanguageCode;
+  texts: StoredTexts;
+  updatedAt: string | null;
+}
+
+/** One cell of the completeness matrix: a language and a group (or `cookiePurposes`). */
+export interface CompletenessCell {
+  language: LanguageCode;
+  group: string;
+  missing: number;
+  total: number;
+  /** The first missing field (within the group) or, for cookie purposes, the cookie id. */
+  firstMissing: string | null;
+}
+
+/** `GET /consent-solutions/{id}/translations/completeness`. */
+export interface Completeness {
+  languages: LanguageCode[];
+  groups: string[];
+  fallbackLanguage: LanguageCode;
+  cells: CompletenessCell[];
+}
+
+/** `POST /consent-solutions/{id}/translations/import`: what the file changes (or would, as a dry run). */
+export interface TranslationImportResult {
+  dryRun: boolean;
+  changes: { language: string; key: string; before: string | null; after: string }[];
+  unchanged: number;
+}

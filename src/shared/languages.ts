@@ -164,3 +164,9 @@ export const searchLanguages = (query: string, displayLocale = 'en'): LanguageOp
     .sort((a, b) => a.rank - b.rank)
     .map((entry) => entry.option);
 };
+
+/** A consent solution's languages: its default first, then the others once each. */
+export const solutionLanguages = <Code extends string>(solution: { defaultLanguage: Code; additionalLanguages: readonly Code[] }): Code[] => [
+  solution.defaultLanguage,
+  ...solution.additionalLanguages.filter((language) => language !== solution.defaultLanguage),
+];

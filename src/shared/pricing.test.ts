@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SCAN_DEPTHS, SCAN_FREQUENCY_OPTIONS } from '../schemas/domain';
+import { SCAN_DEPTHS, SCAN_FREQUENCY_OPTIONS } from './domainTypes';
 import { domainMonthlyCents, formatCents, priceDelta, priceTableSchema, quote, type PricedDomain, type PriceTable } from './pricing';
 
 // A fixture with awkward numbers, so the arithmetic is tested apart from the sample prices

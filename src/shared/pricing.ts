@@ -5,7 +5,7 @@ import {
   type DomainType,
   type ScanDepth,
   type ScanFrequencyDays,
-} from '../schemas/domain';
+} from './domainTypes';
 
 /**
  * Price calculation (PROD-4, CONST-3, BEYOND-6). The prices themselves are data the API serves

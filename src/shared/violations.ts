@@ -1,6 +1,6 @@
 /**
  * The error body of the provider's API (ENT-8), shared by the dev API that writes it and the
- * app's httpClient that reads it.
+ * app's providers that read it.
  */
 export interface Violation {
   propertyPath: string;
@@ -23,3 +23,9 @@ export const isViolationBody = (body: unknown): body is ViolationBody =>
       typeof (v as Violation).propertyPath === 'string' &&
       typeof (v as Violation).payload?.messageKey === 'string',
   );
+
+/**
+ * The answer of a file import: its result, or the violations it was refused for (a file may
+ * hold a hundred row problems, which belong in the import dialog rather than in toasts).
+ */
+export type ImportOutcome<Result> = { ok: true; result: Result } | { ok: false; violations: Violation[] };

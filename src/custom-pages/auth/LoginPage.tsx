@@ -10,11 +10,11 @@ import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
 import { navigateTo, takeReturnPath } from '../../providers/navigation';
 import { notifyApiError } from '../../providers/notifyApiError';
 import { login } from '../../providers/session';
+import { firstIssuePerField } from '../../schemas/formResolver';
 import { AuthLayout } from './AuthLayout';
 import { AuthLink } from './AuthLink';
 import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { EmailField } from './EmailField';
-import { firstErrorPerField } from './fieldErrors';
 
 export interface LoginPageProps {
   /**
@@ -38,7 +38,7 @@ export function LoginPage({ onLoggedIn = (path) => navigateTo(path) }: LoginPage
     const { loginSchema } = await loadAuthSchemas();
     const parsed = loginSchema.safeParse({ email, password });
     if (!parsed.success) {
-      setErrors(firstErrorPerField(parsed.error));
+      setErrors(firstIssuePerField(parsed.error.issues));
       return;
     }
     setErrors({});

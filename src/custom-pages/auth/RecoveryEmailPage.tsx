@@ -10,7 +10,7 @@ import { AuthLayout } from './AuthLayout';
 import { AuthLink } from './AuthLink';
 import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { EmailField } from './EmailField';
-import { firstErrorPerField } from './fieldErrors';
+import { firstIssuePerField } from '../../schemas/formResolver';
 
 /** ROUTE-2: `/recovery-email/`, then a check-your-inbox confirmation. */
 export function RecoveryEmailPage() {
@@ -26,7 +26,7 @@ export function RecoveryEmailPage() {
     const { recoveryEmailSchema } = await loadAuthSchemas();
     const parsed = recoveryEmailSchema.safeParse({ username: email });
     if (!parsed.success) {
-      setError(firstErrorPerField(parsed.error).username);
+      setError(firstIssuePerField(parsed.error.issues).username);
       return;
     }
     setError(undefined);

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import { useCan } from '../../resources/accounts/useCan';
+import { useCan } from '../../hooks/useCan';
 import type { ConsentRetention } from '../../schemas/consentRecord';
 import { retentionChoices } from './retentionModel';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { testDataProvider, testI18nProvider } from '../../layout/testShell';
+import { testDataProvider, testI18nProvider } from '../../test/testShell';
 import { scannerEn } from '../../providers/i18n/scanner.en';
 import { DomainScanStatus } from './DomainScanStatus';
 import type { Scan } from '../../schemas/scanner';

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { useCan } from '../../resources/accounts/useCan';
+import { useCan } from '../../hooks/useCan';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';

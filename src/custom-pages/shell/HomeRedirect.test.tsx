@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderShell, testDataProvider } from '../../layout/testShell';
+import { renderShell, testDataProvider } from '../../test/testShell';
 import { HomeRedirect, homePathFor } from './HomeRedirect';
 
 describe('HomeRedirect', () => {

@@ -15,14 +15,14 @@ import {
   phonePrefixOptions,
   prefixAfterCountryChange,
   stepPath,
-  zodFormResolver,
   type BillingFormValues,
   type CountryOption,
   type PhonePrefixOption,
 } from './subscriptionModel';
+import { schemaResolver } from '../../schemas/formResolver';
 import { useWizardState } from './WizardState';
 
-const resolver = zodFormResolver<BillingFormValues>(billingSchema);
+const resolver = schemaResolver<BillingFormValues>(billingSchema);
 const label = (field: keyof BillingFormValues) => `subscription.billing.fields.${field}`;
 
 /** Step 2 (ENT-4, VAL-3): who is invoiced. Checked by the shared billing schema before moving on. */

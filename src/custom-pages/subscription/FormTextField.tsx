@@ -13,7 +13,7 @@ export type FormTextFieldProps<TValues extends FieldValues> = Omit<TextFieldProp
 
 /**
  * A text input bound to react-hook-form. Its error is a message key (the shared zod schemas)
- * or a server text already translated by httpClient; both go through translate, which leaves
+ * or a server text the dataProvider already translated; both go through translate, which leaves
  * a text that is not a key as it is.
  */
 export const FormTextField = <TValues extends FieldValues>({ name, control, label, format, helperText, onBlur, ...props }: FormTextFieldProps<TValues>) => {

@@ -8,14 +8,15 @@ import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { SubmitButton } from '../../components/SubmitButton';
-import { accountQueryKey, useAccountId } from '../../hooks/useAccount';
+import { useAccountId } from '../../hooks/useAccount';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import { paymentSchema } from '../../schemas/billing';
 import { FormTextField } from './FormTextField';
-import { SUBSCRIPTION_QUERY_KEY, useSubscriptionMethods } from './subscriptionApi';
 import {
   cardBrandOf,
   cvcLengthOf,
@@ -25,12 +26,12 @@ import {
   serverFieldErrors,
   stepPath,
   toSubscribeRequest,
-  zodFormResolver,
   type PaymentFormValues,
 } from './subscriptionModel';
+import { schemaResolver } from '../../schemas/formResolver';
 import { useWizardState } from './WizardState';
 
-const resolver = zodFormResolver<PaymentFormValues>(paymentSchema);
+const resolver = schemaResolver<PaymentFormValues>(paymentSchema);
 const PAYMENT_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 
 /** What went wrong with the final request, beyond the fields of this form. */
@@ -50,7 +51,7 @@ export const PaymentStep = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const accountId = useAccountId();
-  const methods = useSubscriptionMethods();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { choice, billing, setBillingServerErrors } = useWizardState();
   const [failure, setFailure] = useState<Failure | null>(null);
   const { control, handleSubmit, getValues, setError, reset } = useForm<PaymentFormValues>({ defaultValues: emptyPayment, resolver, mode: 'onTouched' });
@@ -60,17 +61,17 @@ export const PaymentStep = () => {
   const mutation = useMutation({
     // ST-4: the card is read from the form when sending, not passed as mutation variables,
     // which react-query would keep in its cache; the finished mutation is dropped at once.
-    mutationFn: () => methods.subscribe(toSubscribeRequest(choice, billing, getValues())),
+    mutationFn: () => dataProvider.subscribe(toSubscribeRequest(choice, billing, getValues())),
     gcTime: 0,
     onSuccess: async (subscription) => {
       reset(emptyPayment);
-      queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, subscription);
+      queryClient.setQueryData(queryKeys.subscription.all, subscription);
       // ST-1: the banners read the account; the trial banner goes once it is read again.
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.account.one(accountId) });
       navigate(stepPath('success'));
     },
     onError: (error) => {
-      // httpClient has already shown one toast per violation; here they go next to the fields.
+      // The dataProvider has already shown one toast per violation; here they go next to the fields.
       const paymentErrors = serverFieldErrors(error, 'payment');
       for (const field of PAYMENT_FIELDS) {
         const message = paymentErrors[field];

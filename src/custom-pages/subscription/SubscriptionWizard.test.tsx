@@ -9,7 +9,8 @@ import { setChatWidget, noopChatWidget, type ChatWidget } from '../../integratio
 import { reloadSession } from '../../providers/sessionState';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../test/sessionCookie';
-import type { QuoteRequest, Subscription, SubscriptionPrice } from './subscriptionApi';
+import type { SubscriptionPrice } from '../../schemas/billing';
+import type { QuoteRequest, Subscription } from '../../schemas/subscription';
 import { SubscriptionWizard } from './SubscriptionWizard';
 import { useSupportLauncher } from './useSupportLauncher';
 import { rolesAuthProvider } from '../../test/rolesAuthProvider';

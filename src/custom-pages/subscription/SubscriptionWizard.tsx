@@ -5,15 +5,16 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { AccessDenied, CanAccess, Loading, useCanAccess, useTranslate } from 'react-admin';
+import { AccessDenied, CanAccess, Loading, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import { BillingStep } from './BillingStep';
 import { OverviewStep } from './OverviewStep';
 import { PaymentStep } from './PaymentStep';
 import { SuccessPage } from './SuccessPage';
 import { SummaryPanel } from './SummaryPanel';
-import { SUBSCRIPTION_QUERY_KEY, useSubscriptionMethods } from './subscriptionApi';
 import { isEntryFromOutside, stepPath, toBillingBody, WIZARD_STEPS, type WizardStep } from './subscriptionModel';
 import { billingSchema } from '../../schemas/billing';
 import { useWizardState, WizardStateProvider } from './WizardState';
@@ -78,8 +79,8 @@ export const SubscriptionWizard = () => (
 
 const Wizard = () => {
   const translate = useTranslate();
-  const methods = useSubscriptionMethods();
-  const query = useQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: () => methods.getSubscription() });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const query = useQuery({ queryKey: queryKeys.subscription.all, queryFn: () => dataProvider.getSubscription() });
   const manage = useCanAccess({ resource: 'subscription', action: 'edit' });
 
   if (query.isPending || manage.isPending) return <Loading />;

@@ -7,7 +7,7 @@ import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatCents } from '../../shared/pricing';
-import type { Subscription } from './subscriptionApi';
+import type { Subscription } from '../../schemas/subscription';
 import { stepPath } from './subscriptionModel';
 
 /** The statuses a subscription has once it is paid for (or free): the only ones this page describes. */

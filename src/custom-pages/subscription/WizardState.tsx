@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Subscription } from './subscriptionApi';
+import type { Subscription } from '../../schemas/subscription';
 import { billingFormValues, initialChoice, type BillingFormValues, type PlanChoice } from './subscriptionModel';
 
 /**

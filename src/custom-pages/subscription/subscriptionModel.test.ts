@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { billingSchema, paymentSchema } from '../../schemas/billing';
-import type { SubscriptionPrice } from './subscriptionApi';
+import type { SubscriptionPrice } from '../../schemas/billing';
 import {
   billingFormValues,
   callingCodeOf,

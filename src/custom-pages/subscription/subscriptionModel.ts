@@ -3,12 +3,11 @@ import isoCountries from 'i18n-iso-countries';
 import countriesEn from 'i18n-iso-countries/langs/en.json';
 import countriesFr from 'i18n-iso-countries/langs/fr.json';
 import { getCountries, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
 import { compactCardNumber, type BillingDetails } from '../../schemas/billing';
 import { SCAN_DEPTH_LABELS, scanFrequencyFromDays, type ScanDepthLabel, type ScanFrequencyName } from '../../schemas/domain';
 import type { BillingInterval, Plan } from '../../shared/pricing';
-import type { QuoteRequest, SubscribeRequest, Subscription, SubscriptionPrice } from './subscriptionApi';
+import type { SubscriptionPrice } from '../../schemas/billing';
+import type { QuoteRequest, SubscribeRequest, Subscription } from '../../schemas/subscription';
 
 /** Pure transforms of the subscription wizard (form values ↔ API bodies, display helpers). */
 
@@ -221,7 +220,7 @@ export const summaryRows = (price: SubscriptionPrice): SummaryRow[] =>
 
 /**
  * The server's field errors of one part of the body (`payment.cvc` → `cvc` for prefix
- * `payment`; every path for the prefix ''), from the HttpError httpClient rejects with (`body.errors`, already translated).
+ * `payment`; every path for the prefix ''), from the HttpError a failed dataProvider call rejects with (`body.errors`, already translated).
  */
 export const serverFieldErrors = (error: unknown, prefix: string): Record<string, string> => {
   const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
@@ -234,21 +233,3 @@ export const serverFieldErrors = (error: unknown, prefix: string): Record<string
   }
   return result;
 };
-
-/**
- * A react-hook-form resolver over a shared zod schema (VAL-4: the rule the API runs). Form
- * values stay as typed (the schemas transform, e.g. compact the card number); messages stay
- * message keys, which the inputs translate. One error per field, the first (most basic).
- */
-export const zodFormResolver =
-  <TValues extends FieldValues>(schema: z.ZodType): Resolver<TValues> =>
-  async (values) => {
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.map(String).join('.');
-      if (field !== '' && errors[field] === undefined) errors[field] = { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors: errors as unknown as FieldErrors<TValues> };
-  };

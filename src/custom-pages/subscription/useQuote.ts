@@ -1,5 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSubscriptionMethods, SUBSCRIPTION_QUERY_KEY, type SubscriptionPrice } from './subscriptionApi';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
+import type { SubscriptionPrice } from '../../schemas/billing';
 import { quoteRequestOf, serverFieldErrors, type PlanChoice } from './subscriptionModel';
 import { useDebouncedValue } from './useDebouncedValue';
 
@@ -18,18 +21,18 @@ export interface QuoteResult {
  * price is quoted again without it and the reason is returned beside it.
  */
 export const useQuote = (choice: PlanChoice, country: string, coupon: string) => {
-  const methods = useSubscriptionMethods();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const request = useDebouncedValue(quoteRequestOf(choice, country, coupon), QUOTE_DEBOUNCE_MS);
   return useQuery({
-    queryKey: [...SUBSCRIPTION_QUERY_KEY, 'quote', request],
+    queryKey: queryKeys.subscription.quote(request),
     queryFn: async (): Promise<QuoteResult> => {
       try {
-        return { price: await methods.quoteSubscription(request), couponError: null };
+        return { price: await dataProvider.quoteSubscription(request), couponError: null };
       } catch (error) {
         const couponError = serverFieldErrors(error, '').coupon;
         if (!request.coupon || couponError === undefined) throw error;
         const { coupon: _refused, ...withoutCoupon } = request;
-        return { price: await methods.quoteSubscription(withoutCoupon), couponError };
+        return { price: await dataProvider.quoteSubscription(withoutCoupon), couponError };
       }
     },
     placeholderData: keepPreviousData,

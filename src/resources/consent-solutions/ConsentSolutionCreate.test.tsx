@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConsentSolutionCreate } from './ConsentSolutionCreate';
-import { renderInAdmin, samplePriceTable } from './renderInAdmin';
+import { renderInAdmin, samplePriceTable } from '../../test/renderInAdmin';
 
 const setup = () => {
   const create = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { id: 99, ...data } }));

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
 import { ConsentSolutionDetail } from './ConsentSolutionDetail';
-import { renderInAdmin } from './renderInAdmin';
+import { renderInAdmin } from '../../test/renderInAdmin';
 
 const solution = {
   id: 1,

@@ -18,9 +18,9 @@ import { lazyWithReload } from '../../shared/lazyWithReload';
 import { PendingIndicator } from '../../components/PendingIndicator';
 
 // rjsf and the data grid are heavy: these tabs are their own chunks, loaded when opened.
-const TranslationsTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/translations/TranslationsTab')).TranslationsTab }));
+const TranslationsTab = lazyWithReload(async () => ({ default: (await import('../translations/TranslationsTab')).TranslationsTab }));
 const PopupTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/popup/PopupTab')).PopupTab }));
-const CookieManagement = lazyWithReload(async () => ({ default: (await import('../../custom-pages/cookie-management/CookieManagement')).CookieManagement }));
+const CookieManagement = lazyWithReload(async () => ({ default: (await import('../cookies/CookieManagement')).CookieManagement }));
 const TcfTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/tcf/TcfTab')).TcfTab }));
 const lazyTab = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConsentSolutionList } from './ConsentSolutionList';
-import { renderInAdmin } from './renderInAdmin';
+import { renderInAdmin } from '../../test/renderInAdmin';
 
 const solution = (id: number, name: string) => ({
   id,

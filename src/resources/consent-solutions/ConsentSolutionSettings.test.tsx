@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { ConsentSolutionDetail } from './ConsentSolutionDetail';
-import { renderInAdmin } from './renderInAdmin';
+import { renderInAdmin } from '../../test/renderInAdmin';
 
 const solution = {
   id: 1,

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testDataProvider } from '../../layout/testShell';
+import { testDataProvider } from '../../test/testShell';
 import { withConsentSolutionsMethods } from '../../providers/methods/consentSolutions';
 import { DEFAULT_PRIVACY_STANDARDS } from '../../schemas/privacyStandards';
 import { ConsentSolutionDetail } from './ConsentSolutionDetail';
-import { renderInAdmin } from './renderInAdmin';
+import { renderInAdmin } from '../../test/renderInAdmin';
 
 const solution = {
   id: 1,

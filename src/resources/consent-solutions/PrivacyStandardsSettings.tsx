@@ -27,7 +27,7 @@ import {
   WAIT_FOR_UPDATE_MAX_MS,
 } from '../../schemas/privacyStandards';
 import { CONSENT_CATEGORIES } from '../../schemas/template';
-import { schemaResolver } from '../domains/schemaResolver';
+import { schemaResolver } from '../../schemas/formResolver';
 
 /**
  * The privacy standards of a consent solution (STD-1..STD-4), under its settings: Google

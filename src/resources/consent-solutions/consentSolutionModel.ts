@@ -8,7 +8,7 @@ import {
 import type { DomainType, ScanDepth, ScanFrequencyDays } from '../../schemas/domain';
 import type { LanguageCode } from '../../shared/languages';
 import type { ScannerDefaults } from '../domains/domainModel';
-import { fieldPathOf, schemaResolver } from '../domains/schemaResolver';
+import { fieldPathOf, schemaResolver } from '../../schemas/formResolver';
 
 /**
  * Pure transforms of the consent-solution screens (ROUTE-10, ROUTE-11, ROUTE-14): form values

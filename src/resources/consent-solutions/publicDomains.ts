@@ -1,4 +1,4 @@
-import { isPublicDomainType, type DomainType } from '../../schemas/domainTypes';
+import { isPublicDomainType, type DomainType } from '../../shared/domainTypes';
 
 /**
  * The list's second column: only public domains identify a site to customers (ROUTE-10). Its

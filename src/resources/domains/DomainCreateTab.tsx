@@ -9,7 +9,7 @@ import { detailPath } from '../consent-solutions/consentSolutionPaths';
 import { DomainInputs } from './DomainInputs';
 import { PricePreview } from './PricePreview';
 import { domainCreateDefaults, scannerDefaultsFrom, toDomainCreateBody, type DomainFormValues } from './domainModel';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '../../schemas/formResolver';
 
 const resolver = schemaResolver<DomainFormValues>(domainCreateSchema);
 

@@ -26,7 +26,7 @@ import { detailPath } from '../consent-solutions/consentSolutionPaths';
 import { DomainInputs } from './DomainInputs';
 import { PricePreview } from './PricePreview';
 import { toDomainUpdateBody, type DomainFormValues, type DomainRecord } from './domainModel';
-import { schemaResolver } from './schemaResolver';
+import { schemaResolver } from '../../schemas/formResolver';
 import { serverMessages } from './serverMessages';
 
 const resolver = schemaResolver<DomainFormValues>(domainUpdateSchema);
@@ -107,7 +107,7 @@ const DomainEditForm = ({ consentSolutionId, onDeleteRefused }: EditFormProps) =
                 redirect(domainsPath);
               },
               onError: (error: unknown) => {
-                // ERR-1: the failure notice for deleting a domain; the httpClient has already
+                // ERR-1: the failure notice for deleting a domain; the dataProvider has already
                 // toasted the server's own reason, which the page also keeps in view.
                 notify('cs.domains.delete_failed', { type: 'error' });
                 onDeleteRefused(serverMessages(error, translate));

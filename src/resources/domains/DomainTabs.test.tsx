@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { ConsentSolutionDetail } from '../consent-solutions/ConsentSolutionDetail';
-import { renderInAdmin, samplePriceTable } from '../consent-solutions/renderInAdmin';
+import { renderInAdmin, samplePriceTable } from '../../test/renderInAdmin';
 
 const solution = {
   id: 1,

@@ -2,7 +2,7 @@ import type { Violation } from '../../shared/violations';
 import { isViolationBody } from '../../shared/violations';
 
 /**
- * The API's violations carried by a failed react-admin call (the httpClient rejects with an
+ * The API's violations carried by a failed react-admin call (the dataProvider rejects with an
  * HttpError whose body keeps them), so a screen can repeat the server's reason next to the
  * action that failed, e.g. "the last public domain cannot be removed".
  */

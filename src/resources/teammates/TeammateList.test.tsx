@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInAdmin } from '../consent-solutions/renderInAdmin';
+import { renderInAdmin } from '../../test/renderInAdmin';
 import { TeammateList } from './TeammateList';
 
 const rows = [

@@ -18,7 +18,7 @@ import { Link } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
 import { currentLanguage } from '../../providers/i18n/i18n';
 import { getSession, subscribe } from '../../providers/session';
-import { useCan } from '../accounts/useCan';
+import { useCan } from '../../hooks/useCan';
 import { relativeTime } from './lastSeen';
 
 export interface Teammate {

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
-import { httpClient } from '../../providers/httpClient';
-import * as sessionState from '../../providers/sessionState';
-import { cancelSubscription, getSubscription, quoteSubscription, subscribe } from './subscriptionApi';
+import { httpClient } from '../httpClient';
+import * as sessionState from '../sessionState';
+import { dataProvider } from '../dataProvider';
 
-vi.mock('../../providers/toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
+const { getSubscription, quoteSubscription, subscribe, cancelSubscription } = dataProvider;
+
+vi.mock('../toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });

@@ -4,9 +4,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { IMPORT_PREVIEW_LINES, ImportDialog, type ImportDialogMessages } from '../../components/ImportDialog';
-import { importCookies, type CookieImportResult } from './cookiesApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { CookieImportResult } from '../../schemas/cookie';
 
 const MESSAGES: ImportDialogMessages = {
   title: 'cookies.import.title',
@@ -22,6 +23,7 @@ const MESSAGES: ImportDialogMessages = {
 /** Choose a CSV, see what it would change (dry run: new, changed, unchanged), then apply it. */
 export const CookieImportDialog = ({ solutionId, open, onClose, onImported }: { solutionId: Identifier; open: boolean; onClose: () => void; onImported: () => void }) => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const changeLabel = (change: CookieImportResult['changes'][number]) =>
     change.action === 'create' ? translate('cookies.import.create') : translate('cookies.import.update', { fields: change.fields.map((f) => translate(`cookies.fields.${f}`)).join(', ') });
 
@@ -34,7 +36,7 @@ export const CookieImportDialog = ({ solutionId, open, onClose, onImported }: { 
       idPrefix="cookie-import"
       messages={MESSAGES}
       keepPreviewOnViolations
-      run={(file, dryRun) => importCookies(solutionId, file.content, dryRun)}
+      run={(file, dryRun) => dataProvider.importCookies(solutionId, file.content, dryRun)}
       renderPreview={(preview) => (
         <>
           <Typography role="status" sx={{ mb: 1 }}>

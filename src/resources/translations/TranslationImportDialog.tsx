@@ -4,12 +4,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { IMPORT_PREVIEW_LINES, ImportDialog, type ImportDialogMessages } from '../../components/ImportDialog';
-import { importContentType, importTranslations, type TranslationImportResult } from './translationsApi';
-
-/** Moved to the shared import dialog; re-exported so existing imports keep working. */
-export { ViolationTable } from '../../components/ImportDialog';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { TranslationImportResult } from '../../schemas/translations';
+import { importContentType } from './translationsModel';
 
 const MESSAGES: ImportDialogMessages = {
   title: 'translations.import.title',
@@ -25,6 +24,7 @@ const MESSAGES: ImportDialogMessages = {
 /** BEYOND-5: choose a JSON or CSV file, see what it would change (dry run), then apply it. */
 export const TranslationImportDialog = ({ solutionId, open, onClose, onImported }: { solutionId: Identifier; open: boolean; onClose: () => void; onImported: () => void }) => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   return (
     <ImportDialog<TranslationImportResult>
       open={open}
@@ -33,7 +33,7 @@ export const TranslationImportDialog = ({ solutionId, open, onClose, onImported 
       accept=".json,.csv,application/json,text/csv"
       idPrefix="translation-import"
       messages={MESSAGES}
-      run={(file, dryRun) => importTranslations(solutionId, file.content, importContentType(file.name), dryRun)}
+      run={(file, dryRun) => dataProvider.importTranslations(solutionId, file.content, importContentType(file.name), dryRun)}
       renderPreview={(preview) => (
         <>
           <Typography role="status" sx={{ mb: 1 }}>

@@ -2,10 +2,10 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { AdminContext, type DataProvider, type I18nProvider } from 'react-admin';
-import { rolesAuthProvider } from '../test/rolesAuthProvider';
+import { rolesAuthProvider } from './rolesAuthProvider';
 import { shellEn } from '../providers/i18n/shell.en';
 import { theme } from '../theme/theme';
-import { createQueryClient } from './queryClient';
+import { createQueryClient } from '../layout/queryClient';
 
 type Messages = { [key: string]: string | Messages };
 

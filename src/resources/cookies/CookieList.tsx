@@ -13,23 +13,19 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowId, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { frFR } from '@mui/x-data-grid/locales';
-import { Link, useDeleteMany, useGetList, useLocaleState, useTranslate, useUpdateMany } from 'react-admin';
+import { Link, useDataProvider, useDeleteMany, useGetList, useLocaleState, useTranslate, useUpdateMany } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
 import { COOKIE_CATEGORIES, type Cookie, type CookieCategory } from '../../schemas/cookie';
-import type { SolutionSummary } from './CookieManagement';
+import { downloadText } from '../../shared/download';
 import { CookieImportDialog } from './CookieImportDialog';
-import { downloadCsv, exportCookies } from './cookiesApi';
+import { emptySelection, selectedIds, type SolutionSummary } from './cookieModel';
 
 const PAGE_SIZES = [25, 50, 100];
 const SEARCH_DELAY_MS = 300;
-const emptySelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>() });
-
-/** The ids a selection stands for on the page shown (an "exclude" model is "all but these"). */
-const selectedIds = (model: GridRowSelectionModel, rows: readonly Cookie[]): number[] =>
-  model.type === 'include' ? [...model.ids].map(Number) : rows.filter((row) => !model.ids.has(row.id)).map((row) => row.id);
 
 /**
  * ROUTE-18 `cookie-management/`: the solution's cookies in a data grid paged, sorted, filtered
@@ -37,6 +33,7 @@ const selectedIds = (model: GridRowSelectionModel, rows: readonly Cookie[]): num
  */
 export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [locale = 'en'] = useLocaleState();
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
@@ -150,10 +147,10 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
   };
   const download = async () => {
     try {
-      const file = await exportCookies(solution.id);
-      downloadCsv(file.text, file.filename);
+      const file = await dataProvider.exportCookies(solution.id);
+      downloadText(file.text, file.filename, file.type);
     } catch {
-      // httpClient showed the export notice.
+      // The dataProvider showed the export notice.
     }
   };
 

@@ -1,10 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAccount } from '../hooks/useAccount';
+import { useAccount } from './useAccount';
 import type { Account } from '../providers/dataProvider';
 import { getSession, subscribe } from '../providers/session';
-import { chatWidget, type ChatWidgetUser } from './chatWidget';
-import { pushToDataLayer } from './dataLayer';
+import { chatWidget, type ChatWidgetUser } from '../integrations/chatWidget';
+import { pushToDataLayer } from '../integrations/dataLayer';
 
 /** API-7 company attributes: the plan is the subscription's type, else the payment method. */
 export const companyAttributes = (account: Account): ChatWidgetUser['company'] => {

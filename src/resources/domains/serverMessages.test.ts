@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fieldPathOf } from './schemaResolver';
 import { serverMessages, violationsOf } from './serverMessages';
 
-describe('schema resolver paths', () => {
-  it('[VAL-4] an array item issue shows on the array field', () => {
-    expect(fieldPathOf(['additionalLanguages', 2])).toBe('additionalLanguages');
-    expect(fieldPathOf(['domain', 'canonicalDomain'])).toBe('domain.canonicalDomain');
-  });
-});
-
-// What the httpClient rejects with: an HttpError whose body keeps the API's violations.
+// What a failed dataProvider call rejects with: an HttpError whose body keeps the API's violations.
 const refusedDelete = {
   status: 409,
   body: {

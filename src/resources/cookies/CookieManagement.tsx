@@ -1,19 +1,10 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
-import { CookieCreate, CookieEdit } from './CookieForms';
-import { TriageInbox } from '../scanner/TriageInbox';
+import { TriageInbox } from '../../custom-pages/scanner/TriageInbox';
+import { CookieCreate } from './CookieCreate';
+import { CookieEdit } from './CookieEdit';
 import { CookieList } from './CookieList';
-
-export interface SolutionSummary {
-  id: number | string;
-  defaultLanguage: string;
-  additionalLanguages: string[];
-}
-
-export const solutionLanguagesOf = (solution: SolutionSummary): string[] => [
-  solution.defaultLanguage,
-  ...solution.additionalLanguages.filter((language) => language !== solution.defaultLanguage),
-];
+import type { SolutionSummary } from './cookieModel';
 
 /** ROUTE-18: `cookie-management/`, `cookie-management/create/`, `cookie-management/{cookieId}/`. */
 export const CookieManagement = ({ solution }: { solution: SolutionSummary }) => (

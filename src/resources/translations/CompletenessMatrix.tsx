@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import WarningIcon from '@mui/icons-material/ErrorOutlined';
 import { useTranslate } from 'react-admin';
-import type { Completeness, CompletenessCell } from './translationsApi';
+import type { Completeness, CompletenessCell } from '../../schemas/translations';
 
 export interface CompletenessMatrixProps {
   completeness: Completeness;

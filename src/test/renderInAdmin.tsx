@@ -2,11 +2,11 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type DataProvider } from 'react-admin';
-import { i18n } from '../../providers/i18n/i18nextInstance';
-import { PLATFORM_NS } from '../../providers/i18n/languages';
-import { resourcesEn } from '../../providers/i18n/resources.en';
-import { i18nProvider } from '../../providers/i18nProvider';
-import { rolesAuthProvider } from '../../test/rolesAuthProvider';
+import { i18n } from '../providers/i18n/i18nextInstance';
+import { PLATFORM_NS } from '../providers/i18n/languages';
+import { resourcesEn } from '../providers/i18n/resources.en';
+import { i18nProvider } from '../providers/i18nProvider';
+import { rolesAuthProvider } from './rolesAuthProvider';
 
 /** The CONST-3 sample table, as a test's fake `getPricing` answers it. */
 export const samplePriceTable = {

@@ -4,10 +4,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Form from '@rjsf/mui';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useTranslate } from 'react-admin';
 import { groupJsonSchema, type TranslationGroup } from '../../schemas/translations';
-import { fieldId, groupUiSchema, translateFormErrors } from './translationFormModel';
+import { fieldId, groupUiSchema, groupValidator } from './translationsModel';
 
 export interface TranslationGroupFormProps {
   group: TranslationGroup;
@@ -24,13 +23,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.string
 
 /**
  * One text group as an rjsf form. Its JSON Schema is generated from the group's zod schema
- * (the one the API validates with, VAL-4); ajv's errors are shown in the shared wording.
+ * (the one the API validates with, VAL-4), and so are its errors (`groupValidator`).
  */
 export const TranslationGroupForm = ({ group, initial, focus, saving, serverErrors, onDirtyChange, onSave }: TranslationGroupFormProps) => {
   const translate = useTranslate();
   const schema = useMemo(() => groupJsonSchema(group) as RJSFSchema, [group]);
   const uiSchema = useMemo(() => groupUiSchema(group, translate), [group, translate]);
-  const transformErrors = useMemo(() => translateFormErrors(translate), [translate]);
+  const validator = useMemo(() => groupValidator(group, translate), [group, translate]);
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);
 
   useEffect(() => {
@@ -52,7 +51,6 @@ export const TranslationGroupForm = ({ group, initial, focus, saving, serverErro
       formData={formData}
       onChange={(event) => setFormData((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event) => onSave((event.formData ?? {}) as Record<string, unknown>)}
-      transformErrors={transformErrors}
       extraErrors={serverErrors}
       liveValidate="onChange"
       showErrorList={false}

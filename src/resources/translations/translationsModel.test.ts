@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fieldId, groupUiSchema, maxLengthOf, translateFormErrors, violationsToErrorSchema } from './translationFormModel';
+import type { RJSFSchema } from '@rjsf/utils';
+import { groupJsonSchema } from '../../schemas/translations';
+import { fieldId, groupUiSchema, groupValidator, importContentType, maxLengthOf, violationsToErrorSchema } from './translationsModel';
 
 const translate = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
 
@@ -19,12 +21,16 @@ describe('translation form model', () => {
     expect(fieldId('necessary.sdk')).toBe('root_necessary_sdk');
   });
 
-  it('[VAL-1] shows ajv errors and API violations with the shared message keys', () => {
-    const errors = translateFormErrors(translate)([
-      { name: 'maxLength', params: { limit: 255 }, property: '.bannerHeading', message: 'must NOT have more than 255 characters', stack: '' },
-      { name: 'required', params: { missingProperty: 'acceptButton' }, property: '.acceptButton', message: 'x', stack: '' },
-    ]);
-    expect(errors.map((e) => e.message)).toEqual(['validation.max_length_255', 'validation.translation_required']);
+  it('[VAL-1] shows the zod schema errors and API violations with the shared message keys', () => {
+    const texts = { bannerHeading: 'x'.repeat(256), bannerMainText: 'Main', declineButton: 'No', showDetails: 'Show', hideDetails: 'Hide', aboutCookies: 'About' };
+    const { errors, errorSchema } = groupValidator('popup', translate).validateFormData(texts, groupJsonSchema('popup') as RJSFSchema);
+    const byField = Object.fromEntries(errors.map((e) => [e.property, e.message]));
+    expect(byField['.bannerHeading']).toBe('validation.max_length_255');
+    expect(byField['.acceptButton']).toBe('validation.translation_required');
+    expect(byField['.bannerMainText']).toBeUndefined();
+    expect(errorSchema).toMatchObject({ bannerHeading: { __errors: ['validation.max_length_255'] }, acceptButton: { __errors: ['validation.translation_required'] } });
+    expect(importContentType('texts.JSON')).toBe('application/json');
+    expect(importContentType('texts.csv')).toBe('text/csv');
     const schema = violationsToErrorSchema(
       [{ propertyPath: 'marketing.name', message: '', payload: { messageKey: 'validation.translation_required' } }],
       translate,

@@ -14,17 +14,19 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, Loading, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { HttpError, Loading, useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
-import { isTranslationGroup, TRANSLATION_GROUPS, type TranslationGroup } from '../../schemas/translations';
-import { isLanguageCode, languageName } from '../../shared/languages';
+import { queryKeys } from '../../providers/queryKeys';
+import { isTranslationGroup, TRANSLATION_GROUPS, type CompletenessCell, type TranslationGroup } from '../../schemas/translations';
+import { downloadText } from '../../shared/download';
+import { isLanguageCode, languageName, solutionLanguages } from '../../shared/languages';
 import type { Violation } from '../../shared/violations';
 import { CompletenessMatrix } from './CompletenessMatrix';
 import { TranslationGroupForm } from './TranslationGroupForm';
 import { TranslationImportDialog } from './TranslationImportDialog';
-import { violationsToErrorSchema } from './translationFormModel';
-import { downloadText, exportTranslations, getCompleteness, getLanguageTexts, saveGroup, type CompletenessCell } from './translationsApi';
+import { violationsToErrorSchema } from './translationsModel';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 interface SolutionLanguages {
@@ -42,8 +44,6 @@ interface Selection {
 /** A pending move away from unsaved texts: another selection, or another page. */
 type Pending = { kind: 'select'; selection: Selection } | { kind: 'leave'; to: string };
 
-export const translationsQueryKey = (solutionId: unknown) => ['translations', String(solutionId)] as const;
-
 /**
  * ROUTE-17 `copy-and-translations/`: the completeness matrix, a language selector limited to
  * the solution's languages, and the four text groups as forms. The selection lives in the URL
@@ -51,6 +51,7 @@ export const translationsQueryKey = (solutionId: unknown) => ['translations', St
  */
 export const TranslationsTab = () => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [locale = 'en'] = useLocaleState();
   const solution = useRecordContext<SolutionLanguages>();
   const [params, setParams] = useSearchParams();
@@ -62,10 +63,7 @@ export const TranslationsTab = () => {
   const [saving, setSaving] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
 
-  const languages = useMemo(
-    () => (solution ? [solution.defaultLanguage, ...solution.additionalLanguages.filter((l) => l !== solution.defaultLanguage)] : []),
-    [solution],
-  );
+  const languages = useMemo(() => (solution ? solutionLanguages(solution) : []), [solution]);
   const solutionId = solution?.id ?? '';
   const requested = params.get('language') ?? '';
   const language = languages.includes(requested) ? requested : (languages[0] ?? '');
@@ -76,13 +74,13 @@ export const TranslationsTab = () => {
   const languageLabel = useCallback((code: string) => (isLanguageCode(code) ? languageName(code, locale) : code), [locale]);
 
   const texts = useQuery({
-    queryKey: [...translationsQueryKey(solutionId), 'language', language],
-    queryFn: () => getLanguageTexts(solutionId, language),
+    queryKey: queryKeys.translations.language(solutionId, language),
+    queryFn: () => dataProvider.getTranslations(solutionId, language),
     enabled: solution !== undefined && language !== '',
   });
   const completeness = useQuery({
-    queryKey: [...translationsQueryKey(solutionId), 'completeness'],
-    queryFn: () => getCompleteness(solutionId),
+    queryKey: queryKeys.translations.completeness(solutionId),
+    queryFn: () => dataProvider.getTranslationCompleteness(solutionId),
     enabled: solution !== undefined,
   });
 
@@ -120,18 +118,18 @@ export const TranslationsTab = () => {
     else void navigate('../cookie-management/', { relative: 'path' });
   };
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: translationsQueryKey(solutionId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.translations.ofSolution(solutionId) });
 
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     setServerErrors(undefined);
     try {
-      await saveGroup(solutionId, language, group, values);
+      await dataProvider.saveTranslationGroup(solutionId, language, group, values);
       notify('translations.notifications.saved', { type: 'success' });
       setDirty(false);
       await refresh();
     } catch (error) {
-      // httpClient already showed the notices (ERR-1); the fields get the API's violations.
+      // The dataProvider already showed the notices (ERR-1); the fields get the API's violations.
       const violations = error instanceof HttpError ? ((error.body as { violations?: Violation[] } | undefined)?.violations ?? []) : [];
       setServerErrors(violationsToErrorSchema(violations, translate));
     } finally {
@@ -141,10 +139,10 @@ export const TranslationsTab = () => {
 
   const download = async (format: 'json' | 'csv') => {
     try {
-      const file = await exportTranslations(solutionId, format);
-      downloadText(file.text, file.filename, format === 'csv' ? 'text/csv' : 'application/json');
+      const file = await dataProvider.exportTranslations(solutionId, format);
+      downloadText(file.text, file.filename, file.type);
     } catch {
-      // httpClient showed the export notice.
+      // The dataProvider showed the export notice.
     }
   };
 

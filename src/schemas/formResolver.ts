@@ -1,0 +1,85 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * The one path from a shared zod schema to a form's field errors (VAL-4: the form runs the very
+ * rule the API runs). `schemaResolver` is the resolver of every react-hook-form and react-admin
+ * form; the auth pages (plain forms, kept light for the login budget) read `firstIssuePerField`
+ * and the rjsf translation forms build their validator on it too. Messages stay message keys;
+ * the inputs translate them. Type-only imports: zod itself comes with the schema passed in.
+ */
+
+/** Which form field shows the issue at a schema path. */
+export type FieldOf = (path: readonly PropertyKey[]) => string;
+
+/**
+ * The default: the path up to the first array index, so an error on an array item
+ * (`additionalLanguages.2`) shows on the array's own input, the one that can show it.
+ */
+export const fieldPathOf: FieldOf = (path) => {
+  const firstIndex = path.findIndex((segment) => typeof segment === 'number');
+  return (firstIndex === -1 ? path : path.slice(0, firstIndex)).map(String).join('.');
+};
+
+export interface FieldIssue {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * One issue per field, the first: it is the most basic one (required before format). A
+ * whole-object issue has no field; the forms' schemas put every issue on a field.
+ */
+export const fieldIssues = (issues: readonly z.core.$ZodIssue[], fieldOf: FieldOf = fieldPathOf): FieldIssue[] => {
+  const byField = new Map<string, FieldIssue>();
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    if (field !== '' && !byField.has(field)) byField.set(field, { field, code: issue.code, message: issue.message });
+  }
+  return [...byField.values()];
+};
+
+/** The message key of each field's first issue, by field path. */
+export const firstIssuePerField = (issues: readonly z.core.$ZodIssue[], fieldOf?: FieldOf): Record<string, string> =>
+  Object.fromEntries(fieldIssues(issues, fieldOf).map(({ field, message }) => [field, message]));
+
+/** Sets `value` at a dotted path of a nested object, creating the objects on the way. */
+export const setAtPath = (target: Record<string, unknown>, dottedPath: string, value: unknown): void => {
+  const keys = dottedPath.split('.');
+  let node = target;
+  keys.slice(0, -1).forEach((key) => {
+    const next = node[key];
+    if (typeof next !== 'object' || next === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  });
+  node[keys[keys.length - 1] ?? ''] = value;
+};
+
+/** Issues as nested react-hook-form errors, one per field. */
+export const issuesToFieldErrors = (issues: readonly z.core.$ZodIssue[], fieldOf?: FieldOf): Record<string, unknown> => {
+  const errors: Record<string, unknown> = {};
+  for (const { field, code, message } of fieldIssues(issues, fieldOf)) setAtPath(errors, field, { type: code, message });
+  return errors;
+};
+
+export interface SchemaResolverOptions<TValues> {
+  /** The schema's input built from the form values (a form whose fields follow another shape). */
+  toInput?: (values: TValues) => unknown;
+  /** The form field of a schema path; default `fieldPathOf`. */
+  fieldOf?: FieldOf;
+  /**
+   * Hand the schema's output to the submit handler (trimmed, transformed) instead of the form's
+   * own values, for a form whose save sends the values as they are.
+   */
+  submitParsed?: boolean;
+}
+
+/** A react-hook-form resolver over a shared zod schema. */
+export const schemaResolver =
+  <TValues extends FieldValues>(schema: z.ZodType, { toInput, fieldOf, submitParsed = false }: SchemaResolverOptions<TValues> = {}): Resolver<TValues> =>
+  async (values) => {
+    const result = await schema.safeParseAsync(toInput ? toInput(values) : values);
+    if (result.success) return { values: submitParsed ? (result.data as TValues) : values, errors: {} };
+    return { values: {}, errors: issuesToFieldErrors(result.error.issues, fieldOf) as FieldErrors<TValues> };
+  };
