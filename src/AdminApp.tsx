@@ -27,6 +27,10 @@ import teammates from './resources/teammates';
 const SubscriptionWizard = lazyWithReload(async () => ({
   default: (await import('./custom-pages/subscription/SubscriptionWizard')).SubscriptionWizard,
 }));
+// The consent solution's detail: its tabs are custom pages (see ConsentSolutionDetail).
+const ConsentSolutionPage = lazyWithReload(async () => ({
+  default: (await import('./custom-pages/consent-solution/ConsentSolutionPage')).ConsentSolutionPage,
+}));
 const OnboardingPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/onboarding/OnboardingPage')).OnboardingPage }));
 const ComplianceDashboardPage = lazyWithReload(async () => ({
   default: (await import('./custom-pages/compliance-dashboard/ComplianceDashboardPage')).ComplianceDashboardPage,
@@ -60,7 +64,7 @@ export function AdminApp() {
         catchAll={NotFound}
         error={ErrorPage}
       >
-        <Resource name="consent-solutions" {...consentSolutions} />
+        <Resource name="consent-solutions" {...consentSolutions} edit={ConsentSolutionPage} />
         <Resource name="domains" {...domains} />
         {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
         <Resource name="popup-templates" {...popupTemplates} />

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useCan } from '../../resources/accounts/useCan';
+import { useCan } from '../accounts/useCan';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
