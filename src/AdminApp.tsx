@@ -29,6 +29,10 @@ import translations from './resources/translations';
 const SubscriptionWizard = lazyWithReload(async () => ({
   default: (await import('./custom-pages/subscription/SubscriptionWizard')).SubscriptionWizard,
 }));
+// The consent solution's detail: its tabs are custom pages (see ConsentSolutionDetail).
+const ConsentSolutionPage = lazyWithReload(async () => ({
+  default: (await import('./custom-pages/consent-solution/ConsentSolutionPage')).ConsentSolutionPage,
+}));
 const OnboardingPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/onboarding/OnboardingPage')).OnboardingPage }));
 const ComplianceDashboardPage = lazyWithReload(async () => ({
   default: (await import('./custom-pages/compliance-dashboard/ComplianceDashboardPage')).ComplianceDashboardPage,
@@ -62,7 +66,7 @@ export function AdminApp() {
         catchAll={NotFound}
         error={ErrorPage}
       >
-        <Resource name="consent-solutions" {...consentSolutions} />
+        <Resource name="consent-solutions" {...consentSolutions} edit={ConsentSolutionPage} />
         <Resource name="domains" {...domains} />
         {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
         <Resource name="popup-templates" {...popupTemplates} />

@@ -16,7 +16,7 @@ import { env } from '../../config/env';
 import { useOnboardingState } from '../onboarding/useOnboardingState';
 import { usePopupState } from '../popup/usePopupState';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
-import { TcfInstallationNote } from '../tcf/TcfInstallationNote';
+import { TcfInstallationNote } from './TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
 import { declarationTag, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 

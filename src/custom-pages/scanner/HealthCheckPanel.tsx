@@ -12,8 +12,8 @@ import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import type { HealthCheck } from '../../schemas/scanner';
-import { useScannerStatus } from './DomainScanStatus';
-import { isActive, pollWhileActive } from './scannerModel';
+import { useScannerStatus } from '../../resources/domains/DomainScanStatus';
+import { isActive, pollWhileActive } from '../../resources/domains/scannerModel';
 
 interface DomainSummary {
   id: Identifier;

@@ -8,7 +8,7 @@ import { DomainInputs } from '../domains/DomainInputs';
 import { AdditionalLanguagesInput, DefaultLanguageInput } from '../domains/LanguageInputs';
 import { PricePreview } from '../domains/PricePreview';
 import { scannerDefaultsFrom } from '../domains/domainModel';
-import { LIST_PATH, detailPath } from './consentSolutionPaths';
+import { LIST_PATH, detailPath } from '../../shared/consentSolutionPaths';
 import { consentSolutionCreateResolver, createFormDefaults, toCreateBody, type ConsentSolutionCreateFormValues } from './consentSolutionModel';
 
 const label = (field: string) => `resources.consent-solutions.fields.${field}`;

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -7,22 +7,15 @@ import { Link, Loading, ShowBase, Title, useRecordContext, useShowContext, useTr
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { PageLayout } from '../../components/PageLayout';
-import { InstallationPage } from '../../custom-pages/installation/InstallationPage';
 import { DomainCreateTab } from '../domains/DomainCreateTab';
 import { DomainEditTab } from '../domains/DomainEditTab';
 import { DomainListTab } from '../domains/DomainListTab';
 import { ConsentSolutionSettings } from './ConsentSolutionSettings';
-import { DETAIL_TABS, detailPath, tabOfPath } from './consentSolutionPaths';
+import { DETAIL_TABS, detailPath, tabOfPath } from '../../shared/consentSolutionPaths';
 import type { ConsentSolution } from './consentSolutionModel';
-import { lazyWithReload } from '../../shared/lazyWithReload';
-import { PendingIndicator } from '../../components/PendingIndicator';
 
-// rjsf and the data grid are heavy: these tabs are their own chunks, loaded when opened.
-const TranslationsTab = lazyWithReload(async () => ({ default: (await import('../translations/TranslationsTab')).TranslationsTab }));
-const PopupTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/popup/PopupTab')).PopupTab }));
-const CookieManagement = lazyWithReload(async () => ({ default: (await import('../cookies/CookieManagement')).CookieManagement }));
-const TcfTab = lazyWithReload(async () => ({ default: (await import('../../custom-pages/tcf/TcfTab')).TcfTab }));
-const lazyTab = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
+/** The tabs that are custom pages (installation, pop-up, copy, cookies, TCF): `<Route>`s the app composes in. */
+export type SolutionTabRoutes = (solution: ConsentSolution) => ReactNode;
 
 const tabLabel = (tab: string) => `cs.tabs.${tab.replace(/-/g, '_')}`;
 
@@ -40,7 +33,7 @@ const DetailTabs = ({ solution }: { solution: ConsentSolution }) => {
   );
 };
 
-const DetailView = () => {
+const DetailView = ({ tabs }: { tabs?: SolutionTabRoutes }) => {
   const translate = useTranslate();
   const { isPending, error } = useShowContext<ConsentSolution>();
   const solution = useRecordContext<ConsentSolution>();
@@ -65,15 +58,11 @@ const DetailView = () => {
       <DetailTabs solution={solution} />
       <Routes>
         <Route index element={<Navigate to={detailPath(solution.id)} replace />} />
-        <Route path="installation/*" element={<InstallationPage />} />
         <Route path="domains" element={<DomainListTab consentSolutionId={solution.id} />} />
         <Route path="domains/create" element={<DomainCreateTab solution={solution} />} />
         <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
-        <Route path="popup/*" element={lazyTab(<PopupTab />)} />
         <Route path="settings" element={<ConsentSolutionSettings />} />
-        <Route path="copy-and-translations/*" element={lazyTab(<TranslationsTab />)} />
-        <Route path="cookie-management/*" element={lazyTab(<CookieManagement solution={solution} />)} />
-        <Route path="tcf" element={lazyTab(<TcfTab />)} />
+        {tabs?.(solution)}
         <Route path="*" element={<NotFound />} />
       </Routes>
     </PageLayout>
@@ -82,10 +71,12 @@ const DetailView = () => {
 
 /**
  * `/consent-solutions/:id/*` (the resource's edit route): the detail with its tabs. The record
- * is read once here and shared with every tab through the record context.
+ * is read once here and shared with every tab through the record context. Its own tabs
+ * (domains, settings) are here; the others are custom pages, which `tabs` routes to, so this
+ * folder never imports a custom page.
  */
-export const ConsentSolutionDetail = () => (
+export const ConsentSolutionDetail = ({ tabs }: { tabs?: SolutionTabRoutes }) => (
   <ShowBase resource="consent-solutions">
-    <DetailView />
+    <DetailView tabs={tabs} />
   </ShowBase>
 );

@@ -6,7 +6,7 @@ import { CreateButton, DataTable, Link, List, SearchInput, useListContext, useTr
 import { EmptyState } from '../../components/EmptyState';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainStatusChip } from '../domains/DomainStatusChip';
-import { detailPath } from './consentSolutionPaths';
+import { detailPath } from '../../shared/consentSolutionPaths';
 import type { ConsentSolution } from './consentSolutionModel';
 import { publicDomains } from './publicDomains';
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
+import { DEFAULT_PRIVACY_STANDARDS } from '../../schemas/privacyStandards';
 import { ConsentSolutionDetail } from './ConsentSolutionDetail';
 import { renderInAdmin } from '../../test/renderInAdmin';
 
@@ -22,7 +23,12 @@ const solution = {
 };
 
 const renderSettings = (extra: Record<string, unknown> = {}, roles?: string[]) => {
-  const dataProvider = { getOne: vi.fn(async () => ({ data: solution })), ...extra };
+  const dataProvider = {
+    getOne: vi.fn(async () => ({ data: solution })),
+    // The privacy standards section below the settings reads them too.
+    getPrivacyStandards: vi.fn(async () => DEFAULT_PRIVACY_STANDARDS),
+    ...extra,
+  };
   renderInAdmin(
     <Routes>
       <Route path="/consent-solutions/:id/*" element={<ConsentSolutionDetail />} />

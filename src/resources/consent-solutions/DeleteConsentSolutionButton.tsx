@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { serverMessages } from '../domains/serverMessages';
-import { LIST_PATH } from './consentSolutionPaths';
+import { LIST_PATH } from '../../shared/consentSolutionPaths';
 import { deleteConfirmationMatches, type ConsentSolution } from './consentSolutionModel';
 
 /**

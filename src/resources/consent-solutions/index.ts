@@ -7,17 +7,16 @@ import { lazyWithReload } from '../../shared/lazyWithReload';
 export const preloadConsentSolutionList = () => import('./ConsentSolutionList');
 const ConsentSolutionList = lazyWithReload(async () => ({ default: (await preloadConsentSolutionList()).ConsentSolutionList }));
 const ConsentSolutionCreate = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionCreate')).ConsentSolutionCreate }));
-const ConsentSolutionDetail = lazyWithReload(async () => ({ default: (await import('./ConsentSolutionDetail')).ConsentSolutionDetail }));
 
 /**
- * `<Resource name="consent-solutions" {...consentSolutions} />`. The detail with its tabs is the
- * `edit` view: react-admin mounts it at `/consent-solutions/:id/*`, which is exactly ROUTE-12's
- * `/consent-solutions/{csId}/<tab>/`. There is no separate show view.
+ * `<Resource name="consent-solutions" {...consentSolutions} edit={…} />`. The detail with its
+ * tabs is the `edit` view: react-admin mounts it at `/consent-solutions/:id/*`, which is exactly
+ * ROUTE-12's `/consent-solutions/{csId}/<tab>/`. Most tabs are custom pages, so the app passes
+ * it (custom-pages/consent-solution/ConsentSolutionPage). There is no separate show view.
  */
 export default {
   list: ConsentSolutionList,
   create: ConsentSolutionCreate,
-  edit: ConsentSolutionDetail,
   icon: PolicyIcon,
   recordRepresentation: 'name',
 };

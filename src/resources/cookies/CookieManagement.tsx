@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
-import { TriageInbox } from '../../custom-pages/scanner/TriageInbox';
+import { TriageInbox } from './TriageInbox';
 import { CookieCreate } from './CookieCreate';
 import { CookieEdit } from './CookieEdit';
 import { CookieList } from './CookieList';

@@ -5,7 +5,7 @@ import { CreateBase, Loading, SimpleForm, useNotify, useRedirect, useTranslate, 
 import { domainCreateSchema } from '../../schemas/domain';
 import { useAccount } from '../../hooks/useAccount';
 import type { LanguageCode } from '../../shared/languages';
-import { detailPath } from '../consent-solutions/consentSolutionPaths';
+import { detailPath } from '../../shared/consentSolutionPaths';
 import { DomainInputs } from './DomainInputs';
 import { PricePreview } from './PricePreview';
 import { domainCreateDefaults, scannerDefaultsFrom, toDomainCreateBody, type DomainFormValues } from './domainModel';

@@ -22,7 +22,7 @@ import {
 import { useParams } from 'react-router-dom';
 import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
 import { domainUpdateSchema } from '../../schemas/domain';
-import { detailPath } from '../consent-solutions/consentSolutionPaths';
+import { detailPath } from '../../shared/consentSolutionPaths';
 import { DomainInputs } from './DomainInputs';
 import { PricePreview } from './PricePreview';
 import { toDomainUpdateBody, type DomainFormValues, type DomainRecord } from './domainModel';

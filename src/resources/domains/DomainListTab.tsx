@@ -6,8 +6,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { DataTable, Link, ListBase, Pagination, useTranslate, type Identifier } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
-import { DomainScanStatus, ScannerUnavailableNote } from '../../custom-pages/scanner/DomainScanStatus';
-import { domainCreatePath, domainEditPath } from '../consent-solutions/consentSolutionPaths';
+import { DomainScanStatus, ScannerUnavailableNote } from './DomainScanStatus';
+import { domainCreatePath, domainEditPath } from '../../shared/consentSolutionPaths';
 import { DomainStatusChip } from './DomainStatusChip';
 import { domainTypeLabelKey, scanDepthLabelKey, scanFrequencyLabelKey, type DomainRecord } from './domainModel';
 

@@ -3,7 +3,7 @@ import { useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useAccount } from '../../hooks/useAccount';
 import { formatCents } from '../../shared/pricing';
-import { usePricing } from '../consent-solutions/usePricing';
+import { usePricing } from '../../hooks/usePricing';
 import { planOf, pricePreview, type DomainFormValues } from './domainModel';
 
 export interface PricePreviewProps {

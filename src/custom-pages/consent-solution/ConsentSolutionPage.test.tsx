@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
-import { ConsentSolutionDetail } from './ConsentSolutionDetail';
 import { renderInAdmin } from '../../test/renderInAdmin';
+import { ConsentSolutionPage } from './ConsentSolutionPage';
 
 const solution = {
   id: 1,
@@ -22,10 +22,19 @@ const solution = {
 
 const renderDetail = (url: string, extra: Record<string, unknown> = {}, roles?: string[]) => {
   const locations: string[] = [];
-  const dataProvider = { getOne: vi.fn(async () => ({ data: solution })), ...extra };
+  const dataProvider = {
+    getOne: vi.fn(async () => ({ data: solution })),
+    // What the installation tab reads: nothing published, no decision recorded yet, TCF off.
+    getPopupState: vi.fn(async () => ({ consentSolutionId: 1, mode: 'default', templateId: null, activeTemplateId: 1, published: null, scriptPath: '/cdn/1/banner.js' })),
+    getOnboarding: vi.fn(async () => ({ websiteAdded: true, templatePublished: false, scriptInstalled: false, consentSolutionId: 1 })),
+    getTcfState: vi.fn(async () => ({ settings: { enabled: false } })),
+    getScannerStatus: vi.fn(async () => ({ available: false, running: null, queued: 0 })),
+    getHealthChecks: vi.fn(async () => []),
+    ...extra,
+  };
   renderInAdmin(
     <Routes>
-      <Route path="/consent-solutions/:id/*" element={<ConsentSolutionDetail />} />
+      <Route path="/consent-solutions/:id/*" element={<ConsentSolutionPage />} />
     </Routes>,
     { dataProvider, url, roles, onLocation: (location) => locations.push(location.pathname) },
   );

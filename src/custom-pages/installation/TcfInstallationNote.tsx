@@ -5,8 +5,8 @@ import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import { env } from '../../config/env';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import { ScriptSnippet } from '../installation/ScriptSnippet';
-import { tcfScriptTags } from '../installation/installationModel';
+import { ScriptSnippet } from './ScriptSnippet';
+import { tcfScriptTags } from './installationModel';
 
 /** TCF-1, on the installation tab: what changes when TCF is on (the stub first, then the banner). */
 export const TcfInstallationNote = ({ solutionId }: { solutionId: Identifier }) => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { queryKeys } from '../../providers/queryKeys';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 /**
  * The price table, fetched once per session: prices change with a new pricing version, not
