@@ -1,7 +1,6 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { z } from 'zod';
 import { createMailQueue } from './auth/mailQueue';
 import { openOutbox } from './auth/outbox';
 import { createDevClock } from './clock';
@@ -17,19 +16,19 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { auditTrail } from './audit/auditTrail';
 import { accountRoutes } from './routes/accounts';
 import { auditRoutes } from './routes/audit';
-import { consentSolutionRoutes } from './routes/consentSolutions';
+import { collectionRoutes } from './routes/collections/collectionRoutes';
+import { consentSolutionActions, consentSolutionCollection } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
 import { consentRecordPublicRoutes, consentRecordRoutes, type RecordRateLimits } from './routes/consentRecords';
 import { consentRetentionRoutes } from './routes/consentRetention';
-import { cookieRoutes } from './routes/cookies';
+import { cookieActions, cookieCollection } from './routes/cookies';
 import { devRoutes } from './routes/dev';
-import { domainRoutes } from './routes/domains';
+import { domainCollection } from './routes/domains';
 import { lostPasswordRoutes } from './routes/lostPassword';
 import { pricingRoutes } from './routes/pricing';
 import { reportRoutes } from './routes/reports';
 import { publishingRoutes } from './routes/publishing';
 import { privacyStandardsRoutes } from './routes/privacyStandards';
-import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateRoutes } from './routes/teammates';
@@ -64,8 +63,6 @@ export interface CreateServerOptions {
   /** SEC-7: the login throttle's limits (each defaults to DEFAULT_THROTTLE's). */
   loginThrottle?: Partial<ThrottleLimits>;
   bcryptCost?: number;
-  /** Owner-scoped collections to register at once (same as calling registerScopedCollection). */
-  collections?: ScopedCollectionDefinition[];
   /** How the database file is flushed (tests hold a flush back to see who waits for it). */
   writeDatabaseFile?: StoreOptions['writeFile'];
   /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
@@ -92,7 +89,6 @@ export interface DevServer {
   scanner: Scanner;
   /** LOG-4: the consent log's retention job. */
   retention: RetentionJob;
-  registerScopedCollection: <S extends z.ZodObject>(definition: ScopedCollectionDefinition<S>) => void;
   /** Flushes the database; the caller closes its own http.Server. */
   close: () => Promise<void>;
 }
@@ -164,10 +160,12 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
   app.use(privacyStandardsRoutes(context));
-  app.use(consentSolutionRoutes(context));
-  app.use(domainRoutes(context));
+  // The plain collections: json-server's router behind one chain of guards (routes/collections).
+  const bridge = new JsonServerBridge(store);
+  app.use(collectionRoutes(context, bridge, consentSolutionCollection(context)), consentSolutionActions(context));
+  app.use(collectionRoutes(context, bridge, domainCollection(context)));
   app.use(translationRoutes(context));
-  app.use(cookieRoutes(context));
+  app.use(collectionRoutes(context, bridge, cookieCollection(context)), cookieActions(context));
   app.use(templateRoutes(context));
   app.use(publishingRoutes(context));
   app.use(tcfRoutes(context));
@@ -181,12 +179,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(reportRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
-  // Only these allowlisted collection routes ever reach json-server's router.
   const retention = scheduleRetention(consentLog, now);
-  const bridge = new JsonServerBridge(store);
-  const scoped = createScopedCollections(context, bridge);
-  app.use(scoped.router);
-  for (const definition of options.collections ?? []) scoped.register(definition);
 
   app.use(notFoundHandler);
   app.use(errorHandler);
@@ -195,7 +188,6 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     app,
     store,
     context,
-    registerScopedCollection: scoped.register,
     scanner,
     retention,
     close: async () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
-import { CONSENT_SOLUTIONS, DOMAINS } from '../routes/consentData';
+import { consentSolutionRows } from '../data/consentSolutions';
+import { domainRows } from '../data/domains';
 import type { Store } from '../store/store';
-import type { ConsentSolutionRow, DomainRow } from '../store/types';
+import type { ConsentSolutionRow } from '../store/types';
 import { STANDARDS_RECORD_ACTIONS, standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
 
 /**
@@ -73,8 +74,8 @@ export const forgetLegacyRecords = (store: Store): void => {
   store.write();
 };
 
-export const solutionRows = (store: Store): ConsentSolutionRow[] => (store.state()[CONSENT_SOLUTIONS] ?? []) as ConsentSolutionRow[];
-export const domainRows = (store: Store): DomainRow[] => (store.state()[DOMAINS] ?? []) as DomainRow[];
+/** The CDN route's name for the solutions (routes/cdn.ts); one implementation, in data/. */
+export { consentSolutionRows as solutionRows } from '../data/consentSolutions';
 
 /** A host name matches a domain when equal or a subdomain of it (`www.shop.com` for `shop.com`). */
 export const hostMatches = (hostname: string, domain: string): boolean => hostname === domain || hostname.endsWith(`.${domain}`);
@@ -117,6 +118,6 @@ export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null) 
  * asking solution's last push for consent).
  */
 export const sharingSolutionIds = (store: Store, solution: ConsentSolutionRow): number[] =>
-  solutionRows(store)
+  consentSolutionRows(store)
     .filter((s) => s.accountId === solution.accountId && s.sharedConsent)
     .map((s) => s.id);

@@ -1,9 +1,10 @@
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
-import { COOKIES } from '../routes/solutionContent';
+import { COOKIES } from '../data/cookies';
 import { PUBLICATIONS } from '../banner/templateData';
 import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
-import { domainRows, RECORD_ACTIONS, type RecordAction } from './records';
+import { RECORD_ACTIONS, type RecordAction } from './records';
+import { domainRows } from '../data/domains';
 
 /**
  * The compliance report (BEYOND-3, ROUTE-6): computed on request from the consent log's daily

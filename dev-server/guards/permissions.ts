@@ -37,9 +37,3 @@ export const permit = (operation: Operation, accountOf?: (req: Request) => numbe
   };
   return Object.assign(guard, { operation });
 };
-
-/** Reads a `:param` id; undefined for a missing or malformed one. */
-export const idParam = (req: Request, name: string): number | undefined => {
-  const value = req.params[name];
-  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
-};

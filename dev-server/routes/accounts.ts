@@ -3,19 +3,19 @@ import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context';
 import { can } from '../../src/shared/permissions';
-import { idParam, permit, scopeOf } from '../guards/permissions';
+import { permit, scopeOf } from '../guards/permissions';
 import { canReadAccount, homeAccountOf } from '../guards/roles';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, asyncHandler, notFound } from '../http/errors';
+import { ApiError, asyncHandler, notFound, violation } from '../http/errors';
 import { subscriptionZodViolations } from '../rules/billing';
 import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
-import { apiViolation, noQuery, parseOrThrow } from './consentData';
 import { listRows } from './listRows';
-import { invalidQuery } from './scopedCollection';
 import { settleAccount } from './subscriptions';
+import { noQuery, invalidQuery, parseId } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /** The account as docs/api.md describes it (internal fields such as parentAccountId stay out). */
 const toApi = (account: Account) => ({
@@ -86,7 +86,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const accounts = ctx.store.collection<Account>('accounts');
   const session = requireSession(ctx.store, ctx.now);
-  const accountParam = (req: Request) => idParam(req, 'id');
+  const accountParam = (req: Request) => parseId(req.params.id);
 
   /**
    * ROLE-1: the operations list: ROLE_ADMIN every account, ROLE_AGENCY its own and its
@@ -108,7 +108,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   router.post('/accounts', session, noQuery, permit('accounts.create', (req) => homeAccountOf(getSession(req))), acceptBody({ json: true }), (req, res) => {
     const input = parseOrThrow(accountCreateSchema, req.body);
     const parentId = input.parentAccountId ?? null;
-    if (parentId !== null && !accounts.find(parentId)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'parentAccountId')]);
+    if (parentId !== null && !accounts.find(parentId)) throw new ApiError(400, [violation('validation.invalid_value', 'parentAccountId')]);
     const now = ctx.now();
     const account = accounts.insert({
       name: input.name,
@@ -188,7 +188,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     const confirm = req.query.confirm;
     const unknown = Object.keys(req.query).find((key) => key !== 'confirm');
     if (unknown !== undefined) throw invalidQuery(unknown);
-    if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [apiViolation('validation.account_name_confirmation', 'confirm')]);
+    if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [violation('validation.account_name_confirmation', 'confirm')]);
     if (ctx.store.state().accounts.some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
     const removed = removeRow(ctx.store, 'accounts', account.id);
     ctx.store.write();

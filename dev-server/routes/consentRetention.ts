@@ -6,7 +6,8 @@ import type { ServerContext } from '../context';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
-import { noQuery, parseOrThrow } from './consentData';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * LOG-4: how long the account keeps its consent records, `GET`/`PUT /consent-retention`

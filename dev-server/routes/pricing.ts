@@ -9,7 +9,8 @@ import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import { priceTableFor } from '../rules/pricing';
 import type { Account } from '../store/types';
-import { noQuery, parseOrThrow } from './consentData';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * Pricing (docs/api.md "Pricing", CONST-3, PROD-4). The tables live in rules/pricing.ts; the

@@ -5,7 +5,10 @@ import type { ServerContext } from '../context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import type { ConsentSolutionRow } from '../store/types';
-import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
+import { ownSolution } from '../data/consentSolutions';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * A consent solution's privacy standards (STD-1..STD-4): Google Consent Mode v2, GPC and the
@@ -21,27 +24,26 @@ export const standardsOf = (solution: Pick<ConsentSolutionRow, 'standards'>): Pr
 
 export const privacyStandardsRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const data = consentData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
 
   /** 404 before 403 before the body is read. */
   const ownWritable: RequestHandler = (req, _res, next) => {
     const caller = getSession(req);
-    data.ownSolution(caller, req.params.id);
-    requireWrite(caller);
+    ownSolution(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'consentSolutions.write');
     next();
   };
 
   router.get(PATH, session, noQuery, (req, res) => {
-    res.json(standardsOf(data.ownSolution(getSession(req), req.params.id)));
+    res.json(standardsOf(ownSolution(ctx.store, getSession(req), req.params.id)));
   });
 
   router.put(PATH, session, noQuery, ownWritable, body, (req, res) => {
-    const row = data.ownSolution(getSession(req), req.params.id);
+    const row = ownSolution(ctx.store, getSession(req), req.params.id);
     row.standards = parseOrThrow(privacyStandardsSchema, req.body);
     row.updatedAt = ctx.now().toISOString();
-    data.write();
+    ctx.store.write();
     res.json(standardsOf(row));
   });
 

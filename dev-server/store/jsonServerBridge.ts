@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import jsonServer, { type JsonServerRouter } from 'json-server';
-import { notFound, sendViolations, violation } from '../http/errors';
+import { sendViolations, violation } from '../http/errors';
+import { compareValues } from '../http/query';
 import type { Store } from './store';
 
 /** Router layers of json-server 0.17 that are unsafe behind cookie auth; removed after creation. */
@@ -19,41 +20,82 @@ const UNSAFE_LAYERS = new Set([
  */
 const NO_FOREIGN_KEYS = '\u0000no-cascade';
 
+/** What json-server answered: the caller sends it (status, headers and body are its to set). */
+export type Answer = (data: unknown, res: Response) => void | Promise<void>;
+
+/** What json-server is asked to do: the method and body default to the request's own. */
+export interface JsonServerCall {
+  collection: string;
+  id?: number;
+  method?: string;
+  body?: unknown;
+}
+
+interface Pending {
+  answer: Answer;
+  next: NextFunction;
+  /** Put back before answering: the audit trail records what the client sent. */
+  restore: () => void;
+  /** CORS's list, which json-server overwrites on lists and creates. */
+  exposedHeaders: ReturnType<Response['getHeader']>;
+}
+
+const pending = new WeakMap<Request, Pending>();
+
 const collectionNameOf = (store: Store, rows: unknown[]): string => {
   const entry = Object.entries(store.state()).find(([, value]) => value === rows);
   if (!entry) throw new Error('json-server inserted into an unknown collection');
   return entry[0];
 };
 
+/** `_sort` as the contract says (http/query.ts compareValues) instead of lodash's case-sensitive order. */
+const orderBy = (rows: Record<string, unknown>[], keys: string[], orders: string[]): Record<string, unknown>[] =>
+  [...rows].sort((a, b) => {
+    for (const [index, key] of keys.entries()) {
+      const diff = compareValues(a[key], b[key]);
+      if (diff !== 0) return orders[index] === 'desc' ? -diff : diff;
+    }
+    return 0;
+  });
+
 const buildRouter = (store: Store): JsonServerRouter => {
   const router = jsonServer.router(store.db, { foreignKeySuffix: NO_FOREIGN_KEYS });
   // Building the router mixes json-server's `createId` (max + 1) into lowdb's lodash; ours
   // replaces it so a POST through the router takes the collection's persisted sequence (SEC-1).
-  store.db._.mixin({ createId: (rows: unknown[]) => store.nextId(collectionNameOf(store, rows)) });
+  store.db._.mixin({ createId: (rows: unknown[]) => store.nextId(collectionNameOf(store, rows)), orderBy });
   router.stack = router.stack.filter(
     (layer) =>
       !UNSAFE_LAYERS.has(layer.name) &&
       layer.route?.path !== '/db' && // GET /db dumps the whole database
       layer.handle.length !== 4, // its error handler answers 500 with the stack trace
   );
-  // Plain JSON only: res.jsonp would honour ?callback= (JSONP lets any site read the answer).
-  router.render = (_req, res) => {
+  // Plain JSON only (res.jsonp would honour ?callback=), through the caller's Answer.
+  router.render = (req, res) => {
     const data: unknown = res.locals.data;
-    if (res.statusCode === 404) {
+    const request = pending.get(req);
+    pending.delete(req);
+    request?.restore();
+    if (res.statusCode === 404 || !request) {
       sendViolations(res, 404, [violation('error.backend.not_found')]);
       return;
     }
-    // json-server sets the total only when the list is sliced; the contract wants it always.
-    if (Array.isArray(data) && res.getHeader('X-Total-Count') === undefined) res.setHeader('X-Total-Count', data.length);
-    res.json(data);
+    res.removeHeader('Link');
+    if (request.exposedHeaders === undefined) res.removeHeader('Access-Control-Expose-Headers');
+    else res.setHeader('Access-Control-Expose-Headers', request.exposedHeaders);
+    // Called in this tick: what `answer` adds to the write (derived rows) lands with it.
+    try {
+      void Promise.resolve(request.answer(data, res)).catch(request.next);
+    } catch (error) {
+      request.next(error);
+    }
   };
   return router;
 };
 
 /**
- * Hands an already guarded and validated request to json-server's router. json-server only
- * creates routes for collections present when the router is built, so the router is rebuilt
- * whenever a collection is added.
+ * Hands an already guarded and validated request to json-server's router, which reads or
+ * writes the store's lowdb state. json-server only creates routes for collections present
+ * when the router is built, so the router is rebuilt whenever a collection is added.
  */
 export class JsonServerBridge {
   private router: JsonServerRouter;
@@ -63,11 +105,28 @@ export class JsonServerBridge {
   }
 
   addCollection(name: string): void {
-    this.store.ensureCollection(name);
+    this.store.rows(name);
     this.router = buildRouter(this.store);
   }
 
-  dispatch(req: Request, res: Response, next: NextFunction): void {
-    this.router(req, res, (err?: unknown) => next(err ?? notFound()));
+  /**
+   * Runs json-server's route for the call (the request's query as the list's), then `answer`
+   * with what it produced. Everything from here to `answer` runs in this tick.
+   */
+  serve(req: Request, res: Response, next: NextFunction, call: JsonServerCall, answer: Answer): void {
+    const { method, body } = req;
+    const restore = () => {
+      req.method = method;
+      req.body = body as unknown;
+    };
+    pending.set(req, { answer, next, restore, exposedHeaders: res.getHeader('Access-Control-Expose-Headers') });
+    req.url = call.id === undefined ? `/${call.collection}` : `/${call.collection}/${call.id}`;
+    if (call.method !== undefined) req.method = call.method;
+    if (call.body !== undefined) req.body = call.body;
+    this.router(req, res, (err?: unknown) => {
+      pending.delete(req);
+      restore();
+      next(err ?? new Error(`json-server has no route for ${call.method ?? method} ${req.url}`));
+    });
   }
 }

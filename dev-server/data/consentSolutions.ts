@@ -1,0 +1,41 @@
+import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../../src/schemas/privacyStandards';
+import type { LanguageCode } from '../../src/shared/languages';
+import { ApiError } from '../http/errors';
+import { parseId } from '../http/query';
+import type { Store } from '../store/store';
+import type { ConsentSolutionRow } from '../store/types';
+import { domainRows, summaryOf } from './domains';
+
+/** Consent solutions (ENT-2): each belongs to one account and carries a summary of its domains. */
+
+export const CONSENT_SOLUTIONS = 'consentSolutions';
+
+export const consentSolutionRows = (store: Store): ConsentSolutionRow[] => store.rows<ConsentSolutionRow>(CONSENT_SOLUTIONS);
+
+export const consentSolutionNotFound = (): ApiError => new ApiError(404, 'error.backend.consent_solution_not_found');
+
+/** The caller's solution, or 404 consent_solution_not_found (also for another account's: no existence leak). */
+export const ownSolution = (store: Store, caller: { accountId: number }, idParam: string | undefined): ConsentSolutionRow => {
+  const id = parseId(idParam);
+  const row = id === undefined ? undefined : consentSolutionRows(store).find((s) => s.id === id);
+  if (!row || row.accountId !== caller.accountId) throw consentSolutionNotFound();
+  return row;
+};
+
+/** STD-1: the solution's privacy standards (the defaults until it saves its own), a copy. */
+export const standardsOf = (solution: Pick<ConsentSolutionRow, 'standards'>): PrivacyStandards =>
+  structuredClone(solution.standards ?? DEFAULT_PRIVACY_STANDARDS);
+
+/** The default language first, then the additional ones. */
+export const solutionLanguages = (solution: Pick<ConsentSolutionRow, 'defaultLanguage' | 'additionalLanguages'>): LanguageCode[] => [
+  solution.defaultLanguage,
+  ...solution.additionalLanguages.filter((language) => language !== solution.defaultLanguage),
+];
+
+/** Re-derives a solution's `domains` summary from the domains collection (call after every domain change). */
+export const syncSummary = (store: Store, solution: ConsentSolutionRow): void => {
+  solution.domains = domainRows(store)
+    .filter((d) => d.consentSolutionId === solution.id)
+    .sort((a, b) => a.id - b.id)
+    .map(summaryOf);
+};

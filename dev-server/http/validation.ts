@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import { ApiError, violation } from './errors';
+
+const MESSAGE_KEY = /^[a-z_]+(\.[a-z0-9_]+)+$/;
+
+/**
+ * The one way the dev API validates input with a zod schema (src/schemas): 400 with one
+ * violation per issue, `propertyPath` the dot-joined path, `messageKey` the issue's message.
+ * Issues the schema gives no key for (e.g. an array where a list is expected) get a generic key
+ * instead of zod's English sentence, so `messageKey` is always a key. `mapPath` renames fields
+ * (the create form nests its domain under `domain.`).
+ */
+export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, mapPath: (path: string) => string = (p) => p): z.output<S> => {
+  const parsed = schema.safeParse(input, {
+    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'validation.required' : 'validation.invalid_value'),
+  });
+  if (parsed.success) return parsed.data;
+  throw new ApiError(
+    400,
+    parsed.error.issues.map((issue) =>
+      violation(MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid_value', mapPath(issue.path.map(String).join('.'))),
+    ),
+  );
+};
