@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { ApiError, asyncHandler, violation } from '../http/errors';
-import { canReadAccount, hasRole, type Caller } from '../guards/roles';
+import { canReadAccount, hasRole, type Caller } from './roles';
 import type { Store } from '../store/store';
 import type { Account, User } from '../store/types';
 import { readSessionToken } from './cookies';

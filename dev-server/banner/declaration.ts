@@ -3,8 +3,7 @@ import { composeDeclarationScript } from '../../banner/publish/composeDeclaratio
 import { cookieWords, declarationLabels } from '../../banner/publish/runtimeTexts';
 import type { DeclarationData, DeclarationLanguage } from '../../banner/src/declarationTypes';
 import { COOKIE_CATEGORIES } from '../../src/schemas/translations';
-import { hostMatches } from '../consent/records';
-import { domainRows } from '../data/domains';
+import { domainRows, hostMatches } from '../data/domains';
 import { solutionLanguages } from '../data/consentSolutions';
 import { cookieRows } from '../data/cookies';
 import type { Store } from '../store/store';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
 import { consentSolutionRows } from '../data/consentSolutions';
-import { domainRows } from '../data/domains';
+import { domainRows, hostMatches } from '../data/domains';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow } from '../store/types';
 import { STANDARDS_RECORD_ACTIONS, standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
@@ -74,11 +74,6 @@ export const forgetLegacyRecords = (store: Store): void => {
   store.write();
 };
 
-/** The CDN route's name for the solutions (routes/cdn.ts); one implementation, in data/. */
-export { consentSolutionRows as solutionRows } from '../data/consentSolutions';
-
-/** A host name matches a domain when equal or a subdomain of it (`www.shop.com` for `shop.com`). */
-export const hostMatches = (hostname: string, domain: string): boolean => hostname === domain || hostname.endsWith(`.${domain}`);
 
 /** The Origin header's host name, or null when absent or not an http(s) origin. */
 export const originHostname = (origin: string | undefined): string | null => {

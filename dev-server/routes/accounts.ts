@@ -1,10 +1,10 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { can } from '../../src/shared/permissions';
 import { permit, scopeOf } from '../guards/permissions';
-import { canReadAccount, homeAccountOf } from '../guards/roles';
+import { canReadAccount, homeAccountOf } from '../auth/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler, notFound, violation } from '../http/errors';
 import { subscriptionZodViolations } from '../rules/billing';

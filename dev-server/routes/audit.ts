@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AUDIT_LOG, toApiEntry, type AuditEntry } from '../audit/auditTrail';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { ApiError } from '../http/errors';
 import { listRows } from './listRows';

@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { getSession } from '../auth/session';
 import { toApiRecord } from '../consent/records';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { toCsv, toCsvRows } from '../http/csv';
 import { asyncHandler } from '../http/errors';
 import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';

@@ -4,7 +4,7 @@ import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, toApiRecord, type ConsentRecordRow } from '../consent/records';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { consentSolutionRows } from '../data/consentSolutions';
 import { permit } from '../guards/permissions';
 import { BODY_LIMIT_BYTES } from '../http/bodyParsers';

@@ -9,7 +9,7 @@ import {
 import { isPublicDomainType } from '../../src/schemas/domain';
 import { can } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { CONSENT_SOLUTIONS, ownSolution, syncSummary } from '../data/consentSolutions';
 import { domainRows, DOMAINS, newDomainRow } from '../data/domains';
 import { owned } from '../guards/ownership';

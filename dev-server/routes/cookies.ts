@@ -12,7 +12,7 @@ import {
 } from '../../src/schemas/cookie';
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { consentSolutionRows, ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { cookieNotFound, cookieRows, COOKIES, ownCookie } from '../data/cookies';
 import { owned } from '../guards/ownership';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { domainCreateSchema, domainUpdateSchema } from '../../src/schemas/domain';
 import type { Violation } from '../../src/shared/violations';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { consentSolutionRows, ownSolution, syncSummary } from '../data/consentSolutions';
 import { DOMAINS, newDomainRow, ownDomain, domainRows } from '../data/domains';
 import { ApiError } from '../http/errors';

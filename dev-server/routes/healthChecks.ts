@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { ApiError, violation } from '../http/errors';
 import type { Scanner } from '../scanner/scanner';
 import { scannerUnavailable } from './scans';

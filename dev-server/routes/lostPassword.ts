@@ -4,7 +4,7 @@ import { accountUserByEmail, isEmailTaken } from '../auth/accountUsers';
 import { sendRecoveryEmail, safeEqual, sha256 } from '../auth/passwordTokens';
 import { hashPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';

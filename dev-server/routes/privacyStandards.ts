@@ -1,11 +1,10 @@
 import { Router, type RequestHandler } from 'express';
-import { DEFAULT_PRIVACY_STANDARDS, privacyStandardsSchema, type PrivacyStandards } from '../../src/schemas/privacyStandards';
+import { privacyStandardsSchema } from '../../src/schemas/privacyStandards';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
-import type { ConsentSolutionRow } from '../store/types';
-import { ownSolution } from '../data/consentSolutions';
+import { ownSolution, standardsOf } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
@@ -19,9 +18,6 @@ import { requirePermission } from '../guards/permissions';
 const PATH = '/consent-solutions/:id/standards';
 
 /** What a solution's banner follows: its saved standards, else the defaults. */
-export const standardsOf = (solution: Pick<ConsentSolutionRow, 'standards'>): PrivacyStandards =>
-  structuredClone(solution.standards ?? DEFAULT_PRIVACY_STANDARDS);
-
 export const privacyStandardsRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);

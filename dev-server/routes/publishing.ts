@@ -9,7 +9,7 @@ import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
 import { codeOf, templateData } from '../banner/templateData';
 import type { PopupSettingsRow, PublicationRow } from '../banner/types';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import { listRows } from './listRows';

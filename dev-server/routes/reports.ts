@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import { complianceReport, onboardingState } from '../consent/report';
-import type { ServerContext } from '../context';
+import { complianceReport, onboardingState } from '../reports/complianceReport';
+import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { ApiError, asyncHandler, violation } from '../http/errors';
 import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';

@@ -5,7 +5,7 @@ import { clearSessionCookies, readSessionToken, setSessionCookies } from '../aut
 import { signSession, verifySession } from '../auth/jwt';
 import { endSession, openSession } from '../auth/sessions';
 import { loginDummyHash, verifyPassword } from '../auth/passwords';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';

@@ -12,10 +12,10 @@ import {
 } from '../../src/schemas/billing';
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession, type Session } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import type { Account } from '../store/types';
 import { requirePermission } from '../guards/permissions';
-import { canReadAccount, hasRole } from '../guards/roles';
+import { canReadAccount, hasRole } from '../auth/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, notFound } from '../http/errors';
 import { createDevPaymentAdapter, type PaymentAdapter, type PaymentFailure, type StoredCard } from '../payments/devPaymentAdapter';

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { tcfSettingsSchema, type GvlVendor, type VendorListSummary } from '../../src/schemas/tcf';
 import { getSession, requireSession } from '../auth/session';
 import { templateData } from '../banner/templateData';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import { gvlViolations, latestPublishedTcf, TCF_SETTINGS, tcfSettingsOf, tcfSettingsRows, tcfState, type TcfSettingsRow } from '../tcf/tcfSettings';

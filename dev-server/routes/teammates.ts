@@ -5,7 +5,7 @@ import { isEmailTaken } from '../auth/accountUsers';
 import { sendActivationEmail, sendInvitationNotice } from '../auth/passwordTokens';
 import { dummyHash } from '../auth/passwords';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';

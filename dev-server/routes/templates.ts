@@ -6,7 +6,7 @@ import { can, deniedKey } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
 import { codeOf, templateData, TEMPLATES, type TemplateData } from '../banner/templateData';
 import type { PopupTemplateRow, TemplateVersionRow } from '../banner/types';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import { removeRow } from '../store/cascade';

@@ -17,7 +17,7 @@ import {
 import type { LanguageCode } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import type { ConsentSolutionRow, TranslationRow } from '../store/types';

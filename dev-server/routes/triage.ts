@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { cookieCategorySchema } from '../../src/schemas/cookie';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import type { Scanner } from '../scanner/scanner';

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { vatRateFor, type SubscriptionPrice } from '../../src/schemas/billing';
 import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain } from '../../src/shared/pricing';
 import type { Violation } from '../../src/shared/violations';
-import { DAY_MS } from '../clock';
+import { DAY_MS } from '../time/clock';
 import { violation } from '../http/errors';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES, type BillingDetails, type PaymentMethod, type RelationState, type SubscriptionStatus } from '../../src/schemas/billing';
 import type { BillingInterval, Plan } from '../../src/shared/pricing';
-import { DAY_MS } from '../clock';
-import type { Caller } from '../guards/roles';
-import { hasRole } from '../guards/roles';
+import { DAY_MS } from '../time/clock';
+import type { Caller } from '../auth/roles';
+import { hasRole } from '../auth/roles';
 import { ApiError } from '../http/errors';
 import { subscriptionViolation as violation } from './billing';
 import type { PaymentAdapter, PaymentFailure, StoredCard } from '../payments/devPaymentAdapter';

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Operation } from '../../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../../auth/session';
-import type { ServerContext } from '../../context';
+import type { ServerContext } from '../../context/context';
 import { owned } from '../../guards/ownership';
 import { permit } from '../../guards/permissions';
 import { acceptBody } from '../../http/bodyParsers';

@@ -3,7 +3,7 @@ import { COOKIES } from '../data/cookies';
 import { PUBLICATIONS } from '../banner/templateData';
 import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
-import { RECORD_ACTIONS, type RecordAction } from './records';
+import { RECORD_ACTIONS, type RecordAction } from '../consent/records';
 import { domainRows } from '../data/domains';
 
 /**
