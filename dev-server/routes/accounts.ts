@@ -94,7 +94,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
    */
   router.get('/accounts', session, permit('accounts.list', (req) => homeAccountOf(getSession(req)), { hidden: true }), (req, res) => {
     const caller = getSession(req);
-    const rows = ctx.store.state().accounts;
+    const rows = ctx.store.rows<Account>('accounts');
     const { page, total } = listRows(rows, req.query, {
       fields: LIST_FIELDS,
       scope: (row) => canReadAccount(caller, row),
@@ -189,7 +189,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     const unknown = Object.keys(req.query).find((key) => key !== 'confirm');
     if (unknown !== undefined) throw invalidQuery(unknown);
     if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [violation('validation.account_name_confirmation', 'confirm')]);
-    if (ctx.store.state().accounts.some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
+    if (ctx.store.rows<Account>('accounts').some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
     const removed = removeRow(ctx.store, 'accounts', account.id);
     ctx.store.write();
     for (const solution of removed.get('consentSolutions') ?? []) {

@@ -30,7 +30,7 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
     // SEC-7: the same answer and the same work whether or not the email is known (no user
     // enumeration, also by timing): the lookup, token and email happen after the answer.
     ctx.mail.enqueue(() => {
-      const user = accountUserByEmail(ctx.store.state().users, email);
+      const user = accountUserByEmail(ctx.store.rows<User>('users'), email);
       if (user && user.status !== 'disabled') sendRecoveryEmail(ctx, user);
     });
     res.json({});
@@ -45,7 +45,7 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
       const record = tokens.findBy((t) => t.tokenHash === tokenHash);
       const user = record ? users.find(record.userId) : undefined;
       // An invitation whose email has since become another account's user can no longer be accepted.
-      const superseded = user?.status === 'pending' && isEmailTaken(ctx.store.state().users, user.email, user.id);
+      const superseded = user?.status === 'pending' && isEmailTaken(ctx.store.rows<User>('users'), user.email, user.id);
       if (!record || !user || record.usedAt !== null || new Date(record.expiresAt) <= now || user.status === 'disabled' || superseded) {
         throw new ApiError(404, 'error.backend.token_not_found');
       }

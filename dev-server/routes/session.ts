@@ -29,9 +29,9 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
         throw new ApiError(429, 'error.backend.too_many_attempts');
       }
 
-      const user = accountUserByEmail(ctx.store.state().users, email);
+      const user = accountUserByEmail(ctx.store.rows<User>('users'), email);
       // Always one bcrypt compare, at the stored hashes' cost: an unknown email costs what a wrong password does.
-      const passwordOk = await verifyPassword(credentials.password, user?.passwordHash ?? (await loginDummyHash(ctx.store.state().users, ctx.bcryptCost)));
+      const passwordOk = await verifyPassword(credentials.password, user?.passwordHash ?? (await loginDummyHash(ctx.store.rows<User>('users'), ctx.bcryptCost)));
       if (!user || !passwordOk) throw new ApiError(401, 'error.backend.invalid_credentials');
       ctx.throttle.succeeded(email, address);
       // Only now (password verified) may the answer reveal the account's state.

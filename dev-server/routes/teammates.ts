@@ -41,7 +41,7 @@ const inviteSchema = z.object({ email: emailSchema });
 export const teammateRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
-  const users = () => ctx.store.state().users;
+  const users = () => ctx.store.rows<User>('users');
 
   /** The teammate of the acting account, or 404 (also for another account's user: no leak). */
   const teammateOf = (req: Request): User => {

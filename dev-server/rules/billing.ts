@@ -66,14 +66,13 @@ const isFrequency = (value: unknown): value is ScanFrequencyDays => typeof value
 const isDomainType = (value: unknown): value is PricedDomain['type'] => DOMAIN_TYPES.includes(value as PricedDomain['type']);
 
 /**
- * The account's domains in the shape pricing needs. The `domains` collection belongs to the
- * domains module and may not exist yet (older database): no collection means no domains. A row
+ * The account's domains in the shape pricing needs (an older database without the collection
+ * gets it empty). A row
  * pricing cannot read is skipped rather than failing the whole subscription with a 500.
  */
 export const accountDomains = (store: Store, accountId: number): PricedDomain[] => {
-  if (!Array.isArray(store.state().domains)) return [];
   return store
-    .collection<DomainRow>('domains')
+    .rows<DomainRow>('domains')
     .filter((d) => d.accountId === accountId)
     .flatMap((d): PricedDomain[] =>
       isDomainType(d.type) && isScanDepth(d.scanDepth) && isFrequency(d.scanFrequency)

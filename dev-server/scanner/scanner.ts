@@ -56,10 +56,9 @@ const belongsTo = (cookieDomain: string, canonical: string): boolean => {
 const identity = (name: string, domain: string): string => `${name}\u0000${hostOf(domain)}`;
 
 export const createScanner = (store: Store, now: () => Date, options: ScannerOptions = {}) => {
-  for (const name of [SCANS, FINDINGS, HEALTH_CHECKS]) store.ensureCollection(name);
-  const scans = (): ScanRow[] => store.state()[SCANS] as ScanRow[];
-  const healthChecks = (): HealthCheckRow[] => store.state()[HEALTH_CHECKS] as HealthCheckRow[];
-  const findings = (): FindingRow[] => store.state()[FINDINGS] as FindingRow[];
+  const scans = (): ScanRow[] => store.rows<ScanRow>(SCANS);
+  const healthChecks = (): HealthCheckRow[] => store.rows<HealthCheckRow>(HEALTH_CHECKS);
+  const findings = (): FindingRow[] => store.rows<FindingRow>(FINDINGS);
   const executable = findChromium(options.chromiumPath ?? process.env.CHROMIUM_PATH);
   const baseUrl = options.baseUrl ?? 'https://{domain}/';
   const queue: Job[] = [];
