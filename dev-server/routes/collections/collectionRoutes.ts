@@ -76,6 +76,16 @@ const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller
     req.query.id = kept.length > 0 ? kept : ['0'];
   }
   req.query.accountId = String(caller.accountId);
+  // A page as the slice it is: json-server's `_page` adds a Link header the contract does not
+  // have and scans every row for a field named `_page`.
+  if (typeof req.query._page === 'string') {
+    const page = Math.max(Number(req.query._page), 1);
+    const limit = typeof req.query._limit === 'string' ? Number(req.query._limit) : 10;
+    delete req.query._page;
+    delete req.query._limit;
+    req.query._start = String((page - 1) * limit);
+    req.query._end = String(page * limit);
+  }
 };
 
 export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
