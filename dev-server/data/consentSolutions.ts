@@ -1,7 +1,7 @@
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../../src/schemas/privacyStandards';
 import type { LanguageCode } from '../../src/shared/languages';
 import { ApiError } from '../http/errors';
-import { parseId } from '../http/query';
+import { ownedRow } from './ownedRow';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow } from '../store/types';
 import { domainRows, summaryOf } from './domains';
@@ -15,12 +15,8 @@ export const consentSolutionRows = (store: Store): ConsentSolutionRow[] => store
 export const consentSolutionNotFound = (): ApiError => new ApiError(404, 'error.backend.consent_solution_not_found');
 
 /** The caller's solution, or 404 consent_solution_not_found (also for another account's: no existence leak). */
-export const ownSolution = (store: Store, caller: { accountId: number }, idParam: string | undefined): ConsentSolutionRow => {
-  const id = parseId(idParam);
-  const row = id === undefined ? undefined : consentSolutionRows(store).find((s) => s.id === id);
-  if (!row || row.accountId !== caller.accountId) throw consentSolutionNotFound();
-  return row;
-};
+export const ownSolution = (store: Store, caller: { accountId: number }, idParam: string | undefined): ConsentSolutionRow =>
+  ownedRow(consentSolutionRows(store), caller, idParam, consentSolutionNotFound);
 
 /** STD-1: the solution's privacy standards (the defaults until it saves its own), a copy. */
 export const standardsOf = (solution: Pick<ConsentSolutionRow, 'standards'>): PrivacyStandards =>

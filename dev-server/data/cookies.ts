@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors';
-import { parseId } from '../http/query';
+import { ownedRow } from './ownedRow';
 import type { Store } from '../store/store';
 import type { CookieRow } from '../store/types';
 
@@ -11,9 +11,5 @@ export const cookieRows = (store: Store): CookieRow[] => store.rows<CookieRow>(C
 
 export const cookieNotFound = (): ApiError => new ApiError(404, 'error.backend.cookie_not_found');
 
-export const ownCookie = (store: Store, caller: { accountId: number }, idParam: string | undefined): CookieRow => {
-  const id = parseId(idParam);
-  const row = id === undefined ? undefined : cookieRows(store).find((cookie) => cookie.id === id);
-  if (!row || row.accountId !== caller.accountId) throw cookieNotFound();
-  return row;
-};
+export const ownCookie = (store: Store, caller: { accountId: number }, idParam: string | undefined): CookieRow =>
+  ownedRow(cookieRows(store), caller, idParam, cookieNotFound);

@@ -1,6 +1,6 @@
 import type { DomainCreate } from '../../src/schemas/domain';
 import { notFound, type ApiError } from '../http/errors';
-import { parseId } from '../http/query';
+import { ownedRow } from './ownedRow';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow, DomainRow, DomainSummary } from '../store/types';
 
@@ -12,12 +12,8 @@ export const domainRows = (store: Store): DomainRow[] => store.rows<DomainRow>(D
 
 export const domainNotFound = (): ApiError => notFound();
 
-export const ownDomain = (store: Store, caller: { accountId: number }, idParam: string | undefined): DomainRow => {
-  const id = parseId(idParam);
-  const row = id === undefined ? undefined : domainRows(store).find((d) => d.id === id);
-  if (!row || row.accountId !== caller.accountId) throw domainNotFound();
-  return row;
-};
+export const ownDomain = (store: Store, caller: { accountId: number }, idParam: string | undefined): DomainRow =>
+  ownedRow(domainRows(store), caller, idParam, domainNotFound);
 
 /** A host name matches a domain when equal or a subdomain of it (`www.shop.com` for `shop.com`). */
 export const hostMatches = (hostname: string, domain: string): boolean => hostname === domain || hostname.endsWith(`.${domain}`);

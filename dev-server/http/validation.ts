@@ -22,3 +22,10 @@ export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, map
     ),
   );
 };
+
+/**
+ * An update checked as its result (rules such as "languages unique" apply to the merge): the
+ * stored values of `keys`, replaced by those the body names, parsed with `schema`.
+ */
+export const parseUpdate = <S extends z.ZodType, K extends string>(schema: S, row: Record<K, unknown>, body: Record<string, unknown>, keys: readonly K[]): z.output<S> =>
+  parseOrThrow(schema, Object.fromEntries(keys.map((key) => [key, Object.hasOwn(body, key) ? body[key] : row[key]])));

@@ -16,7 +16,7 @@ import { owned } from '../guards/ownership';
 import { notAllowed, permit, scopeOf } from '../guards/permissions';
 import { ApiError } from '../http/errors';
 import { noQuery } from '../http/query';
-import { parseOrThrow } from '../http/validation';
+import { parseOrThrow, parseUpdate } from '../http/validation';
 import { checkDomainCreation, consentSolutionWithActiveDomainsRemoval } from '../rules/domainRules';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import type { ConsentSolutionRow } from '../store/types';
@@ -82,17 +82,7 @@ export const consentSolutionCollection = (ctx: ServerContext): CollectionDefinit
   validate: {
     create: (body) => splitConsentSolutionCreate(parseOrThrow(consentSolutionCreateSchema, flattenCreateBody(body), createPath) as ConsentSolutionCreate),
     // The rules (languages unique, default not repeated) apply to the result, so validate the merge.
-    update: (row, body) => {
-      const candidate: Record<string, unknown> = {
-        name: row.name,
-        defaultLanguage: row.defaultLanguage,
-        additionalLanguages: row.additionalLanguages,
-        sharedConsent: row.sharedConsent,
-        autoblocking: row.autoblocking,
-      };
-      for (const key of UPDATE_KEYS) if (Object.hasOwn(body, key)) candidate[key] = body[key];
-      return parseOrThrow(consentSolutionUpdateSchema, candidate);
-    },
+    update: (row, body) => parseUpdate(consentSolutionUpdateSchema, row, body, UPDATE_KEYS),
   },
   rules: {
     create: ({ consentSolution, domain }, caller) => {

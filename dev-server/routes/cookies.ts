@@ -19,7 +19,7 @@ import { owned } from '../guards/ownership';
 import { permit } from '../guards/permissions';
 import { ApiError, violation } from '../http/errors';
 import { noQuery } from '../http/query';
-import { parseOrThrow } from '../http/validation';
+import { parseOrThrow, parseUpdate } from '../http/validation';
 import type { ConsentSolutionRow, CookieRow } from '../store/types';
 import type { CollectionDefinition } from './collections/collectionRoutes';
 import {
@@ -128,18 +128,7 @@ export const cookieCollection = (ctx: ServerContext): CollectionDefinition<Cooki
         const solution = ownSolution(ctx.store, caller, String(consentSolutionId));
         return { solution, input: parseOrThrow(cookieInputSchema, body) };
       },
-      update: (row, body) => {
-        const candidate: Record<string, unknown> = {
-          name: row.name,
-          domain: row.domain,
-          category: row.category,
-          purpose: row.purpose,
-          expiryDays: row.expiryDays,
-          dataProcessor: row.dataProcessor,
-        };
-        for (const key of EDITABLE_KEYS) if (Object.hasOwn(body, key)) candidate[key] = body[key];
-        return parseOrThrow(cookieInputSchema, candidate);
-      },
+      update: (row, body) => parseUpdate(cookieInputSchema, row, body, EDITABLE_KEYS),
     },
     rules: {
       create: ({ solution, input }) => {

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context/context';
 import { consentSolutionRows, ownSolution, syncSummary } from '../data/consentSolutions';
 import { DOMAINS, newDomainRow, ownDomain, domainRows } from '../data/domains';
 import { ApiError } from '../http/errors';
-import { parseOrThrow } from '../http/validation';
+import { parseOrThrow, parseUpdate } from '../http/validation';
 import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval, type DomainRulesView } from '../rules/domainRules';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
@@ -73,9 +73,7 @@ export const domainCollection = (ctx: ServerContext): CollectionDefinition<Domai
         // Checked on the raw body: the update schema strips these keys and would hide the attempt.
         const immutable = immutableDomainFields(row, body);
         if (immutable.length > 0) throw new ApiError(400, immutable);
-        const candidate: Record<string, unknown> = { defaultLanguage: row.defaultLanguage, scanDepth: row.scanDepth, scanFrequency: row.scanFrequency };
-        for (const key of UPDATE_KEYS) if (Object.hasOwn(body, key)) candidate[key] = body[key];
-        return parseOrThrow(domainUpdateSchema, candidate);
+        return parseUpdate(domainUpdateSchema, row, body, UPDATE_KEYS);
       },
     },
     rules: {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBody } from './consentApi';
+import { cookieCreateBody, createBody } from './consentApi';
 import { login, postJson } from './http';
 import { startTestServer } from './startTestServer';
 
@@ -72,8 +72,7 @@ describe('concurrent writes', () => {
       await Promise.all(
         Array.from({ length: CLIENTS }, async (_, client) => {
           for (let i = 0; i < CREATES_PER_CLIENT; i += 1) {
-            const body = { consentSolutionId: solutionId, name: `c${client}_${i}`, domain: 'shop.example.com', category: 'necessary', purpose: {}, expiryDays: i, dataProcessor: null };
-            const res = await postJson(first.baseUrl, '/cookies', body, { cookie });
+            const res = await postJson(first.baseUrl, '/cookies', cookieCreateBody(solutionId, `c${client}_${i}`, { expiryDays: i }), { cookie });
             statuses.push(res.status);
             if (res.status === 201) ids.push(((await res.json()) as { id: number }).id);
             else await res.text();

@@ -2,23 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBody } from './consentApi';
+import { cookieCreateBody as cookieBody, createBody } from './consentApi';
 import { login, postJson } from './http';
 import { startTestServer } from './startTestServer';
 
 const dir = mkdtempSync(join(tmpdir(), 'dev-api-persist-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A cookie of `consentSolutionId` named `name` (the other fields valid and fixed). */
-const cookieBody = (consentSolutionId: number, name: string) => ({
-  consentSolutionId,
-  name,
-  domain: 'shop.example.com',
-  category: 'necessary',
-  purpose: {},
-  expiryDays: null,
-  dataProcessor: null,
-});
 
 /** A new consent solution of the owner (its cookie list starts empty). */
 const newSolution = async (baseUrl: string, cookie: string, canonicalDomain: string): Promise<number> => {

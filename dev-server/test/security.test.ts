@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBody, SEED } from './consentApi';
+import { cookieCreateBody as cookieBody, createBody, SEED } from './consentApi';
 import { login, messageKeys, multipart, postJson, violationsOf } from './http';
 import { startTestServer, TEST_APP_ORIGIN, type TestServer } from './startTestServer';
 
@@ -28,16 +28,6 @@ interface CookieJson {
 }
 
 const url = (path: string) => `${server.baseUrl}${path}`;
-const cookieBody = (consentSolutionId: number, name: string, extra: Record<string, unknown> = {}) => ({
-  consentSolutionId,
-  name,
-  domain: 'shop.example.com',
-  category: 'necessary',
-  purpose: {},
-  expiryDays: null,
-  dataProcessor: null,
-  ...extra,
-});
 const createCookie = async (cookie: string, consentSolutionId: number, name: string, extra: Record<string, unknown> = {}): Promise<CookieJson> => {
   const res = await postJson(server.baseUrl, '/cookies', cookieBody(consentSolutionId, name, extra), { cookie });
   expect(res.status).toBe(201);
