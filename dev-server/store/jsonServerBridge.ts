@@ -29,6 +29,11 @@ export interface JsonServerCall {
   id?: number;
   method?: string;
   body?: unknown;
+  /**
+   * Runs the moment json-server has its result, in the tick of its write (it answers one tick
+   * later): what must land with the write (derived rows, cascades) goes here.
+   */
+  written?: (data: unknown) => void;
 }
 
 interface Pending {
@@ -93,8 +98,17 @@ const buildRouter = (store: Store): JsonServerRouter => {
     (layer) =>
       !UNSAFE_LAYERS.has(layer.name) &&
       layer.route?.path !== '/db' && // GET /db dumps the whole database
-      layer.handle.length !== 4, // its error handler answers 500 with the stack trace
+      layer.handle.length !== 4 && // its error handler answers 500 with the stack trace
+      // Nested routes (/:resource/:id/:nested) are never asked for, and express leaves a router
+      // that matched nothing a tick later: without it, a call runs to json-server's write in the
+      // caller's tick, so the rules checked before it still hold.
+      !(layer.name === 'router' && layer.regexp?.fast_slash === true),
   );
+  // Each collection's router first pauses (`_delay`, 1 ms by default): a timer between the
+  // caller's checks and the write, and a millisecond on every call.
+  for (const layer of router.stack) {
+    if (layer.handle.stack) layer.handle.stack = layer.handle.stack.filter((inner) => inner.name !== 'delay');
+  }
   // Plain JSON only (res.jsonp would honour ?callback=), through the caller's Answer.
   router.render = (req, res) => {
     const data: unknown = res.locals.data;
@@ -108,7 +122,6 @@ const buildRouter = (store: Store): JsonServerRouter => {
     res.removeHeader('Link');
     if (request.exposedHeaders === undefined) res.removeHeader('Access-Control-Expose-Headers');
     else res.setHeader('Access-Control-Expose-Headers', request.exposedHeaders);
-    // Called in this tick: what `answer` adds to the write (derived rows) lands with it.
     try {
       void Promise.resolve(request.answer(data, res)).catch(request.next);
     } catch (error) {
@@ -137,7 +150,8 @@ export class JsonServerBridge {
 
   /**
    * Runs json-server's route for the call (the request's query as the list's), then `answer`
-   * with what it produced. Everything from here to `answer` runs in this tick.
+   * with what it produced. Everything from here to json-server's write and `written` runs in
+   * this tick, so no other request comes between the caller's checks and the write.
    */
   serve(req: Request, res: Response, next: NextFunction, call: JsonServerCall, answer: Answer): void {
     const { method, body } = req;
@@ -149,6 +163,20 @@ export class JsonServerBridge {
     req.url = call.id === undefined ? `/${call.collection}` : `/${call.collection}/${call.id}`;
     if (call.method !== undefined) req.method = call.method;
     if (call.body !== undefined) req.body = call.body;
+    const { written } = call;
+    if (written) {
+      // json-server reports its result by assigning res.locals.data, right after its write.
+      let data: unknown;
+      Object.defineProperty(res.locals, 'data', {
+        configurable: true,
+        enumerable: true,
+        get: () => data,
+        set: (value: unknown) => {
+          data = value;
+          written(value);
+        },
+      });
+    }
     this.router(req, res, (err?: unknown) => {
       pending.delete(req);
       restore();

@@ -123,6 +123,19 @@ describe('plain collections behind the chain', () => {
     expect(before.filter((id) => !after.has(id))).toEqual([]);
   });
 
+  it('[ENT-1][ENT-7] a rule and json-server’s write are one step: parallel creates of one domain or one cookie, one succeeds', async () => {
+    const domain = { consentSolutionId: 1, canonicalDomain: 'race-shop.com', type: 'website', defaultLanguage: 'en', scanDepth: 500, scanFrequency: 7 };
+    const domains = await Promise.all(Array.from({ length: 10 }, () => postJson(server.baseUrl, '/domains', domain, { cookie: owner })));
+    expect(domains.map((r) => r.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    const cookies = await Promise.all(Array.from({ length: 10 }, () => postJson(server.baseUrl, '/cookies', cookieBody(1, 'race_cookie'), { cookie: owner })));
+    expect(cookies.map((r) => r.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    // A new solution is never seen without its first domain.
+    const created = postJson(server.baseUrl, '/consent-solutions', createBody('race-solution.com'), { cookie: owner });
+    const seen = await Promise.all(Array.from({ length: 20 }, () => get('/consent-solutions?q=race-solution&_start=0&_end=5')));
+    await created;
+    for (const res of seen) for (const solution of (await res.json()) as { domains: unknown[] }[]) expect(solution.domains).toHaveLength(1);
+  });
+
   it('[ENT-8] validates bodies with the shared schema: 400 violations with propertyPath and messageKey', async () => {
     const res = await postJson(server.baseUrl, '/cookies', cookieBody(1, ''), { cookie: owner });
     expect(res.status).toBe(400);

@@ -48,7 +48,10 @@ export interface CollectionDefinition<R extends OwnedRow, C, U> {
     update: (row: R, input: U, caller: Session) => Partial<Omit<R, 'id' | 'accountId'>>;
     delete?: (row: R, caller: Session) => void;
   };
-  /** What goes with a write, in the same tick (rows it derives, files and records outside the store). */
+  /**
+   * What goes with a write, in the tick of json-server's write: rows it derives; for a delete,
+   * after what the row owns is gone too (the answer waits for a returned promise).
+   */
   after?: {
     create?: (row: R, input: C, caller: Session) => void;
     delete?: (row: R) => void | Promise<void>;
@@ -122,11 +125,12 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
     const caller = getSession(req);
     const input = validate.create(req.body as Record<string, unknown>, caller);
     const row = rules.create(input, caller);
-    bridge.serve(req, res, next, { collection: name, body: row }, (data, res) => {
-      const created = data as R;
-      after?.create?.(created, input, caller);
+    const written = (data: unknown): void => {
+      after?.create?.(data as R, input, caller);
       ctx.store.write();
-      res.status(201).location(`${path}/${created.id}`).json(created);
+    };
+    bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
+      res.status(201).location(`${path}/${(data as R).id}`).json(data);
     });
   });
 
@@ -158,11 +162,20 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
     const caller = getSession(req);
     const row = own(caller, req.params.id);
     rules.delete?.(row, caller);
-    bridge.serve(req, res, next, { collection: name, id: row.id }, async (_data, res) => {
+    // Settled into a value at once: the answer, a tick later, rethrows a failure (no unhandled rejection meanwhile).
+    let finishing: Promise<{ failure?: unknown }> = Promise.resolve({});
+    const written = (): void => {
       // SEC-2: what the row owns goes with it, in the same write (json-server's sweep is off).
       removeDependents(ctx.store, name, [row.id]);
+      finishing = Promise.resolve(after?.delete?.(row)).then(
+        () => ({}),
+        (failure: unknown) => ({ failure }),
+      );
       ctx.store.write();
-      await after?.delete?.(row);
+    };
+    bridge.serve(req, res, next, { collection: name, id: row.id, written }, async (_data, res) => {
+      const { failure } = await finishing;
+      if (failure !== undefined) throw failure;
       res.status(204).end();
     });
   });
