@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Violation } from '../../src/shared/violations';
 import { ApiError, violation } from './errors';
 
 const MESSAGE_KEY = /^[a-z_]+(\.[a-z0-9_]+)+$/;
@@ -11,17 +12,20 @@ const MESSAGE_KEY = /^[a-z_]+(\.[a-z0-9_]+)+$/;
  * (the create form nests its domain under `domain.`).
  */
 export const parseOrThrow = <S extends z.ZodType>(schema: S, input: unknown, mapPath: (path: string) => string = (p) => p): z.output<S> => {
-  const parsed = schema.safeParse(input, {
+  const parsed = safeParseKeyed(schema, input);
+  if (parsed.success) return parsed.data;
+  throw new ApiError(400, zodViolations(parsed.error, mapPath));
+};
+
+/** zod's safeParse, with a message key for the issues the schema names none for. */
+export const safeParseKeyed = <S extends z.ZodType>(schema: S, input: unknown) =>
+  schema.safeParse(input, {
     error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'validation.required' : 'validation.invalid_value'),
   });
-  if (parsed.success) return parsed.data;
-  throw new ApiError(
-    400,
-    parsed.error.issues.map((issue) =>
-      violation(MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid_value', mapPath(issue.path.map(String).join('.'))),
-    ),
-  );
-};
+
+/** One violation per issue (for callers that add their own to the list before answering). */
+export const zodViolations = (error: z.ZodError, mapPath: (path: string) => string = (p) => p): Violation[] =>
+  error.issues.map((issue) => violation(MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid_value', mapPath(issue.path.map(String).join('.'))));
 
 /**
  * An update checked as its result (rules such as "languages unique" apply to the merge): the

@@ -7,7 +7,6 @@ import { permit, scopeOf } from '../guards/permissions';
 import { canReadAccount, homeAccountOf } from '../auth/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler, notFound, violation } from '../http/errors';
-import { subscriptionZodViolations } from '../rules/billing';
 import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import { removeRow } from '../store/cascade';
@@ -160,15 +159,14 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     (req, res) => {
       const caller = getSession(req);
       const id = accountParam(req) ?? 0;
-      const parsed = accountPatchSchema.safeParse(req.body);
-      if (!parsed.success) throw new ApiError(400, subscriptionZodViolations(parsed.error));
+      const patch = parseOrThrow(accountPatchSchema, req.body);
       settleAccount(ctx, id);
       const lifecycleAccounts = accountsOf(ctx.store);
       const account = lifecycleAccounts.find(id);
       if (!account) throw notFound();
-      const edit = lifecycleEditOf(parsed.data);
+      const edit = lifecycleEditOf(patch);
       checkLifecycleEdit(caller, account, edit);
-      lifecycleAccounts.update(account.id, { ...applyLifecycleEdit(account, edit), ...(parsed.data.name !== undefined ? { name: parsed.data.name } : {}) });
+      lifecycleAccounts.update(account.id, { ...applyLifecycleEdit(account, edit), ...(patch.name !== undefined ? { name: patch.name } : {}) });
       const updated = accounts.find(account.id);
       if (!updated) throw notFound();
       res.json(toApi(updated));

@@ -6,12 +6,9 @@ import {
   SCAN_DEPTHS,
   scanFrequencyFromDays,
   type ScanDepth, type ScanFrequencyDays } from '../../src/schemas/domain';
-import type { z } from 'zod';
 import { vatRateFor, type SubscriptionPrice } from '../../src/schemas/billing';
 import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain } from '../../src/shared/pricing';
-import type { Violation } from '../../src/shared/violations';
 import { DAY_MS } from '../time/clock';
-import { violation } from '../http/errors';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
@@ -144,9 +141,4 @@ export const priceSubscription = (input: PriceInput): SubscriptionPrice => {
 };
 
 /** A violation whose English text comes from this module's catalogue (then the shared one). */
-export const subscriptionViolation = (messageKey: string, propertyPath = ''): Violation => violation(messageKey, propertyPath);
-
-export const subscriptionZodViolations = (error: z.ZodError, prefix = ''): Violation[] =>
-  error.issues.map((issue) => subscriptionViolation(issue.message, [prefix, ...issue.path.map(String)].filter(Boolean).join('.')));
-
 export type { SubscriptionPrice };

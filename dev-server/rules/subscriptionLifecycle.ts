@@ -5,7 +5,7 @@ import { DAY_MS } from '../time/clock';
 import type { Caller } from '../auth/roles';
 import { hasRole } from '../auth/roles';
 import { ApiError } from '../http/errors';
-import { subscriptionViolation as violation } from './billing';
+import { violation } from '../http/errors';
 import type { PaymentAdapter, PaymentFailure, StoredCard } from '../payments/devPaymentAdapter';
 import type { Store } from '../store/store';
 import type { Account, Row, Subscription } from '../store/types';
