@@ -1,14 +1,13 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { z } from 'zod';
 import { createMailQueue } from './auth/mailQueue';
 import { openOutbox } from './auth/outbox';
-import { createDevClock } from './clock';
+import { createDevClock } from './time/clock';
 import { DEFAULT_BCRYPT_COST, loginDummyHash, MIN_BCRYPT_COST } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
-import type { ServerContext } from './context';
+import type { ServerContext } from './context/context';
 import { allowedHost } from './guards/allowedHost';
 import { sameOriginWrites } from './guards/crossSite';
 import { loopbackOnly } from './guards/loopback';
@@ -17,19 +16,19 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { auditTrail } from './audit/auditTrail';
 import { accountRoutes } from './routes/accounts';
 import { auditRoutes } from './routes/audit';
-import { consentSolutionRoutes } from './routes/consentSolutions';
+import { collectionRoutes } from './routes/collections/collectionRoutes';
+import { consentSolutionActions, consentSolutionCollection } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
 import { consentRecordPublicRoutes, consentRecordRoutes, type RecordRateLimits } from './routes/consentRecords';
 import { consentRetentionRoutes } from './routes/consentRetention';
-import { cookieRoutes } from './routes/cookies';
+import { cookieActions, cookieCollection } from './routes/cookies';
 import { devRoutes } from './routes/dev';
-import { domainRoutes } from './routes/domains';
+import { domainCollection } from './routes/domains';
 import { lostPasswordRoutes } from './routes/lostPassword';
 import { pricingRoutes } from './routes/pricing';
 import { reportRoutes } from './routes/reports';
 import { publishingRoutes } from './routes/publishing';
 import { privacyStandardsRoutes } from './routes/privacyStandards';
-import { createScopedCollections, type ScopedCollectionDefinition } from './routes/scopedCollection';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateRoutes } from './routes/teammates';
@@ -42,6 +41,7 @@ import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
+import type { User } from './store/types';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
@@ -64,8 +64,6 @@ export interface CreateServerOptions {
   /** SEC-7: the login throttle's limits (each defaults to DEFAULT_THROTTLE's). */
   loginThrottle?: Partial<ThrottleLimits>;
   bcryptCost?: number;
-  /** Owner-scoped collections to register at once (same as calling registerScopedCollection). */
-  collections?: ScopedCollectionDefinition[];
   /** How the database file is flushed (tests hold a flush back to see who waits for it). */
   writeDatabaseFile?: StoreOptions['writeFile'];
   /** BEYOND-4: the cookie scanner (Chromium, start URL, resolver rules, scheduler). */
@@ -94,7 +92,6 @@ export interface DevServer {
   scanner: Scanner;
   /** LOG-4: the consent log's retention job. */
   retention: RetentionJob;
-  registerScopedCollection: <S extends z.ZodObject>(definition: ScopedCollectionDefinition<S>) => void;
   /** Flushes the database; the caller closes its own http.Server. */
   close: () => Promise<void>;
 }
@@ -133,7 +130,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   if (purgeExpiredSessions(store, now()) > 0) store.write();
 
   // Computed now so the first unknown-email login is not measurably slower than later ones.
-  void loginDummyHash(store.state().users, context.bcryptCost);
+  void loginDummyHash(store.rows<User>('users'), context.bcryptCost);
 
   const app = express();
   app.disable('x-powered-by');
@@ -167,10 +164,12 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(lostPasswordRoutes(context));
   app.use(accountRoutes(context));
   app.use(privacyStandardsRoutes(context));
-  app.use(consentSolutionRoutes(context));
-  app.use(domainRoutes(context));
+  // The plain collections: json-server's router behind one chain of guards (routes/collections).
+  const bridge = new JsonServerBridge(store);
+  app.use(collectionRoutes(context, bridge, consentSolutionCollection(context)), consentSolutionActions(context));
+  app.use(collectionRoutes(context, bridge, domainCollection(context)));
   app.use(translationRoutes(context));
-  app.use(cookieRoutes(context));
+  app.use(collectionRoutes(context, bridge, cookieCollection(context)), cookieActions(context));
   app.use(templateRoutes(context));
   app.use(publishingRoutes(context));
   app.use(tcfRoutes(context));
@@ -184,12 +183,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(reportRoutes(context));
   if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
 
-  // Only these allowlisted collection routes ever reach json-server's router.
   const retention = scheduleRetention(consentLog, now);
-  const bridge = new JsonServerBridge(store);
-  const scoped = createScopedCollections(context, bridge);
-  app.use(scoped.router);
-  for (const definition of options.collections ?? []) scoped.register(definition);
 
   app.use(notFoundHandler);
   app.use(errorHandler);
@@ -198,7 +192,6 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     app,
     store,
     context,
-    registerScopedCollection: scoped.register,
     scanner,
     retention,
     close: async () => {

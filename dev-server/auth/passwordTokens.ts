@@ -1,6 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ServerContext } from '../context';
+import type { Store } from '../store/store';
+import type { Outbox } from './outbox';
 import type { PasswordToken, User } from '../store/types';
+
+/** What issuing and mailing a link needs (the server context has it all). */
+export interface MailContext {
+  store: Store;
+  outbox: Outbox;
+  appUrl: string;
+  now: () => Date;
+}
 
 export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -21,7 +30,7 @@ export interface IssuedToken {
  * A single-use password token: 256 random bits from the CSPRNG, only its SHA-256 stored (a
  * leaked DB does not leak usable links), a CSRF token the reset form must echo, 24 h expiry.
  */
-export const issuePasswordToken = (ctx: ServerContext, user: User, purpose: PasswordToken['purpose']): IssuedToken => {
+export const issuePasswordToken = (ctx: MailContext, user: User, purpose: PasswordToken['purpose']): IssuedToken => {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const now = ctx.now();
@@ -38,7 +47,7 @@ export const issuePasswordToken = (ctx: ServerContext, user: User, purpose: Pass
 };
 
 /** Token + recovery email for a known user (POST /lost-password/send-email). */
-export const sendRecoveryEmail = (ctx: ServerContext, user: User): IssuedToken => {
+export const sendRecoveryEmail = (ctx: MailContext, user: User): IssuedToken => {
   const issued = issuePasswordToken(ctx, user, 'reset');
   ctx.outbox.send({
     to: user.email,
@@ -54,7 +63,7 @@ export const sendRecoveryEmail = (ctx: ServerContext, user: User): IssuedToken =
  * Token + activation email for a pending user (teammate invitations): the link opens the same
  * new-password screen; setting a password activates the user (`passwordCreated: true`).
  */
-export const sendActivationEmail = (ctx: ServerContext, user: User): IssuedToken => {
+export const sendActivationEmail = (ctx: MailContext, user: User): IssuedToken => {
   const issued = issuePasswordToken(ctx, user, 'activation');
   ctx.outbox.send({
     to: user.email,
@@ -72,7 +81,7 @@ export const sendActivationEmail = (ctx: ServerContext, user: User): IssuedToken
  * is taken); the owner of the email learns why it cannot be accepted. No link: a user belongs
  * to one account.
  */
-export const sendInvitationNotice = (ctx: ServerContext, user: User, accountName: string): void => {
+export const sendInvitationNotice = (ctx: MailContext, user: User, accountName: string): void => {
   ctx.outbox.send({
     to: user.email,
     subject: 'You have been invited',

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { ApiError, asyncHandler, violation } from '../http/errors';
-import { canReadAccount, hasRole, type Caller } from '../guards/roles';
+import { canReadAccount, hasRole, type Caller } from './roles';
 import type { Store } from '../store/store';
 import type { Account, User } from '../store/types';
 import { readSessionToken } from './cookies';
@@ -71,7 +71,7 @@ export const requireSession = (store: Store, now: () => Date): RequestHandler =>
     const at = now();
     const claims = token ? await verifySession(token, store.meta().jwtSecret, at) : null;
     const row = claims ? liveSession(store, claims.sid, Number(claims.sub), at) : undefined;
-    const users = store.state().users;
+    const users = store.rows<User>('users');
     const user = row ? users.find((u) => u.id === row.userId) : undefined;
     if (!row || !user || user.status !== 'active') {
       // A user disabled since: its sessions end now, not only while it stays disabled.

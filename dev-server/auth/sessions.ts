@@ -25,10 +25,7 @@ export const SESSIONS = 'sessions';
 /** `lastUsedAt` is written at most this often per session, not on every request. */
 export const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
 
-const rows = (store: Store): SessionRow[] => {
-  store.ensureCollection(SESSIONS);
-  return store.state()[SESSIONS] as SessionRow[];
-};
+const rows = (store: Store): SessionRow[] => store.rows<SessionRow>(SESSIONS);
 
 const removeWhere = (store: Store, predicate: (row: SessionRow) => boolean): number => {
   const list = rows(store);

@@ -3,8 +3,9 @@ import { composeDeclarationScript } from '../../banner/publish/composeDeclaratio
 import { cookieWords, declarationLabels } from '../../banner/publish/runtimeTexts';
 import type { DeclarationData, DeclarationLanguage } from '../../banner/src/declarationTypes';
 import { COOKIE_CATEGORIES } from '../../src/schemas/translations';
-import { domainRows, hostMatches } from '../consent/records';
-import { cookieRows, solutionLanguages } from '../routes/solutionContent';
+import { domainRows, hostMatches } from '../data/domains';
+import { solutionLanguages } from '../data/consentSolutions';
+import { cookieRows } from '../data/cookies';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow } from '../store/types';
 import { bannerContent } from './bundle';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { RECORD_ACTIONS, type ConsentRecord, type RecordAction } from '../../src/schemas/consentRecord';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
-import { CONSENT_SOLUTIONS, DOMAINS } from '../routes/consentData';
+import { consentSolutionRows } from '../data/consentSolutions';
+import { domainRows, hostMatches } from '../data/domains';
 import type { Store } from '../store/store';
-import type { ConsentSolutionRow, DomainRow } from '../store/types';
+import type { ConsentSolutionRow } from '../store/types';
 import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
 
 /**
@@ -58,11 +59,6 @@ export const forgetLegacyRecords = (store: Store): void => {
   store.write();
 };
 
-export const solutionRows = (store: Store): ConsentSolutionRow[] => (store.state()[CONSENT_SOLUTIONS] ?? []) as ConsentSolutionRow[];
-export const domainRows = (store: Store): DomainRow[] => (store.state()[DOMAINS] ?? []) as DomainRow[];
-
-/** A host name matches a domain when equal or a subdomain of it (`www.shop.com` for `shop.com`). */
-export const hostMatches = (hostname: string, domain: string): boolean => hostname === domain || hostname.endsWith(`.${domain}`);
 
 /** The Origin header's host name, or null when absent or not an http(s) origin. */
 export const originHostname = (origin: string | undefined): string | null => {
@@ -102,6 +98,6 @@ export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null):
  * asking solution's last push for consent).
  */
 export const sharingSolutionIds = (store: Store, solution: ConsentSolutionRow): number[] =>
-  solutionRows(store)
+  consentSolutionRows(store)
     .filter((s) => s.accountId === solution.accountId && s.sharedConsent)
     .map((s) => s.id);

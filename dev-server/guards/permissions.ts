@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { can, deniedKey, type Operation, type Scope } from '../../src/shared/permissions';
 import { getSession } from '../auth/session';
 import { ApiError, notFound, violation } from '../http/errors';
-import { homeAccountOf, type Caller } from './roles';
+import { homeAccountOf, type Caller } from '../auth/roles';
 
 /** `own` when the request acts on the caller's home account, else `other`. */
 export const scopeOf = (caller: Caller, accountId: number = caller.accountId): Scope =>
@@ -36,10 +36,4 @@ export const permit = (operation: Operation, accountOf?: (req: Request) => numbe
     next();
   };
   return Object.assign(guard, { operation });
-};
-
-/** Reads a `:param` id; undefined for a missing or malformed one. */
-export const idParam = (req: Request, name: string): number | undefined => {
-  const value = req.params[name];
-  return value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 };

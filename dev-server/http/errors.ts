@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import type { z } from 'zod';
 import type { Violation, ViolationBody } from '../../src/shared/violations';
 import { messageFor } from './messages';
 
@@ -23,10 +22,6 @@ export class ApiError extends Error {
 }
 
 export const notFound = (): ApiError => new ApiError(404, 'error.backend.not_found');
-
-/** Maps zod issues to violations: the dot-joined path names the field, the message is the key. */
-export const zodViolations = (error: z.ZodError, mapPath: (path: string) => string = (p) => p): Violation[] =>
-  error.issues.map((issue) => violation(issue.message, mapPath(issue.path.map(String).join('.'))));
 
 export const sendViolations = (res: Response, status: number, violations: Violation[]): void => {
   const body: ViolationBody = { violations };

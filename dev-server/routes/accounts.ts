@@ -1,21 +1,20 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { can } from '../../src/shared/permissions';
-import { idParam, permit, scopeOf } from '../guards/permissions';
-import { canReadAccount, homeAccountOf } from '../guards/roles';
+import { permit, scopeOf } from '../guards/permissions';
+import { canReadAccount, homeAccountOf } from '../auth/roles';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, asyncHandler, notFound } from '../http/errors';
-import { subscriptionZodViolations } from '../rules/billing';
+import { ApiError, asyncHandler, notFound, violation } from '../http/errors';
 import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
-import { apiViolation, noQuery, parseOrThrow } from './consentData';
 import { listRows } from './listRows';
-import { invalidQuery } from './scopedCollection';
 import { settleAccount } from './subscriptions';
+import { noQuery, invalidQuery, parseId } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /** The account as docs/api.md describes it (internal fields such as parentAccountId stay out). */
 const toApi = (account: Account) => ({
@@ -86,7 +85,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const accounts = ctx.store.collection<Account>('accounts');
   const session = requireSession(ctx.store, ctx.now);
-  const accountParam = (req: Request) => idParam(req, 'id');
+  const accountParam = (req: Request) => parseId(req.params.id);
 
   /**
    * ROLE-1: the operations list: ROLE_ADMIN every account, ROLE_AGENCY its own and its
@@ -94,7 +93,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
    */
   router.get('/accounts', session, permit('accounts.list', (req) => homeAccountOf(getSession(req)), { hidden: true }), (req, res) => {
     const caller = getSession(req);
-    const rows = ctx.store.state().accounts;
+    const rows = ctx.store.rows<Account>('accounts');
     const { page, total } = listRows(rows, req.query, {
       fields: LIST_FIELDS,
       scope: (row) => canReadAccount(caller, row),
@@ -108,7 +107,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   router.post('/accounts', session, noQuery, permit('accounts.create', (req) => homeAccountOf(getSession(req))), acceptBody({ json: true }), (req, res) => {
     const input = parseOrThrow(accountCreateSchema, req.body);
     const parentId = input.parentAccountId ?? null;
-    if (parentId !== null && !accounts.find(parentId)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'parentAccountId')]);
+    if (parentId !== null && !accounts.find(parentId)) throw new ApiError(400, [violation('validation.invalid_value', 'parentAccountId')]);
     const now = ctx.now();
     const account = accounts.insert({
       name: input.name,
@@ -160,15 +159,14 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     (req, res) => {
       const caller = getSession(req);
       const id = accountParam(req) ?? 0;
-      const parsed = accountPatchSchema.safeParse(req.body);
-      if (!parsed.success) throw new ApiError(400, subscriptionZodViolations(parsed.error));
+      const patch = parseOrThrow(accountPatchSchema, req.body);
       settleAccount(ctx, id);
       const lifecycleAccounts = accountsOf(ctx.store);
       const account = lifecycleAccounts.find(id);
       if (!account) throw notFound();
-      const edit = lifecycleEditOf(parsed.data);
+      const edit = lifecycleEditOf(patch);
       checkLifecycleEdit(caller, account, edit);
-      lifecycleAccounts.update(account.id, { ...applyLifecycleEdit(account, edit), ...(parsed.data.name !== undefined ? { name: parsed.data.name } : {}) });
+      lifecycleAccounts.update(account.id, { ...applyLifecycleEdit(account, edit), ...(patch.name !== undefined ? { name: patch.name } : {}) });
       const updated = accounts.find(account.id);
       if (!updated) throw notFound();
       res.json(toApi(updated));
@@ -188,8 +186,8 @@ export const accountRoutes = (ctx: ServerContext): Router => {
     const confirm = req.query.confirm;
     const unknown = Object.keys(req.query).find((key) => key !== 'confirm');
     if (unknown !== undefined) throw invalidQuery(unknown);
-    if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [apiViolation('validation.account_name_confirmation', 'confirm')]);
-    if (ctx.store.state().accounts.some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
+    if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [violation('validation.account_name_confirmation', 'confirm')]);
+    if (ctx.store.rows<Account>('accounts').some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
     const removed = removeRow(ctx.store, 'accounts', account.id);
     ctx.store.write();
     for (const solution of removed.get('consentSolutions') ?? []) {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AUDIT_LOG, toApiEntry, type AuditEntry } from '../audit/auditTrail';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { ApiError } from '../http/errors';
 import { listRows } from './listRows';
@@ -15,11 +15,10 @@ const LIST_FIELDS: ReadonlySet<string> = new Set(['userEmail', 'method', 'path',
 export const auditRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
-  ctx.store.ensureCollection(AUDIT_LOG);
 
   router.get('/audit-log', session, permit('audit.read'), (req, res) => {
     const caller = getSession(req);
-    const rows = ctx.store.state()[AUDIT_LOG] as AuditEntry[];
+    const rows = ctx.store.rows<AuditEntry>(AUDIT_LOG);
     // Newest first unless the client sorts.
     const query = req.query._sort === undefined ? { ...req.query, _sort: 'id', _order: 'desc' } : req.query;
     const { page, total } = listRows(rows, query, {

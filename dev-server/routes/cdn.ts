@@ -5,10 +5,9 @@ import { withVisitor } from '../../banner/publish/composeBannerScript';
 import { readScript } from '../banner/cdnFiles';
 import { templateData } from '../banner/templateData';
 import { headerState, visitorCountry, visitorFor } from '../banner/visitorRegion';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { ApiError, violation } from '../http/errors';
-import { solutionRows } from '../consent/records';
-import { standardsOf } from './privacyStandards';
+import { consentSolutionRows as solutionRows, standardsOf } from '../data/consentSolutions';
 
 /**
  * The public CDN path of a published banner (docs/api.md "Installation"): no session, no

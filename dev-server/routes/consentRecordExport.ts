@@ -2,11 +2,12 @@ import { once } from 'node:events';
 import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { getSession } from '../auth/session';
-import { solutionRows, toApiRecord } from '../consent/records';
-import type { ServerContext } from '../context';
+import { toApiRecord } from '../consent/records';
+import type { ServerContext } from '../context/context';
 import { toCsv, toCsvRows } from '../http/csv';
 import { asyncHandler } from '../http/errors';
-import { consentSolutionNotFound, parseOrThrow } from './consentData';
+import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * LOG-3: `GET /consent-records/export?format=csv|jsonl&consentSolutionId&from&to` — every record
@@ -46,7 +47,7 @@ export const exportRoute = (ctx: ServerContext, solutionName: (id: number) => st
     const caller = getSession(req);
     const query = parseOrThrow(querySchema, req.query);
     const solutionId = query.consentSolutionId ?? null;
-    if (solutionId !== null && !solutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
+    if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
     const from = query.from === undefined ? '-infinity' : `${query.from}T00:00:00.000Z`;
     const to = query.to === undefined ? 'infinity' : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
     const pages = ctx.consentLog.pages({ accountId: caller.accountId, consentSolutionId: solutionId, from, to });

@@ -3,13 +3,15 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, solutionRows, toApiRecord, type ConsentRecordRow } from '../consent/records';
-import type { ServerContext } from '../context';
+import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, toApiRecord, type ConsentRecordRow } from '../consent/records';
+import type { ServerContext } from '../context/context';
+import { consentSolutionRows } from '../data/consentSolutions';
 import { permit } from '../guards/permissions';
 import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
 import { ApiError, asyncHandler, violation } from '../http/errors';
-import { apiViolation, noQuery, parseOrThrow } from './consentData';
 import { exportRoute } from './consentRecordExport';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * Consent records (docs/api.md "Consent records and reports", CONST-2, BEYOND-9).
@@ -66,9 +68,9 @@ const jsonObject = (text: unknown): unknown => {
   }
 };
 
-const forbiddenOrigin = (): ApiError => new ApiError(403, [apiViolation('error.backend.origin_not_allowed')]);
+const forbiddenOrigin = (): ApiError => new ApiError(403, [violation('error.backend.origin_not_allowed')]);
 
-const tooMany: RequestHandler = (_req, _res, next) => next(new ApiError(429, [apiViolation('error.backend.too_many_requests')]));
+const tooMany: RequestHandler = (_req, _res, next) => next(new ApiError(429, [violation('error.backend.too_many_requests')]));
 
 export const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits = {}): Router => {
   const router = Router();
@@ -92,8 +94,8 @@ export const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRate
   /** The solution named in the URL, checked against the request's Origin. */
   const solutionFor = (csParam: string | undefined, origin: string | undefined) => {
     const id = parseCsId(csParam);
-    const solution = id === undefined ? undefined : solutionRows(ctx.store).find((s) => s.id === id);
-    if (!solution) throw new ApiError(404, [apiViolation('error.backend.consent_solution_not_found')]);
+    const solution = id === undefined ? undefined : consentSolutionRows(ctx.store).find((s) => s.id === id);
+    if (!solution) throw new ApiError(404, [violation('error.backend.consent_solution_not_found')]);
     const host = originHostname(origin);
     if (host === null || !isSolutionHost(ctx.store, solution.id, host)) throw forbiddenOrigin();
     return { solution, host };
@@ -144,9 +146,9 @@ export const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRate
     asyncHandler(async (req, res) => {
       const { solution } = solutionFor(req.params.csId, req.headers.origin);
       const [extra] = Object.keys(req.query).filter((k) => k !== 'anonymousId');
-      if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+      if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
       const anonymousId = typeof req.query.anonymousId === 'string' ? req.query.anonymousId : '';
-      if (!ANONYMOUS_ID.test(anonymousId)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'anonymousId')]);
+      if (!ANONYMOUS_ID.test(anonymousId)) throw new ApiError(400, [violation('validation.invalid_value', 'anonymousId')]);
       const found = solution.sharedConsent ? await ctx.consentLog.sharedDecision(sharingSolutionIds(ctx.store, solution), anonymousId, solution.consentVersionAt) : null;
       res.json({
         consent: found && { categories: [...found.categories], decidedAt: found.decidedAt, consentSolutionId: found.consentSolutionId },
@@ -180,10 +182,10 @@ export const consentRecordRoutes = (ctx: ServerContext): Router => {
   const session = requireSession(ctx.store, ctx.now);
   const guard = permit('consentSolutions.read');
 
-  const solutionName = (id: number): string | null => solutionRows(ctx.store).find((s) => s.id === id)?.name ?? null;
+  const solutionName = (id: number): string | null => consentSolutionRows(ctx.store).find((s) => s.id === id)?.name ?? null;
   const ownRecord = async (accountId: number, idParam: string | undefined): Promise<ConsentRecordRow> => {
     const row = await ctx.consentLog.find(accountId, idParam ?? '');
-    if (!row) throw new ApiError(404, [apiViolation('error.backend.consent_record_not_found')]);
+    if (!row) throw new ApiError(404, [violation('error.backend.consent_record_not_found')]);
     return row;
   };
 

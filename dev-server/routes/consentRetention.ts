@@ -2,11 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../consent-log/consentLog';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
-import { noQuery, parseOrThrow } from './consentData';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * LOG-4: how long the account keeps its consent records, `GET`/`PUT /consent-retention`

@@ -1,43 +1,37 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
+import type { z } from 'zod';
 import {
   consentSolutionCreateSchema,
   consentSolutionUpdateSchema,
   splitConsentSolutionCreate,
+  type ConsentSolutionCreate,
 } from '../../src/schemas/consentSolution';
 import { isPublicDomainType } from '../../src/schemas/domain';
+import { can } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
-import type { ServerContext } from '../context';
-import { hasRole } from '../guards/roles';
-import { acceptBody } from '../http/bodyParsers';
-import { ApiError, asyncHandler } from '../http/errors';
+import type { ServerContext } from '../context/context';
+import { CONSENT_SOLUTIONS, ownSolution, syncSummary } from '../data/consentSolutions';
+import { domainRows, DOMAINS, newDomainRow } from '../data/domains';
+import { owned } from '../guards/ownership';
+import { notAllowed, permit, scopeOf } from '../guards/permissions';
+import { ApiError } from '../http/errors';
+import { noQuery } from '../http/query';
+import { parseOrThrow, parseUpdate } from '../http/validation';
 import { checkDomainCreation, consentSolutionWithActiveDomainsRemoval } from '../rules/domainRules';
 import { removeSolutionScripts } from '../banner/cdnFiles';
-import { removeRow } from '../store/cascade';
 import type { ConsentSolutionRow } from '../store/types';
-import {
-  apiViolation,
-  consentData,
-  CONSENT_SOLUTIONS,
-  DOMAINS,
-  newDomainRow,
-  noQuery,
-  parseOrThrow,
-  requireWrite,
-  ruleFailure,
-  type ConsentData,
-} from './consentData';
-import { sendList } from './listRows';
+import type { CollectionDefinition } from './collections/collectionRoutes';
+import { domainRulesView, ruleFailure } from './domains';
 import { seedSolutionTranslations } from './solutionContent';
 
 /**
- * Consent solutions (docs/api.md "Consent solutions and domains", ENT-2, ROUTE-10/11/14).
- * Hand-written rather than a scoped json-server collection: `q` must search only the name and
- * the public domains, a create writes two collections at once, and the `domains` summary is
- * derived server-side.
+ * Consent solutions (docs/api.md "Consent solutions and domains", ENT-2, ROUTE-10/11/14): a
+ * plain collection whose `q` searches the name and the public domains only, whose create also
+ * writes its first domain and its starting texts, and whose `domains` summary is derived
+ * server-side. Pushing for consent is an action.
  */
 
 const PATH = '/consent-solutions';
-const ITEM = `${PATH}/:id`;
 
 /** Exact-match filters and sort keys of the list. */
 const LIST_FIELDS: ReadonlySet<string> = new Set([
@@ -72,136 +66,76 @@ const flattenCreateBody = (body: Record<string, unknown>): Record<string, unknow
 
 const UPDATE_KEYS = ['name', 'defaultLanguage', 'additionalLanguages', 'sharedConsent', 'autoblocking'] as const;
 
-/** ROLE-1: turning shared consent on is reserved to these roles. */
-const requireSharedConsentRole = (session: Session): void => {
-  if (!hasRole(session, 'ROLE_UNIVERSAL_CONSENT_SOLUTIONS') && !hasRole(session, 'ROLE_ADMIN')) {
-    throw new ApiError(403, [apiViolation('error.backend.permission_denied', 'sharedConsent')]);
-  }
+/** ROLE-1: turning shared consent on is an operation of its own in the matrix. */
+const requireSharedConsentRole = (caller: Session): void => {
+  if (!can(caller.roles, 'consentSolutions.sharedConsent', scopeOf(caller))) throw notAllowed(caller, 'consentSolutions.sharedConsent', 'sharedConsent');
 };
 
-export const consentSolutionRoutes = (ctx: ServerContext): Router => {
-  const router = Router();
-  const data: ConsentData = consentData(ctx.store);
-  const session = requireSession(ctx.store, ctx.now);
-  const body = acceptBody({ json: true });
-  const nowIso = (): string => ctx.now().toISOString();
+type Creation = ReturnType<typeof splitConsentSolutionCreate>;
 
-  const writable: RequestHandler = (req, _res, next) => {
-    requireWrite(getSession(req));
-    next();
-  };
-  /** 404 before 403 before the body is read, as for the scoped collections. */
-  const ownWritable: RequestHandler = (req, _res, next) => {
-    const caller = getSession(req);
-    data.ownSolution(caller, req.params.id);
-    requireWrite(caller);
-    next();
-  };
-
-  router.get(PATH, session, (req, res) => {
-    const caller = getSession(req);
-    sendList(ctx.store, req, res, `${CONSENT_SOLUTIONS}:${caller.accountId}`, data.solutions, {
-      fields: LIST_FIELDS,
-      scope: (row) => row.accountId === caller.accountId,
-      matches: matchesNameOrPublicDomain,
-    });
-  });
-
-  router.post(PATH, session, noQuery, writable, body, (req, res) => {
-    const caller = getSession(req);
-    const input = parseOrThrow(consentSolutionCreateSchema, flattenCreateBody(req.body as Record<string, unknown>), createPath);
-    const { consentSolution, domain } = splitConsentSolutionCreate(input);
-    if (consentSolution.sharedConsent) requireSharedConsentRole(caller);
-    const violations = checkDomainCreation(data.rulesView(), { accountId: caller.accountId, canonicalDomain: domain.canonicalDomain });
-    if (violations.length > 0) throw ruleFailure(violations.map((v) => ({ ...v, propertyPath: createPath(v.propertyPath) })));
-
-    // Every check passed. From here on nothing can fail, and it all runs in this one tick:
-    // both rows or neither (ROUTE-11).
-    const now = nowIso();
-    const solution: ConsentSolutionRow = {
-      id: data.nextId(CONSENT_SOLUTIONS),
-      accountId: caller.accountId,
-      ...consentSolution,
-      consentVersion: 1,
-      consentVersionAt: now,
-      createdAt: now,
-      updatedAt: now,
-      domains: [],
-    };
-    const firstDomain = newDomainRow(data.nextId(DOMAINS), solution, domain, caller, now);
-    data.solutions().push(solution);
-    data.domains().push(firstDomain);
-    data.syncSummary(solution);
-    seedSolutionTranslations(ctx.store, solution, now);
-    data.write();
-    res.status(201).location(`${PATH}/${solution.id}`).json(structuredClone(solution));
-  });
-
-  router.all(PATH, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
-
-  router.get(ITEM, session, noQuery, (req, res) => {
-    res.json(structuredClone(data.ownSolution(getSession(req), req.params.id)));
-  });
-
-  // PUT is PATCH here: react-admin's json-server provider updates with PUT and the whole record.
-  const update: RequestHandler = (req, res) => {
-    const caller = getSession(req);
-    const row = data.ownSolution(caller, req.params.id);
-    const raw = req.body as Record<string, unknown>;
+export const consentSolutionCollection = (ctx: ServerContext): CollectionDefinition<ConsentSolutionRow, Creation, z.output<typeof consentSolutionUpdateSchema>> => ({
+  name: CONSENT_SOLUTIONS,
+  path: PATH,
+  operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
+  own: (caller, id) => ownSolution(ctx.store, caller, id),
+  list: { fields: LIST_FIELDS, matches: matchesNameOrPublicDomain },
+  validate: {
+    create: (body) => splitConsentSolutionCreate(parseOrThrow(consentSolutionCreateSchema, flattenCreateBody(body), createPath) as ConsentSolutionCreate),
     // The rules (languages unique, default not repeated) apply to the result, so validate the merge.
-    const candidate: Record<string, unknown> = {
-      name: row.name,
-      defaultLanguage: row.defaultLanguage,
-      additionalLanguages: row.additionalLanguages,
-      sharedConsent: row.sharedConsent,
-      autoblocking: row.autoblocking,
-    };
-    for (const key of UPDATE_KEYS) if (Object.hasOwn(raw, key)) candidate[key] = raw[key];
-    const next = parseOrThrow(consentSolutionUpdateSchema, candidate);
-    if (next.sharedConsent && !row.sharedConsent) requireSharedConsentRole(caller);
-    Object.assign(row, next, { updatedAt: nowIso() });
-    data.write();
-    res.json(structuredClone(row));
-  };
-  router.patch(ITEM, session, noQuery, ownWritable, body, update);
-  router.put(ITEM, session, noQuery, ownWritable, body, update);
-
-  router.delete(
-    ITEM,
-    session,
-    noQuery,
-    ownWritable,
-    asyncHandler(async (req, res) => {
-    const row = data.ownSolution(getSession(req), req.params.id);
-    const violations = consentSolutionWithActiveDomainsRemoval(data.rulesView(), row.id);
-    if (violations.length > 0) throw new ApiError(409, violations);
+    update: (row, body) => parseUpdate(consentSolutionUpdateSchema, row, body, UPDATE_KEYS),
+  },
+  rules: {
+    create: ({ consentSolution, domain }, caller) => {
+      if (consentSolution.sharedConsent) requireSharedConsentRole(caller);
+      const violations = checkDomainCreation(domainRulesView(ctx.store), { accountId: caller.accountId, canonicalDomain: domain.canonicalDomain });
+      if (violations.length > 0) throw ruleFailure(violations.map((v) => ({ ...v, propertyPath: createPath(v.propertyPath) })));
+      const now = ctx.now().toISOString();
+      return { accountId: caller.accountId, ...consentSolution, consentVersion: 1, consentVersionAt: now, createdAt: now, updatedAt: now, domains: [] };
+    },
+    update: (row, next, caller) => {
+      if (next.sharedConsent && !row.sharedConsent) requireSharedConsentRole(caller);
+      return { ...next, updatedAt: ctx.now().toISOString() };
+    },
+    delete: (row) => {
+      const violations = consentSolutionWithActiveDomainsRemoval(domainRulesView(ctx.store), row.id);
+      if (violations.length > 0) throw new ApiError(409, violations);
+    },
+  },
+  after: {
+    // Every check passed before the solution was written: its first domain and texts cannot
+    // fail and land in the same tick (both rows or neither, ROUTE-11).
+    create: (solution, { domain }, caller) => {
+      domainRows(ctx.store).push({ id: ctx.store.nextId(DOMAINS), ...newDomainRow(solution, domain, caller.user.email, solution.createdAt) });
+      syncSummary(ctx.store, solution);
+      seedSolutionTranslations(ctx.store, solution, solution.createdAt);
+    },
     // SEC-2: its switched-off domains (with their scans), texts, cookies, pop-up settings and
-    // publications go with it in one write; its banner stops being served from that moment.
-    removeRow(ctx.store, CONSENT_SOLUTIONS, row.id);
-    data.write();
-    removeSolutionScripts(ctx.store.file, row.id);
-    // Its consent records and figures go with it (LOG-1).
-    await ctx.consentLog.forgetSolution(row.id);
-    res.status(204).end();
-    }),
-  );
+    // publications went with it; its banner stops being served and its consent records and
+    // figures go too (LOG-1).
+    delete: async (solution) => {
+      removeSolutionScripts(ctx.store.file, solution.id);
+      await ctx.consentLog.forgetSolution(solution.id);
+    },
+  },
+});
 
-  router.all(ITEM, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+/** ROUTE-14: every visitor is asked for consent again. */
+export const consentSolutionActions = (ctx: ServerContext): Router => {
+  const router = Router();
+  const session = requireSession(ctx.store, ctx.now);
+  const action = `${PATH}/:id/push-for-consent`;
 
-  /** ROUTE-14: every visitor is asked for consent again. */
-  router.post(`${ITEM}/push-for-consent`, session, noQuery, ownWritable, (req, res) => {
-    const row = data.ownSolution(getSession(req), req.params.id);
-    const now = nowIso();
+  const own = owned((caller, id) => ownSolution(ctx.store, caller, id));
+
+  router.post(action, session, noQuery, own, permit('consentSolutions.write'), (req, res) => {
+    const row = ownSolution(ctx.store, getSession(req), req.params.id);
+    const now = ctx.now().toISOString();
     Object.assign(row, { consentVersion: row.consentVersion + 1, consentVersionAt: now, updatedAt: now });
-    data.write();
+    ctx.store.write();
     res.json({ consentVersion: row.consentVersion, consentVersionAt: row.consentVersionAt });
   });
 
-  router.all(`${ITEM}/push-for-consent`, session, () => {
+  router.all(action, session, () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
   });
 

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import {
   COOKIE_CSV_FIXED_COLUMNS,
@@ -11,35 +11,34 @@ import {
   type CookieSource,
 } from '../../src/schemas/cookie';
 import type { Violation } from '../../src/shared/violations';
-import { getSession, requireSession, type Session } from '../auth/session';
-import type { ServerContext } from '../context';
-import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { getSession, requireSession } from '../auth/session';
+import type { ServerContext } from '../context/context';
+import { consentSolutionRows, ownSolution, solutionLanguages } from '../data/consentSolutions';
+import { cookieNotFound, cookieRows, COOKIES, ownCookie } from '../data/cookies';
+import { owned } from '../guards/ownership';
+import { permit } from '../guards/permissions';
+import { ApiError, violation } from '../http/errors';
+import { noQuery } from '../http/query';
+import { parseOrThrow, parseUpdate } from '../http/validation';
 import type { ConsentSolutionRow, CookieRow } from '../store/types';
-import { apiViolation, consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
-import { sendList } from './listRows';
+import type { CollectionDefinition } from './collections/collectionRoutes';
 import {
-  cookieRows,
-  COOKIES,
   dryRunOf,
   importBody,
   IMPORT_MAX_ROWS,
   MAX_IMPORT_VIOLATIONS,
   parseImportCsv,
-  solutionLanguages,
   toCsv,
   uniqueViolations,
 } from './solutionContent';
 
 /**
- * Cookies (docs/api.md "Cookies", ENT-7, ROUTE-18): one flat collection filtered by
- * `consentSolutionId`, like domains. Validation is the shared `cookieInputSchema`
+ * Cookies (docs/api.md "Cookies", ENT-7, ROUTE-18): a plain collection filtered by
+ * `consentSolutionId`, like domains; CSV export and import are actions. Validation is the shared `cookieInputSchema`
  * (src/schemas/cookie.ts, also the app's forms); the rules that need stored data live here:
  * purpose languages must be the solution's, and name + domain are unique within a solution.
  */
 
-const PATH = '/cookies';
-const ITEM = `${PATH}/:id`;
 const SOLUTION_COOKIES = '/consent-solutions/:id/cookies';
 
 const LIST_FIELDS: ReadonlySet<string> = new Set([
@@ -61,15 +60,14 @@ const createSchema = z.object({
   consentSolutionId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)], { error: 'validation.required' }),
 });
 
-const cookieNotFound = (): ApiError => new ApiError(404, [apiViolation('error.backend.cookie_not_found')]);
-const alreadyExists = (path = 'name'): Violation => apiViolation('error.backend.cookie_already_exists', path);
+const alreadyExists = (path = 'name'): Violation => violation('error.backend.cookie_already_exists', path);
 
 /** Purpose keys outside the solution's languages, one violation each (`purpose.de`). */
 const purposeLanguageViolations = (solution: ConsentSolutionRow, purpose: CookieData['purpose'], pathOf = (language: string) => `purpose.${language}`): Violation[] => {
   const allowed = new Set<string>(solutionLanguages(solution));
   return Object.keys(purpose)
     .filter((language) => !allowed.has(language))
-    .map((language) => apiViolation('validation.language_not_in_solution', pathOf(language)));
+    .map((language) => violation('validation.language_not_in_solution', pathOf(language)));
 };
 
 /** Blank purposes are not stored: a missing purpose is what the completeness matrix counts. */
@@ -97,38 +95,15 @@ export interface CookieImportChange {
   fields: string[];
 }
 
-export const cookieRoutes = (ctx: ServerContext): Router => {
-  const router = Router();
-  const data = consentData(ctx.store);
-  const session = requireSession(ctx.store, ctx.now);
-  const body = acceptBody({ json: true });
-  const rows = (): CookieRow[] => cookieRows(ctx.store);
-  rows();
+interface CookieCreation {
+  solution: ConsentSolutionRow;
+  input: CookieData;
+}
 
-  const ownCookie = (caller: Session, idParam: string | undefined): CookieRow => {
-    const id = idParam !== undefined && /^\d{1,15}$/.test(idParam) ? Number(idParam) : undefined;
-    const row = id === undefined ? undefined : rows().find((cookie) => cookie.id === id);
-    if (!row || row.accountId !== caller.accountId) throw cookieNotFound();
-    return row;
-  };
-  const writable: RequestHandler = (req, _res, next) => {
-    requireWrite(getSession(req));
-    next();
-  };
-  const ownWritable: RequestHandler = (req, _res, next) => {
-    const caller = getSession(req);
-    ownCookie(caller, req.params.id);
-    requireWrite(caller);
-    next();
-  };
-  const ownSolutionWritable: RequestHandler = (req, _res, next) => {
-    const caller = getSession(req);
-    data.ownSolution(caller, req.params.id);
-    requireWrite(caller);
-    next();
-  };
+export const cookieCollection = (ctx: ServerContext): CollectionDefinition<CookieRow, CookieCreation, CookieData> => {
+  const rows = (): CookieRow[] => cookieRows(ctx.store);
   const solutionOf = (cookie: Pick<CookieRow, 'consentSolutionId'>): ConsentSolutionRow => {
-    const solution = data.solutions().find((s) => s.id === cookie.consentSolutionId);
+    const solution = consentSolutionRows(ctx.store).find((s) => s.id === cookie.consentSolutionId);
     if (!solution) throw cookieNotFound();
     return solution;
   };
@@ -136,92 +111,61 @@ export const cookieRoutes = (ctx: ServerContext): Router => {
     const identity = cookieIdentity(candidate);
     return rows().some((cookie) => cookie.consentSolutionId === solutionId && cookie.id !== exceptId && cookieIdentity(cookie) === identity);
   };
-
-  router.get(PATH, session, (req, res) => {
-    const caller = getSession(req);
-    sendList(ctx.store, req, res, `${COOKIES}:${caller.accountId}`, rows, {
-      fields: LIST_FIELDS,
-      scope: (row) => row.accountId === caller.accountId,
-      matches: (row, needle) => row.name.toLowerCase().includes(needle),
-    });
-  });
-
-  router.post(PATH, session, noQuery, writable, body, (req, res) => {
-    const caller = getSession(req);
-    const raw = req.body as Record<string, unknown>;
-    const { consentSolutionId } = parseOrThrow(createSchema, raw);
-    const solution = data.ownSolution(caller, String(consentSolutionId));
-    const input = parseOrThrow(cookieInputSchema, raw);
-    const languageViolations = purposeLanguageViolations(solution, input.purpose);
+  const checkLanguages = (solution: ConsentSolutionRow, purpose: CookieData['purpose']): void => {
+    const languageViolations = purposeLanguageViolations(solution, purpose);
     if (languageViolations.length > 0) throw new ApiError(400, languageViolations);
-    if (clash(solution.id, input)) throw new ApiError(409, [alreadyExists()]);
-
-    const now = ctx.now().toISOString();
-    const cookie: CookieRow = {
-      id: ctx.store.nextId(COOKIES),
-      accountId: solution.accountId,
-      consentSolutionId: solution.id,
-      ...input,
-      purpose: compactPurpose(input.purpose),
-      source: 'manual',
-      firstSeen: now,
-      lastSeen: now,
-      createdAt: now,
-      updatedAt: now,
-    };
-    rows().push(cookie);
-    data.write();
-    res.status(201).location(`${PATH}/${cookie.id}`).json(structuredClone(cookie));
-  });
-
-  router.all(PATH, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
-
-  router.get(ITEM, session, noQuery, (req, res) => {
-    res.json(structuredClone(ownCookie(getSession(req), req.params.id)));
-  });
-
-  // PUT is PATCH here, as for domains: react-admin's json-server provider updates with PUT (its
-  // updateMany too, with only the changed fields), so absent keys keep their stored value.
-  const update: RequestHandler = (req, res) => {
-    const row = ownCookie(getSession(req), req.params.id);
-    const raw = req.body as Record<string, unknown>;
-    const candidate: Record<string, unknown> = {
-      name: row.name,
-      domain: row.domain,
-      category: row.category,
-      purpose: row.purpose,
-      expiryDays: row.expiryDays,
-      dataProcessor: row.dataProcessor,
-    };
-    for (const key of EDITABLE_KEYS) if (Object.hasOwn(raw, key)) candidate[key] = raw[key];
-    const next = parseOrThrow(cookieInputSchema, candidate);
-    const languageViolations = purposeLanguageViolations(solutionOf(row), next.purpose);
-    if (languageViolations.length > 0) throw new ApiError(400, languageViolations);
-    if (clash(row.consentSolutionId, next, row.id)) throw new ApiError(409, [alreadyExists()]);
-    Object.assign(row, next, { purpose: compactPurpose(next.purpose), updatedAt: ctx.now().toISOString() });
-    data.write();
-    res.json(structuredClone(row));
   };
-  router.patch(ITEM, session, noQuery, ownWritable, body, update);
-  router.put(ITEM, session, noQuery, ownWritable, body, update);
 
-  router.delete(ITEM, session, noQuery, ownWritable, (req, res) => {
-    const row = ownCookie(getSession(req), req.params.id);
-    const all = rows();
-    all.splice(all.indexOf(row), 1);
-    data.write();
-    res.status(204).end();
-  });
+  return {
+    name: COOKIES,
+    path: '/cookies',
+    operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
+    own: (caller, id) => ownCookie(ctx.store, caller, id),
+    list: { fields: LIST_FIELDS, matches: (row, needle) => row.name.toLowerCase().includes(needle) },
+    validate: {
+      create: (body, caller) => {
+        const { consentSolutionId } = parseOrThrow(createSchema, body);
+        const solution = ownSolution(ctx.store, caller, String(consentSolutionId));
+        return { solution, input: parseOrThrow(cookieInputSchema, body) };
+      },
+      update: (row, body) => parseUpdate(cookieInputSchema, row, body, EDITABLE_KEYS),
+    },
+    rules: {
+      create: ({ solution, input }) => {
+        checkLanguages(solution, input.purpose);
+        if (clash(solution.id, input)) throw new ApiError(409, [alreadyExists()]);
+        const now = ctx.now().toISOString();
+        return {
+          accountId: solution.accountId,
+          consentSolutionId: solution.id,
+          ...input,
+          purpose: compactPurpose(input.purpose),
+          source: 'manual',
+          firstSeen: now,
+          lastSeen: now,
+          createdAt: now,
+          updatedAt: now,
+        };
+      },
+      update: (row, next) => {
+        checkLanguages(solutionOf(row), next.purpose);
+        if (clash(row.consentSolutionId, next, row.id)) throw new ApiError(409, [alreadyExists()]);
+        return { ...next, purpose: compactPurpose(next.purpose), updatedAt: ctx.now().toISOString() };
+      },
+    },
+  };
+};
 
-  router.all(ITEM, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+/** CSV export and import of a solution's cookies. */
+export const cookieActions = (ctx: ServerContext): Router => {
+  const router = Router();
+  const session = requireSession(ctx.store, ctx.now);
+  const rows = (): CookieRow[] => cookieRows(ctx.store);
+  const ownSolutionRow = owned((caller, id) => ownSolution(ctx.store, caller, id));
 
   /** CSV: the fixed columns, then one `purpose_<language>` column per solution language. */
   router.get(`${SOLUTION_COOKIES}/export`, session, noQuery, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const languages = solutionLanguages(solution);
     const columns = [...COOKIE_CSV_FIXED_COLUMNS, ...languages.map(purposeColumn)];
     const lines = rows()
@@ -249,16 +193,16 @@ export const cookieRoutes = (ctx: ServerContext): Router => {
    * whole file (400, `rows.<n>.<column>`, n counted from 1 after the header) and nothing
    * changes. `firstSeen` and `lastSeen` are the scanner's and are not imported.
    */
-  router.post(`${SOLUTION_COOKIES}/import`, session, ownSolutionWritable, importBody, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+  router.post(`${SOLUTION_COOKIES}/import`, session, ownSolutionRow, permit('consentSolutions.write'), importBody, (req, res) => {
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const extra = Object.keys(req.query).find((key) => key !== 'dryRun');
-    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+    if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
     const csv = parseImportCsv(req.body as string);
-    if (!csv) throw new ApiError(400, [apiViolation('validation.import_format_invalid')]);
+    if (!csv) throw new ApiError(400, [violation('validation.import_format_invalid')]);
     const columnViolations = checkColumns(csv.columns, solution);
     if (columnViolations.length > 0) throw new ApiError(400, columnViolations);
-    if (csv.rows.length === 0) throw new ApiError(400, [apiViolation('validation.import_empty')]);
-    if (csv.rows.length > IMPORT_MAX_ROWS) throw new ApiError(400, [apiViolation('validation.import_too_many_rows')]);
+    if (csv.rows.length === 0) throw new ApiError(400, [violation('validation.import_empty')]);
+    if (csv.rows.length > IMPORT_MAX_ROWS) throw new ApiError(400, [violation('validation.import_too_many_rows')]);
 
     const existing = new Map(rows().filter((c) => c.consentSolutionId === solution.id).map((c) => [cookieIdentity(c), c] as const));
     const purposeLanguages = csv.columns.flatMap((column) => PURPOSE_COLUMN.exec(column)?.[1] ?? []);
@@ -283,14 +227,14 @@ export const cookieRoutes = (ctx: ServerContext): Router => {
       });
       const sourceText = (line.source ?? '').trim();
       const source = sourceText === '' ? undefined : cookieSourceSchema.safeParse(sourceText);
-      if (source && !source.success) violations.push(apiViolation('validation.cookie_source_invalid', at('source')));
+      if (source && !source.success) violations.push(violation('validation.cookie_source_invalid', at('source')));
       if (!parsed.success) {
-        violations.push(...parsed.error.issues.map((issue) => apiViolation(issue.message, at(csvColumnOf(issue.path.map(String))))));
+        violations.push(...parsed.error.issues.map((issue) => violation(issue.message, at(csvColumnOf(issue.path.map(String))))));
         return;
       }
       const identity = cookieIdentity(parsed.data);
       if (seen.has(identity)) {
-        violations.push(apiViolation('validation.import_duplicate_row', at('name')));
+        violations.push(violation('validation.import_duplicate_row', at('name')));
         return;
       }
       seen.add(identity);
@@ -326,7 +270,7 @@ export const cookieRoutes = (ctx: ServerContext): Router => {
           rows().push({ id: ctx.store.nextId(COOKIES), accountId: solution.accountId, consentSolutionId: solution.id, ...values, firstSeen: now, lastSeen: now, createdAt: now, updatedAt: now });
         }
       }
-      data.write();
+      ctx.store.write();
     }
     res.json({
       dryRun,
@@ -354,13 +298,13 @@ const checkColumns = (columns: string[], solution: ConsentSolutionRow): Violatio
   const known = new Set<string>(COOKIE_CSV_FIXED_COLUMNS);
   const violations: Violation[] = [];
   for (const required of ['name', 'domain', 'category']) {
-    if (!columns.includes(required)) violations.push(apiViolation('validation.import_format_invalid', `columns.${required}`));
+    if (!columns.includes(required)) violations.push(violation('validation.import_format_invalid', `columns.${required}`));
   }
   for (const column of columns) {
     const language = PURPOSE_COLUMN.exec(column)?.[1];
     if (language !== undefined) {
-      if (!languages.has(language)) violations.push(apiViolation('validation.language_not_in_solution', `columns.${column}`));
-    } else if (!known.has(column)) violations.push(apiViolation('validation.import_format_invalid', `columns.${column}`));
+      if (!languages.has(language)) violations.push(violation('validation.language_not_in_solution', `columns.${column}`));
+    } else if (!known.has(column)) violations.push(violation('validation.import_format_invalid', `columns.${column}`));
   }
   return violations;
 };

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 
 /** Dev-only helpers; createServer mounts them only when devMode is on (404 otherwise). */
 export const devRoutes = (ctx: ServerContext): Router => {

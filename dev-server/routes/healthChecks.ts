@@ -1,10 +1,13 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
-import { ApiError } from '../http/errors';
+import type { ServerContext } from '../context/context';
+import { ApiError, violation } from '../http/errors';
 import type { Scanner } from '../scanner/scanner';
-import { apiViolation, consentData, noQuery, requireWrite } from './consentData';
 import { scannerUnavailable } from './scans';
+import { ownSolution } from '../data/consentSolutions';
+import { domainRows, ownDomain } from '../data/domains';
+import { noQuery } from '../http/query';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * BEYOND-8 (docs/api.md "Scanner"): the installation health check of a domain, run by the
@@ -13,33 +16,31 @@ import { scannerUnavailable } from './scans';
  */
 export const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
-  const data = consentData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
   const ownWritable: RequestHandler = (req, _res, next) => {
     const caller = getSession(req);
-    data.ownDomain(caller, req.params.id);
-    requireWrite(caller);
+    ownDomain(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'domains.write');
     next();
   };
 
   router.post('/domains/:id/health-check', session, noQuery, ownWritable, (req, res) => {
-    const domain = data.ownDomain(getSession(req), req.params.id);
+    const domain = ownDomain(ctx.store, getSession(req), req.params.id);
     if (!scanner.available()) throw scannerUnavailable();
     const check = scanner.enqueueHealthCheck(domain);
-    if (!check) throw new ApiError(409, [apiViolation('error.backend.health_check_in_progress')]);
+    if (!check) throw new ApiError(409, [violation('error.backend.health_check_in_progress')]);
     res.status(202).location(`/domains/${domain.id}/health-check`).json(structuredClone(check));
   });
 
   // The latest check, or null (200) before the first one.
   router.get('/domains/:id/health-check', session, noQuery, (req, res) => {
-    const domain = data.ownDomain(getSession(req), req.params.id);
+    const domain = ownDomain(ctx.store, getSession(req), req.params.id);
     res.json(structuredClone(scanner.latestHealthCheck(domain.id)));
   });
 
   router.get('/consent-solutions/:id/health-checks', session, noQuery, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
-    const rows = data
-      .domains()
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
+    const rows = domainRows(ctx.store)
       .filter((d) => d.consentSolutionId === solution.id)
       .map((d) => scanner.latestHealthCheck(d.id))
       .filter((check) => check !== null);

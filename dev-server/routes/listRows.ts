@@ -1,13 +1,12 @@
-import type { Request, Response } from 'express';
-import type { Store } from '../store/store';
+import type { Request } from 'express';
+import { checkListQuery, compareValues } from '../http/query';
 import type { Row } from '../store/types';
-import { checkListQuery } from './scopedCollection';
 
 /**
  * json-server 0.17 list semantics (`_page`, `_limit`, `_start`, `_end`, `_sort`, `_order`, `q`,
- * exact-match filters) for routes that cannot hand the list to json-server: its `q` searches
- * every field (a consent solution's alias domains too) and its chain copies the collection.
- * This runs one pass over the live rows and clones only the page it answers.
+ * exact-match filters) for the lists that are not a plain collection json-server serves: rows
+ * computed or projected per request (teammates without their hash, the audit log, accounts,
+ * templates, publications, TCF vendors). One pass over the live rows; only the page is cloned.
  */
 export interface ListSpec<T extends Row> {
   /** Fields usable as exact-match filters and in `_sort` (`id` always is). */
@@ -23,18 +22,6 @@ export interface ListResult<T> {
   /** What X-Total-Count says: all matching rows, before paging. */
   total: number;
 }
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-const compareValues = (a: unknown, b: unknown): number => {
-  if (a === b) return 0;
-  // Missing values last, as lodash's orderBy does.
-  if (a === undefined || a === null) return 1;
-  if (b === undefined || b === null) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return a ? 1 : -1;
-  return collator.compare(String(a), String(b));
-};
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [String(value)]);
 
@@ -88,42 +75,4 @@ export const listRows = <T extends Row>(rows: readonly T[], query: Request['quer
   }
   // Rows are the store's live objects: the caller gets copies it may hand to res.json safely.
   return { page: structuredClone(matching.slice(start, end)), total };
-};
-
-/** How many list answers each server keeps (the most recently used). */
-const CACHED_LISTS = 256;
-
-interface CachedList {
-  generation: number;
-  total: number;
-  json: string;
-}
-
-const caches = new WeakMap<Store, Map<string, CachedList>>();
-
-/**
- * Answers a list (X-Total-Count and the page as JSON) from a read cache in front of listRows:
- * an answer is reused until the next write to the store, whatever it changed, so it is never
- * stale. `key` names what else the answer depends on besides the URL (the collection and the
- * caller's account).
- */
-export const sendList = <T extends Row>(store: Store, req: Request, res: Response, key: string, rows: () => readonly T[], spec: ListSpec<T>): void => {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = new Map();
-    caches.set(store, cache);
-  }
-  const cacheKey = `${key}\u0000${req.originalUrl}`;
-  const generation = store.generation();
-  let answer = cache.get(cacheKey);
-  if (answer?.generation === generation) {
-    cache.delete(cacheKey); // most recently used goes last
-  } else {
-    const { page, total } = listRows(rows(), req.query, spec);
-    answer = { generation, total, json: JSON.stringify(page) };
-  }
-  cache.set(cacheKey, answer);
-  if (cache.size > CACHED_LISTS) cache.delete(cache.keys().next().value as string);
-  res.setHeader('X-Total-Count', answer.total);
-  res.type('application/json').send(answer.json);
 };

@@ -4,9 +4,10 @@ import { accountUserByEmail, isEmailTaken } from '../auth/accountUsers';
 import { sendRecoveryEmail, safeEqual, sha256 } from '../auth/passwordTokens';
 import { hashPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, asyncHandler, zodViolations } from '../http/errors';
+import { ApiError, asyncHandler } from '../http/errors';
+import { parseOrThrow } from '../http/validation';
 import type { PasswordToken, User } from '../store/types';
 
 const FIELD_FIRST = 'fos_user_resetting_form[plainPassword][first]';
@@ -25,13 +26,11 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
   const tokens = ctx.store.collection<PasswordToken>('passwordTokens');
 
   router.post('/lost-password/send-email', acceptBody({ multipart: true }), (req, res) => {
-    const parsed = recoveryEmailSchema.safeParse({ username: field(req.body, 'username') });
-    if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
-    const email = parsed.data.username.toLowerCase();
+    const email = parseOrThrow(recoveryEmailSchema, { username: field(req.body, 'username') }).username.toLowerCase();
     // SEC-7: the same answer and the same work whether or not the email is known (no user
     // enumeration, also by timing): the lookup, token and email happen after the answer.
     ctx.mail.enqueue(() => {
-      const user = accountUserByEmail(ctx.store.state().users, email);
+      const user = accountUserByEmail(ctx.store.rows<User>('users'), email);
       if (user && user.status !== 'disabled') sendRecoveryEmail(ctx, user);
     });
     res.json({});
@@ -46,21 +45,20 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
       const record = tokens.findBy((t) => t.tokenHash === tokenHash);
       const user = record ? users.find(record.userId) : undefined;
       // An invitation whose email has since become another account's user can no longer be accepted.
-      const superseded = user?.status === 'pending' && isEmailTaken(ctx.store.state().users, user.email, user.id);
+      const superseded = user?.status === 'pending' && isEmailTaken(ctx.store.rows<User>('users'), user.email, user.id);
       if (!record || !user || record.usedAt !== null || new Date(record.expiresAt) <= now || user.status === 'disabled' || superseded) {
         throw new ApiError(404, 'error.backend.token_not_found');
       }
       const csrf = field(req.body, FIELD_CSRF);
       if (!csrf || !safeEqual(csrf, record.csrfToken)) throw new ApiError(400, 'error.backend.invalid_csrf_token');
 
-      const parsed = newPasswordSchema.safeParse({ first: field(req.body, FIELD_FIRST), second: field(req.body, FIELD_SECOND), token: csrf });
-      if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error, (path) => `plainPassword.${path}`));
+      const passwords = parseOrThrow(newPasswordSchema, { first: field(req.body, FIELD_FIRST), second: field(req.body, FIELD_SECOND), token: csrf }, (path) => `plainPassword.${path}`);
 
       // Claim the token before the (async) hashing so a parallel request cannot use it twice.
       for (const t of tokens.filter((t) => t.userId === user.id && t.usedAt === null)) {
         tokens.update(t.id, { usedAt: now.toISOString() });
       }
-      const passwordHash = await hashPassword(parsed.data.first, ctx.bcryptCost);
+      const passwordHash = await hashPassword(passwords.first, ctx.bcryptCost);
       const passwordCreated = user.status === 'pending';
       // SEC-3: a new password ends every session of the user (written with the password).
       endUserSessions(ctx.store, user.id);

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { SCAN_DEPTHS, SCAN_FREQUENCY_NAMES, domainTypeSchema, scanDepthSchema, scanFrequencySchema, scanFrequencyToDays } from '../../src/schemas/domain';
 import { BILLING_INTERVALS, FACTOR_SCALE, PLANS, quote, type PriceTable } from '../../src/shared/pricing';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import { priceTableFor } from '../rules/pricing';
 import type { Account } from '../store/types';
-import { noQuery, parseOrThrow } from './consentData';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * Pricing (docs/api.md "Pricing", CONST-3, PROD-4). The tables live in rules/pricing.ts; the

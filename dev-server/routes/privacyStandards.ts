@@ -1,11 +1,13 @@
 import { Router, type RequestHandler } from 'express';
-import { DEFAULT_PRIVACY_STANDARDS, privacyStandardsSchema, type PrivacyStandards } from '../../src/schemas/privacyStandards';
+import { privacyStandardsSchema } from '../../src/schemas/privacyStandards';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
-import type { ConsentSolutionRow } from '../store/types';
-import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
+import { ownSolution, standardsOf } from '../data/consentSolutions';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * A consent solution's privacy standards (STD-1..STD-4): Google Consent Mode v2, GPC and the
@@ -16,32 +18,28 @@ import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData'
 const PATH = '/consent-solutions/:id/standards';
 
 /** What a solution's banner follows: its saved standards, else the defaults. */
-export const standardsOf = (solution: Pick<ConsentSolutionRow, 'standards'>): PrivacyStandards =>
-  structuredClone(solution.standards ?? DEFAULT_PRIVACY_STANDARDS);
-
 export const privacyStandardsRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const data = consentData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
 
   /** 404 before 403 before the body is read. */
   const ownWritable: RequestHandler = (req, _res, next) => {
     const caller = getSession(req);
-    data.ownSolution(caller, req.params.id);
-    requireWrite(caller);
+    ownSolution(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'consentSolutions.write');
     next();
   };
 
   router.get(PATH, session, noQuery, (req, res) => {
-    res.json(standardsOf(data.ownSolution(getSession(req), req.params.id)));
+    res.json(standardsOf(ownSolution(ctx.store, getSession(req), req.params.id)));
   });
 
   router.put(PATH, session, noQuery, ownWritable, body, (req, res) => {
-    const row = data.ownSolution(getSession(req), req.params.id);
+    const row = ownSolution(ctx.store, getSession(req), req.params.id);
     row.standards = parseOrThrow(privacyStandardsSchema, req.body);
     row.updatedAt = ctx.now().toISOString();
-    data.write();
+    ctx.store.write();
     res.json(standardsOf(row));
   });
 

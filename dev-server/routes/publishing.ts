@@ -9,14 +9,16 @@ import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
 import { codeOf, templateData } from '../banner/templateData';
 import type { PopupSettingsRow, PublicationRow } from '../banner/types';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
-import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
 import { listRows } from './listRows';
-import { solutionLanguages } from './solutionContent';
 import { pinFor, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
+import { ownSolution, solutionLanguages } from '../data/consentSolutions';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * A consent solution's pop-up (docs/api.md "Templates and publishing", ROUTE-19, BEYOND-1,
@@ -41,7 +43,6 @@ export const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSol
 
 export const publishingRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const solutions = consentData(ctx.store);
   const data = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -61,14 +62,14 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
   };
 
   router.get(`${BASE}/popup`, session, noQuery, (req, res) => {
-    const solution = solutions.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     res.json(popupState(solution.id, data.settingsOf(solution.id)));
   });
 
   const choose: RequestHandler = (req, res) => {
     const caller = getSession(req);
-    const solution = solutions.ownSolution(caller, req.params.id);
-    requireWrite(caller);
+    const solution = ownSolution(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'consentSolutions.write');
     const choice = parseOrThrow(choiceSchema, req.body);
     if (choice.mode === 'custom') {
       const template = data.templates().find((t) => t.id === choice.templateId);
@@ -88,7 +89,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
 
   /** BEYOND-1: the texts (with fallbacks) and cookie list the preview renders, for one language. */
   router.get(`${BASE}/popup/content`, session, (req, res) => {
-    const solution = solutions.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const extra = Object.keys(req.query).find((key) => key !== 'language');
     if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
     const languages = solutionLanguages(solution);
@@ -99,7 +100,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
   });
 
   router.get(`${BASE}/publications`, session, (req, res) => {
-    const solution = solutions.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const query = { _sort: 'version', _order: 'desc', ...req.query };
     const { page, total } = listRows(data.publications(), query, {
       fields: new Set(['version', 'publishedAt', 'needsReconsent']),
@@ -118,8 +119,8 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
    */
   router.post(`${BASE}/publish`, session, noQuery, body, (req, res) => {
     const caller = getSession(req);
-    const solution = solutions.ownSolution(caller, req.params.id);
-    requireWrite(caller);
+    const solution = ownSolution(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'consentSolutions.write');
     const { needsReconsent } = parseOrThrow(publishSchema, req.body);
     const template = data.activeTemplate(solution.id);
     const problems = compileViolations(template);

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import { complianceReport, onboardingState } from '../consent/report';
-import { solutionRows } from '../consent/records';
-import type { ServerContext } from '../context';
+import { complianceReport, onboardingState } from '../reports/complianceReport';
+import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
-import { ApiError, asyncHandler } from '../http/errors';
-import { apiViolation, consentSolutionNotFound, noQuery, parseOrThrow } from './consentData';
+import { ApiError, asyncHandler, violation } from '../http/errors';
+import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * Reports (docs/api.md "Consent records and reports", ROUTE-6, BEYOND-3, ROUTE-5):
@@ -50,17 +51,17 @@ export const reportRoutes = (ctx: ServerContext): Router => {
     asyncHandler(async (req, res) => {
     const caller = getSession(req);
     const [unknown] = Object.keys(req.query).filter((k) => !['consentSolutionId', 'from', 'to'].includes(k));
-    if (unknown !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', unknown)]);
+    if (unknown !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', unknown)]);
     const query = parseOrThrow(querySchema, req.query);
     const today = ctx.now().toISOString().slice(0, 10);
     const to = query.to ?? today;
     const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-    if (!validDay(from)) throw new ApiError(400, [apiViolation('validation.datetime_invalid', 'from')]);
-    if (!validDay(to)) throw new ApiError(400, [apiViolation('validation.datetime_invalid', 'to')]);
+    if (!validDay(from)) throw new ApiError(400, [violation('validation.datetime_invalid', 'from')]);
+    if (!validDay(to)) throw new ApiError(400, [violation('validation.datetime_invalid', 'to')]);
     const span = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (span < 0 || span >= MAX_DAYS) throw new ApiError(400, [apiViolation('validation.date_range_invalid', 'from')]);
+    if (span < 0 || span >= MAX_DAYS) throw new ApiError(400, [violation('validation.date_range_invalid', 'from')]);
     const solutionId = query.consentSolutionId ?? null;
-    if (solutionId !== null && !solutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
+    if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
     res.json(await complianceReport(ctx.store, ctx.consentLog, { accountId: caller.accountId, consentSolutionId: solutionId, from, to }));
     }),
   );

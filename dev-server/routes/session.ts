@@ -5,9 +5,10 @@ import { clearSessionCookies, readSessionToken, setSessionCookies } from '../aut
 import { signSession, verifySession } from '../auth/jwt';
 import { endSession, openSession } from '../auth/sessions';
 import { loginDummyHash, verifyPassword } from '../auth/passwords';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, asyncHandler, zodViolations } from '../http/errors';
+import { ApiError, asyncHandler } from '../http/errors';
+import { parseOrThrow } from '../http/validation';
 import type { User } from '../store/types';
 
 /** API-2: POST /login_check and POST /logout (docs/api.md, "Session"). */
@@ -19,9 +20,8 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
     '/login_check',
     acceptBody({ json: true }),
     asyncHandler(async (req, res) => {
-      const parsed = loginSchema.safeParse(req.body);
-      if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
-      const email = parsed.data.email.toLowerCase();
+      const credentials = parseOrThrow(loginSchema, req.body);
+      const email = credentials.email.toLowerCase();
       const address = req.socket.remoteAddress ?? 'unknown';
       const waitMs = ctx.throttle.begin(email, address);
       if (waitMs > 0) {
@@ -29,9 +29,9 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
         throw new ApiError(429, 'error.backend.too_many_attempts');
       }
 
-      const user = accountUserByEmail(ctx.store.state().users, email);
+      const user = accountUserByEmail(ctx.store.rows<User>('users'), email);
       // Always one bcrypt compare, at the stored hashes' cost: an unknown email costs what a wrong password does.
-      const passwordOk = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await loginDummyHash(ctx.store.state().users, ctx.bcryptCost)));
+      const passwordOk = await verifyPassword(credentials.password, user?.passwordHash ?? (await loginDummyHash(ctx.store.rows<User>('users'), ctx.bcryptCost)));
       if (!user || !passwordOk) throw new ApiError(401, 'error.backend.invalid_credentials');
       ctx.throttle.succeeded(email, address);
       // Only now (password verified) may the answer reveal the account's state.

@@ -1,32 +1,17 @@
 import express, { type RequestHandler } from 'express';
-import type { ConsentSolutionRow, CookieRow, TranslationRow } from '../store/types';
+import type { ConsentSolutionRow } from '../store/types';
 import type { Store } from '../store/store';
-import { solutionLanguages } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';
 import { defaultTextsFor, DEFAULT_TEXTS } from '../seed/defaultTranslations';
-import { ApiError } from '../http/errors';
-import { apiViolation } from './consentData';
+import { ApiError, violation } from '../http/errors';
+import { solutionLanguages } from '../data/consentSolutions';
+import { TRANSLATIONS, translationRows } from '../data/translations';
 
 /**
  * What a consent solution owns besides its domains: its translations (one row per language)
  * and its cookies. Shared by the translation and cookie routes, the consent-solution routes
  * (texts seeded on create, everything removed on delete) and the seed.
  */
-
-export const TRANSLATIONS = 'translations';
-export const COOKIES = 'cookies';
-
-export { solutionLanguages };
-
-export const translationRows = (store: Store): TranslationRow[] => {
-  store.ensureCollection(TRANSLATIONS);
-  return store.state()[TRANSLATIONS] as TranslationRow[];
-};
-
-export const cookieRows = (store: Store): CookieRow[] => {
-  store.ensureCollection(COOKIES);
-  return store.state()[COOKIES] as CookieRow[];
-};
 
 /**
  * The starting texts of a new solution: every one of its languages that has default texts
@@ -77,7 +62,7 @@ export const importBody: RequestHandler = (req, res, next) => {
   }
   readImportText(req, res, (err?: unknown) => {
     if (err) return next(err);
-    if (typeof req.body !== 'string' || req.body.trim() === '') return next(new ApiError(400, [apiViolation('validation.import_empty')]));
+    if (typeof req.body !== 'string' || req.body.trim() === '') return next(new ApiError(400, [violation('validation.import_empty')]));
     next();
   });
 };

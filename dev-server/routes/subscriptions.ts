@@ -12,20 +12,19 @@ import {
 } from '../../src/schemas/billing';
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession, type Session } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import type { Account } from '../store/types';
 import { requirePermission } from '../guards/permissions';
-import { canReadAccount, hasRole } from '../guards/roles';
+import { canReadAccount, hasRole } from '../auth/roles';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound, violation } from '../http/errors';
+import { parseOrThrow, safeParseKeyed, zodViolations } from '../http/validation';
 import { createDevPaymentAdapter, type PaymentAdapter, type PaymentFailure, type StoredCard } from '../payments/devPaymentAdapter';
 import {
   accountDomains,
   checkCoupon,
   priceSubscription,
   publicDomainCount,
-  subscriptionViolation as violation,
-  subscriptionZodViolations as zodViolations,
   type Coupon,
   type SubscriptionPrice,
 } from '../rules/billing';
@@ -205,9 +204,7 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
   router.post(['/subscriptions/quote', '/subscriptions/:accountId(\\d+)/quote'], session, body, (req, res) => {
     const { caller, account } = targetAccount(req);
     requirePermission(caller, 'subscription.read', account.id);
-    const parsed = subscriptionQuoteRequestSchema.safeParse(req.body);
-    if (!parsed.success) throw new ApiError(400, zodViolations(parsed.error));
-    const input = parsed.data;
+    const input = parseOrThrow(subscriptionQuoteRequestSchema, req.body);
     let coupon: Coupon | null = null;
     if (input.coupon) {
       const check = checkCoupon(ctx.store, input.coupon, ctx.now());
@@ -353,7 +350,7 @@ const isPaymentMethod = (value: string | null): value is PaymentMethod =>
 
 /** Field rules and cross-field rules together, so a form gets every violation in one answer. */
 const parseRequest = (raw: unknown): SubscriptionRequest => {
-  const parsed = subscriptionRequestSchema.safeParse(raw);
+  const parsed = safeParseKeyed(subscriptionRequestSchema, raw);
   if (parsed.success) return parsed.data;
   const violations = zodViolations(parsed.error);
   const rawBilling = (raw as { billing?: unknown }).billing;

@@ -2,12 +2,15 @@ import { Router, type RequestHandler } from 'express';
 import { tcfSettingsSchema, type GvlVendor, type VendorListSummary } from '../../src/schemas/tcf';
 import { getSession, requireSession } from '../auth/session';
 import { templateData } from '../banner/templateData';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import { gvlViolations, latestPublishedTcf, TCF_SETTINGS, tcfSettingsOf, tcfSettingsRows, tcfState, type TcfSettingsRow } from '../tcf/tcfSettings';
-import { consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
 import { listRows } from './listRows';
+import { ownSolution } from '../data/consentSolutions';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * TCF-3 / TCF-4 (docs/api.md "IAB TCF"): the Global Vendor List for the admin (its declarations,
@@ -18,7 +21,6 @@ type VendorRow = GvlVendor & { id: number };
 
 export const tcfRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const solutions = consentData(ctx.store);
   const templates = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -66,14 +68,14 @@ export const tcfRoutes = (ctx: ServerContext): Router => {
   const ITEM = '/consent-solutions/:id/tcf';
 
   router.get(ITEM, session, noQuery, (req, res) => {
-    const solution = solutions.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     res.json(tcfState(solution.id, tcfSettingsOf(ctx.store, solution.id), ctx.gvl.current().list, latestPublishedTcf(templates.publications(), solution.id)));
   });
 
   const save: RequestHandler = (req, res) => {
     const caller = getSession(req);
-    const solution = solutions.ownSolution(caller, req.params.id);
-    requireWrite(caller);
+    const solution = ownSolution(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'consentSolutions.write');
     const settings = parseOrThrow(tcfSettingsSchema, req.body);
     const { list } = ctx.gvl.current();
     const violations = gvlViolations(settings, list);

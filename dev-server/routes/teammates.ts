@@ -5,14 +5,15 @@ import { isEmailTaken } from '../auth/accountUsers';
 import { sendActivationEmail, sendInvitationNotice } from '../auth/passwordTokens';
 import { dummyHash } from '../auth/passwords';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
-import { idParam, permit } from '../guards/permissions';
+import type { ServerContext } from '../context/context';
+import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { ApiError, violation } from '../http/errors';
 import { removeRow } from '../store/cascade';
 import type { Account, User } from '../store/types';
-import { apiViolation, noQuery, parseOrThrow } from './consentData';
 import { listRows } from './listRows';
+import { noQuery, parseId } from '../http/query';
+import { parseOrThrow } from '../http/validation';
 
 /**
  * Teammates (ROUTE-8, ENT-4): the users of the account the request acts on. Invitation creates
@@ -40,11 +41,11 @@ const inviteSchema = z.object({ email: emailSchema });
 export const teammateRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
-  const users = () => ctx.store.state().users;
+  const users = () => ctx.store.rows<User>('users');
 
   /** The teammate of the acting account, or 404 (also for another account's user: no leak). */
   const teammateOf = (req: Request): User => {
-    const id = idParam(req, 'id');
+    const id = parseId(req.params.id);
     const user = id === undefined ? undefined : users().find((u) => u.id === id);
     if (!user || user.accountId !== getSession(req).accountId) throw new ApiError(404, 'error.backend.not_found');
     return user;
@@ -70,7 +71,7 @@ export const teammateRoutes = (ctx: ServerContext): Router => {
       // Only the acting account's own users may be named: saying so about another customer's
       // would reveal who uses the service (SEC-7), so such an email gets an invitation as well.
       if (users().some((u) => u.accountId === caller.accountId && u.email.toLowerCase() === normalised)) {
-        throw new ApiError(409, [apiViolation('error.backend.teammate_already_exists', 'email')]);
+        throw new ApiError(409, [violation('error.backend.teammate_already_exists', 'email')]);
       }
       const account = ctx.store.collection<Account>('accounts').find(caller.accountId);
       // A hash of random bytes: nobody knows the password, so login fails until activation.

@@ -6,12 +6,14 @@ import { can, deniedKey } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
 import { codeOf, templateData, TEMPLATES, type TemplateData } from '../banner/templateData';
 import type { PopupTemplateRow, TemplateVersionRow } from '../banner/types';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import { removeRow } from '../store/cascade';
-import { noQuery, parseOrThrow, requireWrite } from './consentData';
 import { listRows } from './listRows';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * Pop-up templates (docs/api.md "Templates and publishing", ROUTE-13, ROUTE-19, BEYOND-2):
@@ -38,7 +40,7 @@ const requireGalleryRight = (session: Session, operation: 'global.write' | 'glob
 
 const requireTemplateWrite = (session: Session, row: PopupTemplateRow, operation: 'global.write' | 'global.remove' = 'global.write'): void => {
   if (row.scope === 'gallery') requireGalleryRight(session, operation);
-  else requireWrite(session);
+  else requirePermission(session, 'consentSolutions.write');
 };
 
 const parseVersion = (param: string | undefined): number | undefined => (param !== undefined && /^\d{1,9}$/.test(param) ? Number(param) : undefined);
@@ -85,7 +87,7 @@ export const templateRoutes = (ctx: ServerContext): Router => {
     const raw = req.body as Record<string, unknown>;
     const extras = parseOrThrow(createExtrasSchema, { scope: raw.scope, description: raw.description, sourceTemplateId: raw.sourceTemplateId });
     if (extras.scope === 'gallery') requireGalleryRight(caller, 'global.write');
-    else requireWrite(caller);
+    else requirePermission(caller, 'consentSolutions.write');
     const input = parseOrThrow(templateInputSchema, raw);
     if (extras.sourceTemplateId !== null) {
       const source = data.templates().find((t) => t.id === extras.sourceTemplateId);

@@ -18,26 +18,27 @@ import {
 import type { LanguageCode } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { ApiError, violation } from '../http/errors';
 import type { ConsentSolutionRow, TranslationRow } from '../store/types';
-import { apiViolation, consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
 import {
-  cookieRows,
   dryRunOf,
   importBody,
   isJsonImport,
   parseImportCsv,
   parseImportJson,
-  solutionLanguages,
   toCsv,
-  translationRows,
-  TRANSLATIONS,
   IMPORT_MAX_ROWS,
   MAX_IMPORT_VIOLATIONS,
   uniqueViolations,
 } from './solutionContent';
+import { cookieRows } from '../data/cookies';
+import { TRANSLATIONS, translationRows } from '../data/translations';
+import { ownSolution, solutionLanguages } from '../data/consentSolutions';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * Copy and translations (docs/api.md "Translations", ENT-3, ROUTE-17, BEYOND-5). One stored row
@@ -64,19 +65,18 @@ export interface TranslationChange {
   after: string;
 }
 
-const languageNotInSolution = (path: string): Violation => apiViolation('validation.language_not_in_solution', path);
+const languageNotInSolution = (path: string): Violation => violation('validation.language_not_in_solution', path);
 
 export const translationRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const data = consentData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
   translationRows(ctx.store);
 
   const ownWritable: RequestHandler = (req, _res, next) => {
     const caller = getSession(req);
-    data.ownSolution(caller, req.params.id);
-    requireWrite(caller);
+    ownSolution(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'consentSolutions.write');
     next();
   };
 
@@ -111,13 +111,13 @@ export const translationRoutes = (ctx: ServerContext): Router => {
   };
 
   router.get(BASE, session, noQuery, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     res.json(solutionLanguages(solution).map((language) => toJson(solution, language)));
   });
 
   /** BEYOND-5: languages × groups, with the missing count and the first gap of each cell. */
   router.get(`${BASE}/completeness`, session, noQuery, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const cookies = cookieRows(ctx.store).filter((cookie) => cookie.consentSolutionId === solution.id).sort((a, b) => a.id - b.id);
     const cells: CompletenessCell[] = [];
     for (const language of solutionLanguages(solution)) {
@@ -139,11 +139,11 @@ export const translationRoutes = (ctx: ServerContext): Router => {
   });
 
   router.get(`${BASE}/export`, session, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const extra = Object.keys(req.query).find((key) => key !== 'format');
     const format = req.query.format ?? 'json';
-    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
-    if (format !== 'json' && format !== 'csv') throw new ApiError(400, [apiViolation('error.backend.invalid_query', 'format')]);
+    if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
+    if (format !== 'json' && format !== 'csv') throw new ApiError(400, [violation('error.backend.invalid_query', 'format')]);
     const languages = solutionLanguages(solution);
     const filename = `translations-${solution.id}.${format}`;
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
@@ -165,12 +165,12 @@ export const translationRoutes = (ctx: ServerContext): Router => {
    * answers the same preview without writing. An empty text leaves the stored one as it is.
    */
   router.post(`${BASE}/import`, session, ownWritable, importBody, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const extra = Object.keys(req.query).find((key) => key !== 'dryRun');
-    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+    if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
     const text = req.body as string;
     const entries = isJsonImport(req.headers['content-type']) ? jsonEntries(text) : csvEntries(text);
-    if (entries.length > IMPORT_MAX_ROWS) throw new ApiError(400, [apiViolation('validation.import_too_many_rows')]);
+    if (entries.length > IMPORT_MAX_ROWS) throw new ApiError(400, [violation('validation.import_too_many_rows')]);
 
     const languages = new Set<string>(solutionLanguages(solution));
     const violations: Violation[] = [];
@@ -180,12 +180,12 @@ export const translationRoutes = (ctx: ServerContext): Router => {
       const problems: Violation[] = [];
       if (!languages.has(entry.language)) problems.push(languageNotInSolution(entry.path('language')));
       const schema = textSchemaOf(entry.key);
-      if (!schema) problems.push(apiViolation('validation.translation_key_unknown', entry.path('key')));
-      else if (seen.has(`${entry.language}\u0000${entry.key}`)) problems.push(apiViolation('validation.import_duplicate_row', entry.path('key')));
+      if (!schema) problems.push(violation('validation.translation_key_unknown', entry.path('key')));
+      else if (seen.has(`${entry.language}\u0000${entry.key}`)) problems.push(violation('validation.import_duplicate_row', entry.path('key')));
       seen.add(`${entry.language}\u0000${entry.key}`);
       if (schema && entry.text.trim() !== '') {
         const parsed = schema.safeParse(entry.text);
-        if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => apiViolation(issue.message, entry.path('text'))));
+        if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => violation(issue.message, entry.path('text'))));
         else if (problems.length === 0) accepted.push({ ...entry, text: parsed.data as string });
       }
       violations.push(...problems);
@@ -208,19 +208,19 @@ export const translationRoutes = (ctx: ServerContext): Router => {
         setTextAt(row.texts, change.key, change.after);
         row.updatedAt = now;
       }
-      data.write();
+      ctx.store.write();
     }
     res.json({ dryRun, changes, unchanged });
   });
 
   router.get(`${BASE}/:language`, session, noQuery, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     res.json(toJson(solution, languageOf(solution, req.params.language)));
   });
 
   /** Saves one group of one language; every text of the group is required (VAL-1). */
   router.put(`${BASE}/:language/:group`, session, noQuery, ownWritable, body, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const language = languageOf(solution, req.params.language);
     const group = req.params.group;
     if (!isTranslationGroup(group)) throw new ApiError(404, 'error.backend.not_found');
@@ -228,7 +228,7 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     const row = rowForWrite(solution, language);
     row.texts[group] = texts;
     row.updatedAt = ctx.now().toISOString();
-    data.write();
+    ctx.store.write();
     res.json(toJson(solution, language));
   });
 
@@ -239,7 +239,7 @@ export const translationRoutes = (ctx: ServerContext): Router => {
   return router;
 };
 
-const formatInvalid = (path = ''): ApiError => new ApiError(400, [apiViolation('validation.import_format_invalid', path)]);
+const formatInvalid = (path = ''): ApiError => new ApiError(400, [violation('validation.import_format_invalid', path)]);
 
 /** The CSV `key,language,text`; rows are numbered from 1 after the header. */
 const csvEntries = (text: string): ImportEntry[] => {
@@ -264,7 +264,7 @@ const jsonEntries = (text: string): ImportEntry[] => {
       return;
     }
     const path = `${language}${prefix === '' ? '' : `.${prefix}`}`;
-    if (typeof node !== 'string') throw new ApiError(400, [apiViolation(isTranslationKey(prefix) ? 'validation.invalid_value' : 'validation.translation_key_unknown', path)]);
+    if (typeof node !== 'string') throw new ApiError(400, [violation(isTranslationKey(prefix) ? 'validation.invalid_value' : 'validation.translation_key_unknown', path)]);
     entries.push({ language, key: prefix, text: node, path: (column) => (column === 'language' ? language : path) });
   };
   for (const [language, tree] of Object.entries(json)) walk(language, tree, '');

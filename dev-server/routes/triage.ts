@@ -2,13 +2,17 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { cookieCategorySchema } from '../../src/schemas/cookie';
 import { getSession, requireSession } from '../auth/session';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { ApiError, violation } from '../http/errors';
 import type { Scanner } from '../scanner/scanner';
 import type { FindingRow } from '../scanner/types';
 import type { CookieRow } from '../store/types';
-import { apiViolation, consentData, noQuery, parseOrThrow, requireWrite } from './consentData';
+import { ownSolution } from '../data/consentSolutions';
+import { domainRows } from '../data/domains';
+import { noQuery } from '../http/query';
+import { parseOrThrow } from '../http/validation';
+import { requirePermission } from '../guards/permissions';
 
 /**
  * BEYOND-4 (docs/api.md "Scanner"): a consent solution's triage inbox. Each scan's findings
@@ -28,24 +32,23 @@ const STATUSES = new Set(['open', 'accepted', 'dismissed', 'all']);
 
 export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
-  const data = consentData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
   const ownSolutionWritable: RequestHandler = (req, _res, next) => {
     const caller = getSession(req);
-    data.ownSolution(caller, req.params.id);
-    requireWrite(caller);
+    ownSolution(ctx.store, caller, req.params.id);
+    requirePermission(caller, 'consentSolutions.write');
     next();
   };
 
   router.get('/consent-solutions/:id/triage', session, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const extra = Object.keys(req.query).find((key) => key !== 'status' && key !== 'domainId');
-    if (extra !== undefined) throw new ApiError(400, [apiViolation('error.backend.invalid_query', extra)]);
+    if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
     const status = typeof req.query.status === 'string' ? req.query.status : 'open';
-    if (!STATUSES.has(status)) throw new ApiError(400, [apiViolation('validation.invalid_value', 'status')]);
+    if (!STATUSES.has(status)) throw new ApiError(400, [violation('validation.invalid_value', 'status')]);
     const domainId = typeof req.query.domainId === 'string' ? Number(req.query.domainId) : undefined;
-    const domains = new Set(data.domains().filter((d) => d.consentSolutionId === solution.id).map((d) => d.id));
+    const domains = new Set(domainRows(ctx.store).filter((d) => d.consentSolutionId === solution.id).map((d) => d.id));
     const rows = scanner
       .findings()
       // Findings of a domain removed since then are left out.
@@ -64,14 +67,14 @@ export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     for (const [index, id] of ids.entries()) {
       const row = rows.find((f) => f.id === id && f.consentSolutionId === solutionId && f.status === 'open');
       if (row) picked.push(row);
-      else violations.push(apiViolation('validation.finding_unknown', `ids.${index}`));
+      else violations.push(violation('validation.finding_unknown', `ids.${index}`));
     }
     if (violations.length > 0) throw new ApiError(400, violations);
     return picked;
   };
 
   router.post('/consent-solutions/:id/triage/accept', session, noQuery, ownSolutionWritable, body, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const input = parseOrThrow(idsSchema, req.body);
     const picked = openFindings(solution.id, [...new Set(input.ids)]);
     const cookies: CookieRow[] = [];
@@ -79,17 +82,17 @@ export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
       const cookie = scanner.accept(finding, input.category);
       if (cookie && !cookies.includes(cookie)) cookies.push(cookie);
     }
-    data.write();
+    ctx.store.write();
     res.json({ accepted: picked.map((f) => f.id), cookies: structuredClone(cookies) });
   });
 
   router.post('/consent-solutions/:id/triage/dismiss', session, noQuery, ownSolutionWritable, body, (req, res) => {
-    const solution = data.ownSolution(getSession(req), req.params.id);
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const input = parseOrThrow(idsSchema, req.body);
     const picked = openFindings(solution.id, [...new Set(input.ids)]);
     const stamp = ctx.now().toISOString();
     for (const finding of picked) Object.assign(finding, { status: 'dismissed', resolvedAt: stamp });
-    data.write();
+    ctx.store.write();
     res.json({ dismissed: picked.map((f) => f.id) });
   });
 

@@ -6,12 +6,9 @@ import {
   SCAN_DEPTHS,
   scanFrequencyFromDays,
   type ScanDepth, type ScanFrequencyDays } from '../../src/schemas/domain';
-import type { z } from 'zod';
 import { vatRateFor, type SubscriptionPrice } from '../../src/schemas/billing';
 import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain } from '../../src/shared/pricing';
-import type { Violation } from '../../src/shared/violations';
-import { DAY_MS } from '../clock';
-import { violation } from '../http/errors';
+import { DAY_MS } from '../time/clock';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
@@ -66,14 +63,13 @@ const isFrequency = (value: unknown): value is ScanFrequencyDays => typeof value
 const isDomainType = (value: unknown): value is PricedDomain['type'] => DOMAIN_TYPES.includes(value as PricedDomain['type']);
 
 /**
- * The account's domains in the shape pricing needs. The `domains` collection belongs to the
- * domains module and may not exist yet (older database): no collection means no domains. A row
+ * The account's domains in the shape pricing needs (an older database without the collection
+ * gets it empty). A row
  * pricing cannot read is skipped rather than failing the whole subscription with a 500.
  */
 export const accountDomains = (store: Store, accountId: number): PricedDomain[] => {
-  if (!Array.isArray(store.state().domains)) return [];
   return store
-    .collection<DomainRow>('domains')
+    .rows<DomainRow>('domains')
     .filter((d) => d.accountId === accountId)
     .flatMap((d): PricedDomain[] =>
       isDomainType(d.type) && isScanDepth(d.scanDepth) && isFrequency(d.scanFrequency)
@@ -145,9 +141,4 @@ export const priceSubscription = (input: PriceInput): SubscriptionPrice => {
 };
 
 /** A violation whose English text comes from this module's catalogue (then the shared one). */
-export const subscriptionViolation = (messageKey: string, propertyPath = ''): Violation => violation(messageKey, propertyPath);
-
-export const subscriptionZodViolations = (error: z.ZodError, prefix = ''): Violation[] =>
-  error.issues.map((issue) => subscriptionViolation(issue.message, [prefix, ...issue.path.map(String)].filter(Boolean).join('.')));
-
 export type { SubscriptionPrice };

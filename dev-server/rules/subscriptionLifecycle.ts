@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES, type BillingDetails, type PaymentMethod, type RelationState, type SubscriptionStatus } from '../../src/schemas/billing';
 import type { BillingInterval, Plan } from '../../src/shared/pricing';
-import { DAY_MS } from '../clock';
-import type { Caller } from '../guards/roles';
-import { hasRole } from '../guards/roles';
+import { DAY_MS } from '../time/clock';
+import type { Caller } from '../auth/roles';
+import { hasRole } from '../auth/roles';
 import { ApiError } from '../http/errors';
-import { subscriptionViolation as violation } from './billing';
+import { violation } from '../http/errors';
 import type { PaymentAdapter, PaymentFailure, StoredCard } from '../payments/devPaymentAdapter';
 import type { Store } from '../store/store';
 import type { Account, Row, Subscription } from '../store/types';

@@ -1,7 +1,8 @@
 import type { CookieCategory } from '../../src/schemas/cookie';
 import type { ScannerStatus } from '../../src/schemas/scanner';
-import { consentData } from '../routes/consentData';
-import { cookieRows, COOKIES, solutionLanguages } from '../routes/solutionContent';
+import { consentSolutionRows, solutionLanguages, syncSummary } from '../data/consentSolutions';
+import { cookieRows, COOKIES } from '../data/cookies';
+import { domainRows } from '../data/domains';
 import { lookupCookie, suggestCategory } from '../seed/cookieDatabase';
 import type { Store } from '../store/store';
 import type { CookieRow, DomainRow } from '../store/types';
@@ -51,11 +52,9 @@ const belongsTo = (cookieDomain: string, canonical: string): boolean => {
 const identity = (name: string, domain: string): string => `${name}\u0000${hostOf(domain)}`;
 
 export const createScanner = (store: Store, now: () => Date, options: ScannerOptions = {}) => {
-  for (const name of [SCANS, FINDINGS, HEALTH_CHECKS]) store.ensureCollection(name);
-  const data = consentData(store);
-  const scans = (): ScanRow[] => store.state()[SCANS] as ScanRow[];
-  const healthChecks = (): HealthCheckRow[] => store.state()[HEALTH_CHECKS] as HealthCheckRow[];
-  const findings = (): FindingRow[] => store.state()[FINDINGS] as FindingRow[];
+  const scans = (): ScanRow[] => store.rows<ScanRow>(SCANS);
+  const healthChecks = (): HealthCheckRow[] => store.rows<HealthCheckRow>(HEALTH_CHECKS);
+  const findings = (): FindingRow[] => store.rows<FindingRow>(FINDINGS);
   const executable = findChromium(options.chromiumPath ?? process.env.CHROMIUM_PATH);
   const baseUrl = options.baseUrl ?? 'https://{domain}/';
   const queue: Job[] = [];
@@ -75,8 +74,8 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
   }
   if (repaired) store.write();
 
-  const solutionOf = (domain: Pick<DomainRow, 'consentSolutionId'>) => data.solutions().find((s) => s.id === domain.consentSolutionId);
-  const domainById = (id: number): DomainRow | undefined => data.domains().find((d) => d.id === id);
+  const solutionOf = (domain: Pick<DomainRow, 'consentSolutionId'>) => consentSolutionRows(store).find((s) => s.id === domain.consentSolutionId);
+  const domainById = (id: number): DomainRow | undefined => domainRows(store).find((d) => d.id === id);
 
   const crawlOptions = (domain: DomainRow, mode: CrawlOptions['mode'], onProgress?: CrawlOptions['onProgress']): CrawlOptions => ({
     executablePath: executable as string,
@@ -158,7 +157,7 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
       domain.cookiesFound = cookiesFound ?? 0;
     }
     const solution = solutionOf(domain);
-    if (solution) data.syncSummary(solution);
+    if (solution) syncSummary(store, solution);
   };
 
   const fail = (row: ScanRow | HealthCheckRow, error: unknown): void => {
@@ -299,7 +298,7 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     if (!executable || closed) return 0;
     let queued = 0;
     const time = now().getTime();
-    for (const domain of data.domains()) {
+    for (const domain of domainRows(store)) {
       if (domain.scanFrequency <= 0 || !ACTIVE_STATUSES.has(domain.status)) continue;
       const last = latest(scans(), domain.id);
       const lastAt = last ? Date.parse(last.queuedAt) : domain.lastScanAt ? Date.parse(domain.lastScanAt) : Number.NEGATIVE_INFINITY;
@@ -330,7 +329,7 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     accept: (finding: FindingRow, category: CookieCategory | undefined): CookieRow | null => {
       const stamp = now().toISOString();
       const cookies = cookieRows(store);
-      const solution = data.solutions().find((s) => s.id === finding.consentSolutionId);
+      const solution = consentSolutionRows(store).find((s) => s.id === finding.consentSolutionId);
       let result: CookieRow | null = null;
       const existing =
         (finding.cookieId !== null ? cookies.find((c) => c.id === finding.cookieId) : undefined) ??

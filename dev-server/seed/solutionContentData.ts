@@ -1,5 +1,5 @@
 import type { CookieCategory, DataProcessor } from '../../src/schemas/cookie';
-import { solutionLanguages } from '../routes/solutionContent';
+import { solutionLanguages } from '../data/consentSolutions';
 import type { ConsentSolutionRow, CookieRow, TranslationRow } from '../store/types';
 import { DEFAULT_TEXTS, defaultTextsFor } from './defaultTranslations';
 

@@ -61,9 +61,14 @@ export const removeWithDependents = (store: Store, collection: string, predicate
   }
   if (gone.length === 0) return removed;
   removed.set(collection, [...(removed.get(collection) ?? []), ...gone]);
-  const ids = new Set(gone.map((row) => row.id));
+  return removeDependents(store, collection, gone.map((row) => row.id), removed);
+};
+
+/** Removes, recursively, every row owned by the rows `ids` of `collection` (already removed themselves). Does not write. */
+export const removeDependents = (store: Store, collection: string, ids: readonly number[], removed: Removed = new Map()): Removed => {
+  const owners = new Set(ids);
   for (const child of OWNERSHIP[collection] ?? []) {
-    removeWithDependents(store, child.collection, (row) => ids.has((row as unknown as Record<string, number>)[child.key] ?? Number.NaN), removed);
+    removeWithDependents(store, child.collection, (row) => owners.has((row as unknown as Record<string, number>)[child.key] ?? Number.NaN), removed);
   }
   return removed;
 };

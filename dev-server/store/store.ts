@@ -33,6 +33,12 @@ export interface Store {
   readonly db: LowdbSync;
   readonly file: string;
   state(): DbState;
+  /**
+   * The live rows of a collection (created empty if missing). Handlers read and change them in
+   * place and call `write()` once, all in one synchronous step, so no other request sees a
+   * half-done change.
+   */
+  rows<T extends Row>(name: string): T[];
   collection<T extends Row>(name: string): Collection<T>;
   ensureCollection(name: string): void;
   /**
@@ -159,6 +165,13 @@ export const openStore = (file: string, options: StoreOptions = {}): Store => {
     db,
     file,
     state,
+    rows: <T extends Row>(name: string): T[] => {
+      if (state()[name] === undefined) {
+        state()[name] = [];
+        write();
+      }
+      return rows<T>(name);
+    },
     collection,
     nextId,
     ensureCollection: (name) => {

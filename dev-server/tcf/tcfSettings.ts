@@ -34,10 +34,7 @@ export const settingsOf = (row: TcfSettingsRow | undefined): TcfSettings =>
       }
     : structuredClone(DEFAULT_TCF_SETTINGS);
 
-export const tcfSettingsRows = (store: Store): TcfSettingsRow[] => {
-  store.ensureCollection(TCF_SETTINGS);
-  return store.state()[TCF_SETTINGS] as TcfSettingsRow[];
-};
+export const tcfSettingsRows = (store: Store): TcfSettingsRow[] => store.rows<TcfSettingsRow>(TCF_SETTINGS);
 
 export const tcfSettingsOf = (store: Store, consentSolutionId: number): TcfSettingsRow | undefined =>
   tcfSettingsRows(store).find((row) => row.consentSolutionId === consentSolutionId);

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureCollection } from './fixtureCollection';
+import { cookieCreateBody, createBody } from './consentApi';
 import { login, postJson } from './http';
 import { startTestServer } from './startTestServer';
 
 /**
- * ENT-8 under concurrent writes: 50 clients each create 20 rows at the same time. Exactly 1,000
- * rows with unique ids, all still there after a restart on the same file, and the file parses
+ * ENT-8 under concurrent writes: 50 clients each create 20 cookies (POST /cookies, the real
+ * route through json-server) in one consent solution at the same time. Exactly 1,000 rows with
+ * unique ids, all still there after a restart on the same file, and the file parses
  * at every moment: a worker thread (a real second reader, outside the server's event loop)
  * reads and parses it every 2 ms for the whole run.
  */
@@ -60,8 +61,10 @@ const startPoller = (file: string): { stop: () => Promise<PollResult> } => {
 describe('concurrent writes', () => {
   it(`[ENT-8] ${CLIENTS} clients × ${CREATES_PER_CLIENT} creates: ${TOTAL} rows, unique ids, kept after a restart, the file always parses`, async () => {
     const dbFile = join(dir, 'db.json');
-    const first = await startTestServer({ dbFile, collections: [fixtureCollection] });
+    const first = await startTestServer({ dbFile });
     const cookie = await login(first.baseUrl, 'owner@demo.test');
+    const solution = await postJson(first.baseUrl, '/consent-solutions', createBody('concurrent-shop.com'), { cookie });
+    const solutionId = ((await solution.json()) as { id: number }).id;
     const poller = startPoller(dbFile);
     const statuses: number[] = [];
     const ids: number[] = [];
@@ -69,7 +72,7 @@ describe('concurrent writes', () => {
       await Promise.all(
         Array.from({ length: CLIENTS }, async (_, client) => {
           for (let i = 0; i < CREATES_PER_CLIENT; i += 1) {
-            const res = await postJson(first.baseUrl, '/fixtures', { label: `c${client}-${i}`, size: i }, { cookie });
+            const res = await postJson(first.baseUrl, '/cookies', cookieCreateBody(solutionId, `c${client}_${i}`, { expiryDays: i }), { cookie });
             statuses.push(res.status);
             if (res.status === 201) ids.push(((await res.json()) as { id: number }).id);
             else await res.text();
@@ -85,13 +88,13 @@ describe('concurrent writes', () => {
     expect(statuses.filter((s) => s !== 201)).toEqual([]);
     expect(new Set(ids).size).toBe(TOTAL);
 
-    const second = await startTestServer({ dbFile, collections: [fixtureCollection] });
+    const second = await startTestServer({ dbFile });
     try {
-      const res = await fetch(`${second.baseUrl}/fixtures?_start=0&_end=${TOTAL + 10}`, { headers: { cookie } });
+      const res = await fetch(`${second.baseUrl}/cookies?consentSolutionId=${solutionId}&_start=0&_end=${TOTAL + 10}`, { headers: { cookie } });
       expect(res.headers.get('x-total-count')).toBe(String(TOTAL));
-      const rows = (await res.json()) as { id: number; label: string }[];
+      const rows = (await res.json()) as { id: number; name: string }[];
       expect(new Set(rows.map((r) => r.id))).toEqual(new Set(ids));
-      expect(new Set(rows.map((r) => r.label)).size).toBe(TOTAL);
+      expect(new Set(rows.map((r) => r.name)).size).toBe(TOTAL);
     } finally {
       await second.close();
     }

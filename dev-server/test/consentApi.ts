@@ -77,6 +77,18 @@ export const createBody = (canonicalDomain: string, domain: Record<string, unkno
   ...rest,
 });
 
+/** A valid cookie of `consentSolutionId` named `name`; `extra` adds or overrides fields. */
+export const cookieCreateBody = (consentSolutionId: number, name: string, extra: Record<string, unknown> = {}) => ({
+  consentSolutionId,
+  name,
+  domain: 'shop.example.com',
+  category: 'necessary',
+  purpose: {},
+  expiryDays: null,
+  dataProcessor: null,
+  ...extra,
+});
+
 // Seed ids (seed/consentSolutionsData.ts): Demo Shop (account 1) owns solutions 1-3 and
 // domains 1-7, Other Company (2) solution 4 with domain 8, Client Bakery (5) solution 5.
 export const SEED = {

@@ -31,7 +31,6 @@ export interface TestServer {
   context: DevServer['context'];
   scanner: DevServer['scanner'];
   retention: DevServer['retention'];
-  registerScopedCollection: DevServer['registerScopedCollection'];
   /** Stops listening; removes the temp files unless the caller passed its own dbFile. */
   close: () => Promise<void>;
 }
@@ -72,7 +71,6 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     context: server.context,
     scanner: server.scanner,
     retention: server.retention,
-    registerScopedCollection: server.registerScopedCollection,
     close: async () => {
       await new Promise<void>((resolve) => {
         http.close(() => resolve());

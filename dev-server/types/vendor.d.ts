@@ -24,8 +24,9 @@ declare module 'json-server' {
 
   export interface RouterLayer {
     name: string;
-    handle: { length: number };
+    handle: { length: number; stack?: RouterLayer[] };
     route?: { path: string };
+    regexp?: { fast_slash?: boolean };
   }
   export interface JsonServerRouter extends Router {
     db: LowdbSync;

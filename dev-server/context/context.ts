@@ -1,10 +1,10 @@
-import type { LoginThrottle } from './auth/throttle';
-import type { MailQueue } from './auth/mailQueue';
-import type { Outbox } from './auth/outbox';
-import type { DevClock } from './clock';
-import type { ConsentLog } from './consent-log/consentLog';
-import type { Store } from './store/store';
-import type { GvlSource } from './tcf/gvlSource';
+import type { LoginThrottle } from '../auth/throttle';
+import type { MailQueue } from '../auth/mailQueue';
+import type { Outbox } from '../auth/outbox';
+import type { DevClock } from '../time/clock';
+import type { ConsentLog } from '../consent-log/consentLog';
+import type { Store } from '../store/store';
+import type { GvlSource } from '../tcf/gvlSource';
 
 /** What route modules share: built once per server by createServer. */
 export interface ServerContext {

@@ -1,10 +1,13 @@
 import type { ComplianceReport, DailyRow, ReportScan } from '../../src/schemas/consentRecord';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
-import { COOKIES } from '../routes/solutionContent';
+import { cookieRows } from '../data/cookies';
 import { PUBLICATIONS } from '../banner/templateData';
+import type { PublicationRow } from '../banner/types';
 import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
-import { domainRows, RECORD_ACTIONS, type RecordAction } from './records';
+import type { Row } from '../store/types';
+import { RECORD_ACTIONS, type RecordAction } from '../consent/records';
+import { domainRows } from '../data/domains';
 
 /**
  * The compliance report (BEYOND-3, ROUTE-6): computed on request from the consent log's daily
@@ -58,10 +61,10 @@ interface ScanLike {
 const scanHistory = (store: Store, query: ReportQuery): ReportScan[] => {
   const domains = domainRows(store).filter((d) => d.accountId === query.accountId && (query.consentSolutionId === null || d.consentSolutionId === query.consentSolutionId));
   const byId = new Map(domains.map((d) => [d.id, d]));
-  const raw = store.state().scans;
+  const raw = store.rows<Row & ScanLike>('scans');
   const rows: ReportScan[] = [];
-  if (Array.isArray(raw) && raw.length > 0) {
-    for (const scan of raw as ScanLike[]) {
+  if (raw.length > 0) {
+    for (const scan of raw) {
       const domain = typeof scan.domainId === 'number' ? byId.get(scan.domainId) : undefined;
       const ownSolution = typeof scan.consentSolutionId === 'number' && domains.some((d) => d.consentSolutionId === scan.consentSolutionId);
       if (!domain && !(ownSolution && scan.accountId === query.accountId)) continue;
@@ -92,7 +95,7 @@ export const complianceReport = async (store: Store, log: ConsentLog, query: Rep
     }
   }
   const sum = (counts: ActionCounts): number => RECORD_ACTIONS.reduce((n, a) => n + counts[a], 0);
-  const cookies = ((store.state()[COOKIES] ?? []) as { accountId: number; consentSolutionId: number; category: string }[]).filter(
+  const cookies = cookieRows(store).filter(
     (c) => c.accountId === query.accountId && (query.consentSolutionId === null || c.consentSolutionId === query.consentSolutionId),
   );
   return {
@@ -109,7 +112,7 @@ export const complianceReport = async (store: Store, log: ConsentLog, query: Rep
 /** What the onboarding guide ticks (ROUTE-5), from real data of the account. */
 export const onboardingState = async (store: Store, log: ConsentLog, accountId: number) => {
   const domains = domainRows(store).filter((d) => d.accountId === accountId && d.type === 'website');
-  const publications = ((store.state()[PUBLICATIONS] ?? []) as { accountId: number; consentSolutionId: number }[]).filter((p) => p.accountId === accountId);
+  const publications = store.rows<PublicationRow>(PUBLICATIONS).filter((p) => p.accountId === accountId);
   return {
     websiteAdded: domains.length > 0,
     templatePublished: publications.length > 0,

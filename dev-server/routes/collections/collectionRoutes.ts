@@ -1,0 +1,188 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Operation } from '../../../src/shared/permissions';
+import { getSession, requireSession, type Session } from '../../auth/session';
+import type { ServerContext } from '../../context/context';
+import { owned } from '../../guards/ownership';
+import { permit } from '../../guards/permissions';
+import { acceptBody } from '../../http/bodyParsers';
+import { ApiError } from '../../http/errors';
+import { checkListQuery, noQuery } from '../../http/query';
+import { removeDependents } from '../../store/cascade';
+import type { JsonServerBridge } from '../../store/jsonServerBridge';
+import type { Row } from '../../store/types';
+import { listCache, type ListAnswer } from './listCache';
+
+/** A row of a plain collection: it belongs to one account. */
+export interface OwnedRow extends Row {
+  accountId: number;
+}
+
+/**
+ * A plain collection of the API (docs/api.md "Collections"): json-server serves it, behind
+ * one chain that every collection shares:
+ *
+ *   session → permission (`permit`, the one matrix) → account scoping → zod validation →
+ *   the collection's business rules → json-server → what goes with the write
+ *
+ * Adding a collection is one definition (this interface) plus its rules. `C` is what
+ * validation makes of a create body, `U` of an update body.
+ */
+export interface CollectionDefinition<R extends OwnedRow, C, U> {
+  /** The store collection json-server reads and writes. */
+  name: string;
+  /** The URL, e.g. `/consent-solutions`. */
+  path: string;
+  operations: { read: Operation; write: Operation; delete: Operation };
+  /** The caller's row, or this collection's 404 (another account's row answers like a missing one). */
+  own: (caller: Session, idParam: string | undefined) => R;
+  /** Exact-match filters and sort keys of the list; what `q` searches. */
+  list: { fields: ReadonlySet<string>; matches: (row: R, needle: string) => boolean };
+  /** zod validation with the shared schemas (400). An update is checked against the stored row: PUT is PATCH. */
+  validate: {
+    create: (body: Record<string, unknown>, caller: Session) => C;
+    update: (row: R, body: Record<string, unknown>) => U;
+  };
+  /** Business rules (throw ApiError to refuse); create and update return what json-server writes. */
+  rules: {
+    create: (input: C, caller: Session) => Omit<R, 'id'>;
+    update: (row: R, input: U, caller: Session) => Partial<Omit<R, 'id' | 'accountId'>>;
+    delete?: (row: R, caller: Session) => void;
+  };
+  /**
+   * What goes with a write, in the tick of json-server's write: rows it derives; for a delete,
+   * after what the row owns is gone too (the answer waits for a returned promise).
+   */
+  after?: {
+    create?: (row: R, input: C, caller: Session) => void;
+    delete?: (row: R) => void | Promise<void>;
+  };
+}
+
+const sendList = (res: Response, answer: ListAnswer): void => {
+  res.setHeader('X-Total-Count', answer.total);
+  res.type('application/json').send(answer.json);
+};
+
+/**
+ * The list query json-server runs: the caller's account injected as a filter (so filters,
+ * paging and X-Total-Count see only its rows), and `q` turned into the ids of the rows the
+ * collection says it matches (json-server's own `q` searches every field, aliases and ids too).
+ */
+const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller: Session, matches: (row: R, needle: string) => boolean): void => {
+  const needle = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
+  delete req.query.q;
+  if (needle !== '') {
+    const asked = req.query.id === undefined ? undefined : new Set([req.query.id].flat().map(String));
+    const ids = rows.filter((row) => row.accountId === caller.accountId && matches(row, needle)).map((row) => String(row.id));
+    const kept = asked ? ids.filter((id) => asked.has(id)) : ids;
+    // Ids start at 1, so `0` matches nothing (json-server needs at least one value).
+    req.query.id = kept.length > 0 ? kept : ['0'];
+  }
+  req.query.accountId = String(caller.accountId);
+  // A page as the slice it is: json-server's `_page` adds a Link header the contract does not
+  // have and scans every row for a field named `_page`.
+  if (typeof req.query._page === 'string') {
+    const page = Math.max(Number(req.query._page), 1);
+    const limit = typeof req.query._limit === 'string' ? Number(req.query._limit) : 10;
+    delete req.query._page;
+    delete req.query._limit;
+    req.query._start = String((page - 1) * limit);
+    req.query._end = String(page * limit);
+  }
+};
+
+export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
+  const { name, path, operations, own, list, validate, rules, after } = definition;
+  const router = Router();
+  const session = requireSession(ctx.store, ctx.now);
+  const body = acceptBody({ json: true });
+  const cache = listCache(ctx.store);
+  const item = `${path}/:id`;
+  bridge.addCollection(name);
+
+  const ownRow = owned(own);
+
+  router.get(path, session, permit(operations.read), (req, res, next) => {
+    checkListQuery(req.query, list.fields);
+    const caller = getSession(req);
+    const key = `${name}:${caller.accountId}\u0000${req.originalUrl}`;
+    const cached = cache.get(key);
+    if (cached) {
+      sendList(res, cached);
+      return;
+    }
+    const generation = ctx.store.generation();
+    scopeQuery(req, ctx.store.rows<R>(name), caller, list.matches);
+    bridge.serve(req, res, next, { collection: name }, (data, res) => {
+      const page = data as R[];
+      const answer = { total: Number(res.getHeader('X-Total-Count') ?? page.length), json: JSON.stringify(page) };
+      cache.set(key, generation, answer);
+      sendList(res, answer);
+    });
+  });
+
+  router.post(path, session, noQuery, permit(operations.write), body, (req, res, next) => {
+    const caller = getSession(req);
+    const input = validate.create(req.body as Record<string, unknown>, caller);
+    const row = rules.create(input, caller);
+    const written = (data: unknown): void => {
+      after?.create?.(data as R, input, caller);
+      ctx.store.write();
+    };
+    bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
+      res.status(201).location(`${path}/${(data as R).id}`).json(data);
+    });
+  });
+
+  router.all(path, session, () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+
+  router.get(item, session, noQuery, ownRow, permit(operations.read), (req, res, next) => {
+    const row = own(getSession(req), req.params.id);
+    bridge.serve(req, res, next, { collection: name, id: row.id }, (data, res) => {
+      res.json(data);
+    });
+  });
+
+  // PUT is PATCH: react-admin's json-server provider updates with PUT (its updateMany too, with
+  // only the changed fields), so absent keys keep their stored value.
+  const update: RequestHandler = (req, res, next) => {
+    const caller = getSession(req);
+    const row = own(caller, req.params.id);
+    const changes = rules.update(row, validate.update(row, req.body as Record<string, unknown>), caller);
+    bridge.serve(req, res, next, { collection: name, id: row.id, method: 'PATCH', body: changes }, (data, res) => {
+      res.json(data);
+    });
+  };
+  router.patch(item, session, noQuery, ownRow, permit(operations.write), body, update);
+  router.put(item, session, noQuery, ownRow, permit(operations.write), body, update);
+
+  router.delete(item, session, noQuery, ownRow, permit(operations.delete), (req, res, next) => {
+    const caller = getSession(req);
+    const row = own(caller, req.params.id);
+    rules.delete?.(row, caller);
+    // Settled into a value at once: the answer, a tick later, rethrows a failure (no unhandled rejection meanwhile).
+    let finishing: Promise<{ failure?: unknown }> = Promise.resolve({});
+    const written = (): void => {
+      // SEC-2: what the row owns goes with it, in the same write (json-server's sweep is off).
+      removeDependents(ctx.store, name, [row.id]);
+      finishing = Promise.resolve(after?.delete?.(row)).then(
+        () => ({}),
+        (failure: unknown) => ({ failure }),
+      );
+      ctx.store.write();
+    };
+    bridge.serve(req, res, next, { collection: name, id: row.id, written }, async (_data, res) => {
+      const { failure } = await finishing;
+      if (failure !== undefined) throw failure;
+      res.status(204).end();
+    });
+  });
+
+  router.all(item, session, () => {
+    throw new ApiError(405, 'error.backend.method_not_allowed');
+  });
+
+  return router;
+};
