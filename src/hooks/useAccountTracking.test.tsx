@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { renderShell, testDataProvider } from '../test/testShell';
-import { ALREADY_NOTIFIED } from '../providers/apiError';
+import { ALREADY_NOTIFIED } from '../providers/alreadyNotified';
 import { useAccountTracking } from './useAccountTracking';
 
 const session = vi.hoisted(() => ({ current: null as { account_id: number | null } | null }));

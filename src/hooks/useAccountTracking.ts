@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { pushToDataLayer } from '../integrations/dataLayer';
-import { isAlreadyNotified } from '../providers/apiError';
+import { isAlreadyNotified } from '../providers/alreadyNotified';
 import { notify } from '../providers/notify';
 import { useAccount } from './useAccount';
 

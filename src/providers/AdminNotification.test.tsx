@@ -3,7 +3,7 @@ import { render, waitFor } from '@testing-library/react';
 import { AdminContext, useNotify } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import AdminNotification from './AdminNotification';
-import { ALREADY_NOTIFIED } from './apiError';
+import { ALREADY_NOTIFIED } from './alreadyNotified';
 import { testI18nProvider } from '../test/testShell';
 
 const showToast = vi.hoisted(() => vi.fn(async () => 'key'));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import type { SnackbarKey } from 'notistack';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'ra-core';
-import { ALREADY_NOTIFIED } from './apiError';
+import { ALREADY_NOTIFIED } from './alreadyNotified';
 import { closeToast, showToast } from './toaster';
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setChatWidget, noopChatWidget, type ChatWidget } from '../integrations/chatWidget';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';
 import { env } from '../config/env';
-import { ALREADY_NOTIFIED } from './apiError';
+import { ALREADY_NOTIFIED } from './alreadyNotified';
 import { httpClient } from './httpClient';
 import { getSession, reloadSession } from './sessionState';
 import { showToast } from './toaster';

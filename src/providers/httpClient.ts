@@ -1,6 +1,7 @@
 import { HttpError, type fetchUtils } from 'ra-core';
 import { apiFetch, type ApiResponse } from './apiClient';
-import { ALREADY_NOTIFIED, isApiError } from './apiError';
+import { ALREADY_NOTIFIED } from './alreadyNotified';
+import { isApiError } from './apiError';
 import { notifyApiError } from './notifyApiError';
 import { ACCOUNT_HEADER, getActingAccount } from './actingAccount';
 

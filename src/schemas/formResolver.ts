@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { fieldIssues, type FieldOf } from './fieldIssues';
 
 /**
  * The one path from a shared zod schema to a form's field errors (VAL-4: the form runs the very
@@ -9,40 +10,7 @@ import type { z } from 'zod';
  * the inputs translate them. Type-only imports: zod itself comes with the schema passed in.
  */
 
-/** Which form field shows the issue at a schema path. */
-export type FieldOf = (path: readonly PropertyKey[]) => string;
-
-/**
- * The default: the path up to the first array index, so an error on an array item
- * (`additionalLanguages.2`) shows on the array's own input, the one that can show it.
- */
-export const fieldPathOf: FieldOf = (path) => {
-  const firstIndex = path.findIndex((segment) => typeof segment === 'number');
-  return (firstIndex === -1 ? path : path.slice(0, firstIndex)).map(String).join('.');
-};
-
-export interface FieldIssue {
-  field: string;
-  code: string;
-  message: string;
-}
-
-/**
- * One issue per field, the first: it is the most basic one (required before format). A
- * whole-object issue has no field; the forms' schemas put every issue on a field.
- */
-export const fieldIssues = (issues: readonly z.core.$ZodIssue[], fieldOf: FieldOf = fieldPathOf): FieldIssue[] => {
-  const byField = new Map<string, FieldIssue>();
-  for (const issue of issues) {
-    const field = fieldOf(issue.path);
-    if (field !== '' && !byField.has(field)) byField.set(field, { field, code: issue.code, message: issue.message });
-  }
-  return [...byField.values()];
-};
-
-/** The message key of each field's first issue, by field path. */
-export const firstIssuePerField = (issues: readonly z.core.$ZodIssue[], fieldOf?: FieldOf): Record<string, string> =>
-  Object.fromEntries(fieldIssues(issues, fieldOf).map(({ field, message }) => [field, message]));
+export { fieldIssues, fieldPathOf, firstIssuePerField, type FieldIssue, type FieldOf } from './fieldIssues';
 
 /** Sets `value` at a dotted path of a nested object, creating the objects on the way. */
 export const setAtPath = (target: Record<string, unknown>, dottedPath: string, value: unknown): void => {

@@ -10,7 +10,7 @@ import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
 import { navigateTo, takeReturnPath } from '../../providers/navigation';
 import { notifyApiError } from '../../providers/notifyApiError';
 import { login } from '../../providers/session';
-import { firstIssuePerField } from '../../schemas/formResolver';
+import { firstIssuePerField } from '../../schemas/fieldIssues';
 import { AuthLayout } from './AuthLayout';
 import { AuthLink } from './AuthLink';
 import { loadAuthSchemas, useAuthSchemas } from './authSchemas';

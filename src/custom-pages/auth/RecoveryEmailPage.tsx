@@ -10,7 +10,7 @@ import { AuthLayout } from './AuthLayout';
 import { AuthLink } from './AuthLink';
 import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { EmailField } from './EmailField';
-import { firstIssuePerField } from '../../schemas/formResolver';
+import { firstIssuePerField } from '../../schemas/fieldIssues';
 
 /** ROUTE-2: `/recovery-email/`, then a check-your-inbox confirmation. */
 export function RecoveryEmailPage() {
