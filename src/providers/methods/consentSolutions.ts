@@ -1,6 +1,6 @@
 import type { DataProvider, Identifier } from 'ra-core';
-import { SCAN_FREQUENCY_NAMES, scanFrequencyToDays } from '../../schemas/domain';
-import { privacyStandardsSchema, type PrivacyStandards } from '../../schemas/privacyStandards';
+import { SCAN_FREQUENCY_NAMES, scanFrequencyToDays } from '../../shared/domainTypes';
+import type { PrivacyStandards } from '../../schemas/privacyStandards';
 import { FACTOR_SCALE, priceTableSchema, type PriceTable } from '../../shared/pricing';
 import { getJson, segment, sendJson } from './jsonCalls';
 
@@ -72,5 +72,9 @@ export const withConsentSolutionsMethods = <T extends DataProvider>(base: T): T 
   getPricing: async () => priceTableFromApi(await getJson('/pricing')),
   pushForConsent: (id) => sendJson(`${solutionPath(id)}/push-for-consent`, 'POST', {}),
   getPrivacyStandards: (id) => getJson(`${solutionPath(id)}/standards`),
-  savePrivacyStandards: (id, values) => sendJson(`${solutionPath(id)}/standards`, 'PUT', privacyStandardsSchema.parse(values)),
+  savePrivacyStandards: async (id, values) => {
+    // The rules (zod) load with the first save, not with the admin.
+    const { privacyStandardsSchema } = await import('../../schemas/privacyStandards');
+    return sendJson(`${solutionPath(id)}/standards`, 'PUT', privacyStandardsSchema.parse(values));
+  },
 });
