@@ -16,7 +16,8 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import type { ReportFilter } from '../../schemas/consentRecord';
 import { ConsentRecordsPage } from './ConsentRecordsPage';
-import { daysAgo, download, isoDay, reportCsv } from './reportModel';
+import { download } from '../../shared/download';
+import { daysAgo, isoDay, reportCsv } from './reportModel';
 import { RecordsExportButton } from './RecordsExportButton';
 import { ReportTotals } from './ReportTotals';
 

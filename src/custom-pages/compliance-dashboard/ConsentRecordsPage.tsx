@@ -19,7 +19,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { formatDateTime } from '../../providers/i18n/formatters';
 import { queryKeys } from '../../providers/queryKeys';
 import type { ConsentRecord } from '../../schemas/consentRecord';
-import { download } from './reportModel';
+import { download } from '../../shared/download';
 import { RetentionSetting } from './RetentionSetting';
 
 /**

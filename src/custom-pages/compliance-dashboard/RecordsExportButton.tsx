@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { RECORD_EXPORT_FORMATS, type RecordExportFormat, type ReportFilter } from '../../schemas/consentRecord';
-import { download } from './reportModel';
+import { download } from '../../shared/download';
 
 const MEDIA_TYPES: Record<RecordExportFormat, string> = { csv: 'text/csv', jsonl: 'application/x-ndjson' };
 

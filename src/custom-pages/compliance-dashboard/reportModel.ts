@@ -43,17 +43,5 @@ export const rollingOptIn = (report: ComplianceReport, category: string, window 
     return decisions === 0 ? null : accepted / decisions;
   });
 
-/** Saves text as a file through a temporary object URL. */
-export const download = (content: string | Blob, filename: string, type: string): void => {
-  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
-
 export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 export const daysAgo = (days: number, from = new Date()): string => isoDay(new Date(from.getTime() - days * 86_400_000));

@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
 import { COOKIE_CATEGORIES, type Cookie, type CookieCategory } from '../../schemas/cookie';
-import { downloadText } from '../../shared/download';
+import { download as saveFile } from '../../shared/download';
 import { CookieImportDialog } from './CookieImportDialog';
 import { emptySelection, selectedIds, type SolutionSummary } from './cookieModel';
 
@@ -148,7 +148,7 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
   const download = async () => {
     try {
       const file = await dataProvider.exportCookies(solution.id);
-      downloadText(file.text, file.filename, file.type);
+      saveFile(file.text, file.filename, file.type);
     } catch {
       // The dataProvider showed the export notice.
     }

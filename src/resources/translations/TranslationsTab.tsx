@@ -20,7 +20,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
 import { queryKeys } from '../../providers/queryKeys';
 import { isTranslationGroup, TRANSLATION_GROUPS, type CompletenessCell, type TranslationGroup } from '../../schemas/translations';
-import { downloadText } from '../../shared/download';
+import { download as saveFile } from '../../shared/download';
 import { isLanguageCode, languageName, solutionLanguages } from '../../shared/languages';
 import type { Violation } from '../../shared/violations';
 import { CompletenessMatrix } from './CompletenessMatrix';
@@ -140,7 +140,7 @@ export const TranslationsTab = () => {
   const download = async (format: 'json' | 'csv') => {
     try {
       const file = await dataProvider.exportTranslations(solutionId, format);
-      downloadText(file.text, file.filename, file.type);
+      saveFile(file.text, file.filename, file.type);
     } catch {
       // The dataProvider showed the export notice.
     }
