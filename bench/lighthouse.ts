@@ -5,6 +5,8 @@
  * interleaved (run 1 of every page and preset, then run 2, …) so a busy moment of the machine
  * spreads over all pages instead of sinking one; each figure is the median of the runs.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { chromium, type Cookie } from 'playwright-core';
@@ -65,13 +67,20 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 };
 
-const runOnce = async (url: string, port: number, preset: Preset): Promise<OneRun> => {
+/** BENCH_LIGHTHOUSE_REPORTS=dir keeps every run's full report there, to see where a score goes. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+const runOnce = async (url: string, port: number, preset: Preset, reportName: string): Promise<OneRun> => {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
   const result = await lighthouse(url, flags, config);
   if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORTS_DIR !== undefined) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr));
+  }
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? NaN;
   const summary = lhr.audits['resource-summary']?.details;
   const scriptBytes =
@@ -118,7 +127,7 @@ export const runLighthouse = async (appUrl: string, session: Cookie[], runs: num
           if (page.loggedIn) await context.addCookies(session);
           process.stdout.write(`  Lighthouse run ${run}/${runs}: ${page.path} (${preset})\n`);
           const key = `${page.name}|${preset}`;
-          results.set(key, [...(results.get(key) ?? []), await runOnce(new URL(page.path, appUrl).href, chrome.port, preset)]);
+          results.set(key, [...(results.get(key) ?? []), await runOnce(new URL(page.path, appUrl).href, chrome.port, preset, `${page.name.replace(/\W+/g, '-')}-${preset}-${run}`)]);
         }
       }
     }

@@ -23,7 +23,7 @@
  * Prints a short table and writes bench/results/bench.json (git-ignored).
  * Environment: BENCH_RUNS (cold loads and Lighthouse runs per figure, default 5), CHROMIUM_PATH,
  * BENCH_ONLY=lighthouse|banner|consent-log (only that part), BENCH_RECORDS (default 1,000,000),
- * BENCH_INGEST_SECONDS (default 60), DATABASE_URL.
+ * BENCH_INGEST_SECONDS (default 60), DATABASE_URL, BENCH_LIGHTHOUSE_REPORTS (a folder for the full reports).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';

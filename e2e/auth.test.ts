@@ -114,6 +114,28 @@ describe('auth screens in Chromium against the dev API', () => {
     expect((await t.context.cookies()).find((c) => c.name === 'i18next')?.value).toBe('fr');
   });
 
+  it('[PROD-5] a French visitor opens the admin in French: its French texts load before its first render', async () => {
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    await t.context.addCookies([{ name: 'i18next', value: 'fr', url: t.appUrl }]);
+    // Records, from the reload's first byte, whether the English label ever painted.
+    await t.page.addInitScript(() => {
+      const seen = window as unknown as { englishNavSeen?: boolean };
+      new MutationObserver(() => {
+        if (document.body?.innerText.includes('Consent solutions')) seen.englishNavSeen = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    // A slow French chunk must delay the admin, not show it in English first.
+    await t.page.route(/adminCatalogue\.fr-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await t.page.reload();
+    await navItem(t.page, 'Solutions de consentement').waitFor();
+    await t.page.getByRole('button', { name: 'Français' }).waitFor();
+    expect(await t.page.evaluate(() => (window as unknown as { englishNavSeen?: boolean }).englishNavSeen ?? false)).toBe(false);
+  });
+
   it('[ROUTE-22] an unknown URL shows Not Found', async () => {
     await logIn(t.page, 'owner@demo.test');
     await shellReady(t.page);

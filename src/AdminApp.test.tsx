@@ -27,7 +27,7 @@ vi.mock('./providers/dataProvider', async () => {
 });
 vi.mock('./providers/i18nProvider', async () => {
   const { testI18nProvider } = await import('./test/testShell');
-  return { i18nProvider: testI18nProvider() };
+  return { i18nProvider: testI18nProvider(), adminTextsReady: Promise.resolve() };
 });
 
 // The first visit also loads the lazy page chunks, which takes longer than findBy's default second.

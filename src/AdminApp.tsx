@@ -1,9 +1,9 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18nProvider';
+import { adminTextsReady, i18nProvider } from './providers/i18nProvider';
 import { AdminNotification } from './providers/Toasts';
 import { LoginPage } from './custom-pages/auth/LoginPage';
 import { authRoutes } from './custom-pages/auth/authRoutes';
@@ -47,50 +47,54 @@ installIntegrations();
 /** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
 const page = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
 
+// react-admin's <Admin> is these two with defaults; its default i18nProvider (polyglot, about
+// 8 kB gzip) would ship in the admin chunk although ours always replaces it (issue 18).
+const store = localStorageStore();
+
 export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <BrowserRouter>
-      <Admin
-        disableTelemetry
-        requireAuth
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        queryClient={queryClient}
-        theme={theme}
-        layout={AppLayout}
-        notification={AdminNotification}
-        loginPage={LoginPage}
-        dashboard={HomeRedirect}
-        catchAll={NotFound}
-        error={ErrorPage}
-      >
-        <Resource name="consent-solutions" {...consentSolutions} edit={ConsentSolutionPage} />
-        <Resource name="domains" {...domains} />
-        {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
-        <Resource name="popup-templates" {...popupTemplates} />
-        <Resource name="cookies" {...cookies} />
-        <Resource name="translations" {...translations} />
-        {/* ROUTE-8 */}
-        <Resource name="teammates" {...teammates} />
-        {/* BEYOND-7 */}
-        <Resource name="audit-log" {...auditLog} />
-        <CustomRoutes noLayout>{authRoutes}</CustomRoutes>
-        <CustomRoutes>
-          {/* ROUTE-7: the free plan has no page of its own. */}
-          <Route path="/free-plan/*" element={<Navigate to="/" replace />} />
-          {/* PROD-3, ROUTE-20 */}
-          <Route path="/mobile-consent-solutions/*" element={page(<ViewUnderDevelopment />)} />
-          {/* ROUTE-5, ROUTE-6, BEYOND-3, BEYOND-9 */}
-          <Route path="/onboarding/*" element={page(<OnboardingPage />)} />
-          <Route path="/compliance-dashboard/*" element={page(<ComplianceDashboardPage />)} />
-          {/* PROD-2, ROUTE-9: overview, billing, payment, success. */}
-          <Route path="/subscription/*" element={page(<SubscriptionWizard />)} />
-        </CustomRoutes>
-      </Admin>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} theme={theme}>
+        <AdminUI
+          disableTelemetry
+          requireAuth
+          layout={AppLayout}
+          notification={AdminNotification}
+          loginPage={LoginPage}
+          dashboard={HomeRedirect}
+          catchAll={NotFound}
+          error={ErrorPage}
+        >
+          <Resource name="consent-solutions" {...consentSolutions} edit={ConsentSolutionPage} />
+          <Resource name="domains" {...domains} />
+          {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
+          <Resource name="popup-templates" {...popupTemplates} />
+          <Resource name="cookies" {...cookies} />
+          <Resource name="translations" {...translations} />
+          {/* ROUTE-8 */}
+          <Resource name="teammates" {...teammates} />
+          {/* BEYOND-7 */}
+          <Resource name="audit-log" {...auditLog} />
+          <CustomRoutes noLayout>{authRoutes}</CustomRoutes>
+          <CustomRoutes>
+            {/* ROUTE-7: the free plan has no page of its own. */}
+            <Route path="/free-plan/*" element={<Navigate to="/" replace />} />
+            {/* PROD-3, ROUTE-20 */}
+            <Route path="/mobile-consent-solutions/*" element={page(<ViewUnderDevelopment />)} />
+            {/* ROUTE-5, ROUTE-6, BEYOND-3, BEYOND-9 */}
+            <Route path="/onboarding/*" element={page(<OnboardingPage />)} />
+            <Route path="/compliance-dashboard/*" element={page(<ComplianceDashboardPage />)} />
+            {/* PROD-2, ROUTE-9: overview, billing, payment, success. */}
+            <Route path="/subscription/*" element={page(<SubscriptionWizard />)} />
+          </CustomRoutes>
+        </AdminUI>
+      </AdminContext>
     </BrowserRouter>
   );
 }
 
 export default AdminApp;
+
+/** main.tsx renders the admin once this resolves: its texts in the visitor's language. */
+export const adminReady: Promise<void> = adminTextsReady;

@@ -21,7 +21,11 @@ import { lazyWithReload } from './shared/lazyWithReload';
 import { theme } from './theme/theme';
 
 /** The admin (react-admin, react-router, every page) is a separate chunk: `/login/` never loads it. */
-const AdminApp = lazyWithReload(() => import('./AdminApp'));
+const AdminApp = lazyWithReload(async () => {
+  const admin = await import('./AdminApp');
+  await admin.adminReady;
+  return admin;
+});
 
 function Loading() {
   return (

@@ -1,11 +1,10 @@
 import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import { adminCatalogues } from './i18n/adminCatalogues';
+import type { Tree } from './i18n/deepMerge';
+import { adminCatalogueEn, raMessagesEn } from './i18n/adminCatalogue.en';
 import { changeLanguage, currentLanguage } from './i18n/i18n';
 import { i18n } from './i18n/i18nextInstance';
-import { PLATFORM_NS, type SupportedLanguage } from './i18n/languages';
+import { PLATFORM_NS, supportedBase, type SupportedLanguage } from './i18n/languages';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
 export const locales: Locale[] = [
@@ -13,17 +12,24 @@ export const locales: Locale[] = [
   { locale: 'fr', name: 'Français' },
 ];
 
-const raMessages: Record<SupportedLanguage, TranslationMessages> = { en: englishMessages, fr: frenchMessages };
-
 // The admin's own messages and react-admin's `ra.*` texts join the app's namespace only here,
 // so the auth screens (which share the instance but not this module) never download them.
-// Existing app keys win.
-for (const [lng, messages] of Object.entries(adminCatalogues)) {
-  i18n.addResourceBundle(lng, PLATFORM_NS, messages, true, false);
-}
-for (const [lng, messages] of Object.entries(raMessages)) {
-  i18n.addResourceBundle(lng, PLATFORM_NS, convertRaTranslationsToI18next(messages), true, false);
-}
+// Existing app keys win. English is the fallback, always in; French comes with the first use.
+const addAdminTexts = (lng: SupportedLanguage, catalogue: Tree, raMessages: TranslationMessages) => {
+  i18n.addResourceBundle(lng, PLATFORM_NS, catalogue, true, false);
+  i18n.addResourceBundle(lng, PLATFORM_NS, convertRaTranslationsToI18next(raMessages), true, false);
+};
+addAdminTexts('en', adminCatalogueEn, raMessagesEn);
+
+let frenchTexts: Promise<void> | undefined;
+const loadAdminTexts = (lng: SupportedLanguage): Promise<void> => {
+  if (lng === 'en') return Promise.resolve();
+  frenchTexts ??= import('./i18n/adminCatalogue.fr').then(({ adminCatalogueFr, raMessagesFr }) => addAdminTexts('fr', adminCatalogueFr, raMessagesFr));
+  return frenchTexts;
+};
+
+/** The admin renders after this, so its first render speaks the visitor's language (PROD-5). */
+export const adminTextsReady: Promise<void> = loadAdminTexts(currentLanguage());
 
 /**
  * react-admin's I18nProvider on the app's one i18next instance (src/providers/i18n/i18n.ts).
@@ -40,6 +46,7 @@ export const i18nProvider: I18nProvider = {
     return String(i18n.t(key, i18nextOptions));
   },
   changeLocale: async (locale) => {
+    await loadAdminTexts(supportedBase(locale) ?? 'en');
     await changeLanguage(locale);
   },
   getLocale: currentLanguage,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { fr } from './fr';
-import { adminCatalogues } from './adminCatalogues';
+import { adminCatalogueEn } from './adminCatalogue.en';
+import { adminCatalogueFr } from './adminCatalogue.fr';
 import { deepMerge } from './deepMerge';
 import { passwordRules } from '../../schemas/auth';
 import apiContract from '../../../docs/api.md?raw';
@@ -19,8 +20,8 @@ const leaves = (tree: Tree, prefix = ''): Map<string, string> => {
 };
 
 // Everything the admin can show: the login route's catalogue plus the admin's own.
-const enLeaves = leaves(deepMerge(en, adminCatalogues.en));
-const frLeaves = leaves(deepMerge(fr, adminCatalogues.fr));
+const enLeaves = leaves(deepMerge(en, adminCatalogueEn));
+const frLeaves = leaves(deepMerge(fr, adminCatalogueFr));
 
 describe('catalogues', () => {
   it('[PROD-5] one term is one translation: the pop-up, the scan depths', () => {

@@ -11,3 +11,6 @@ export const deepMerge = (base: Tree, override: Tree): Tree => {
   }
   return result;
 };
+
+/** The trees laid over each other in order: a later one's leaves win. */
+export const deepMergeAll = (trees: Tree[]): Tree => trees.reduce(deepMerge, {});

@@ -1,13 +1,6 @@
-import { coreMessages, messagesEn, type FeatureMessageKey } from '../../schemas/messages';
-import type { Tree } from './deepMerge';
+import type { FeatureMessageKey } from '../../schemas/messages';
 
-/**
- * Messages of the admin's forms and of the API's rules, beyond the login route's core ones.
- * The English texts are the shared registry's (the dev API answers with the same); only French
- * is written here, and its type fails the check when a key is added without a translation.
- */
-export const formMessagesEn = Object.fromEntries(Object.entries(messagesEn).filter(([key]) => !Object.hasOwn(coreMessages, key))) as Record<FeatureMessageKey, string>;
-
+/** The French of formMessages.en.ts: every feature message key, checked by the type. */
 export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'validation.tcf_country_invalid': 'Le pays de l’éditeur doit être un code ISO 3166 à deux lettres, comme FR.',
   'validation.tcf_vendor_unknown': "Ce fournisseur ne figure pas dans la Global Vendor List.",
@@ -147,19 +140,4 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'error.backend.last_active_user': "Le dernier utilisateur actif d'un compte ne peut pas être supprimé.",
   'error.backend.teammate_already_exists': 'Un utilisateur avec cet e-mail existe déjà.',
   'validation.account_name_required': 'Le nom du compte est obligatoire.',
-};
-
-/** `{ 'a.b': 'x' }` → `{ a: { b: 'x' } }`, the shape i18next reads with its `.` separator. */
-export const nestKeys = (flat: Record<string, string>): Tree => {
-  const tree: Tree = {};
-  for (const [key, text] of Object.entries(flat)) {
-    const path = key.split('.');
-    let node = tree;
-    for (const segment of path.slice(0, -1)) {
-      const next = node[segment];
-      node = typeof next === 'object' ? next : (node[segment] = {});
-    }
-    node[path.at(-1) ?? key] = text;
-  }
-  return tree;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceTableFromApi } from './consentSolutions';
+import { priceTableFromApi } from './priceTable';
 
 const expected = {
   version: 'v2',
