@@ -2,7 +2,7 @@ import '@fontsource/roboto/latin-300.css';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import { StrictMode, Suspense, useLayoutEffect, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, startTransition, useLayoutEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -68,16 +68,19 @@ const root = createRoot(container);
 
 // For English this resolves at once; a French visitor waits for the French chunk (no flash).
 void i18nReady.then(() => {
-  root.render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <ToastProvider>
-          <Root />
-        </ToastProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
+  // A transition: React yields to the browser while it builds the first screen (issue 18).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <ToastProvider>
+            <Root />
+          </ToastProvider>
+        </ThemeProvider>
+      </StrictMode>,
+    );
+  });
   // API-6: the hosted texts come through i18next's loader, after the first paint.
   if (env.translationsUrl !== undefined) void import('./providers/i18n/i18nextInstance');
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Layout, type LayoutProps } from 'react-admin';
 import { ErrorPage } from '../components/ErrorPage';
 import { PendingIndicator, PendingProvider } from '../components/PendingIndicator';
@@ -20,6 +20,11 @@ export const AppLayout = ({ children }: LayoutProps) => {
   useAccountTracking();
   useSupportLauncher();
   useIntegrations();
+  // The shell mounts when react-admin's session check resolves, a synchronous update (react-query):
+  // the whole frame in one long task. Its first render is empty and the frame follows as a
+  // transition, which yields to the browser every few milliseconds (issue 18).
+  const mounted = useDeferredValue(true, false);
+  if (!mounted) return null;
   return (
     <PendingProvider>
       <Layout appBar={ShellAppBar} menu={ShellMenu} error={ErrorPage}>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CreateButton, DataTable, Link, List, SearchInput, useListContext, useTranslate } from 'react-admin';
+import { DeferredListContext } from '../../components/DeferredListContext';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainStatusChip } from '../domains/DomainStatusChip';
@@ -88,15 +89,17 @@ export const ConsentSolutionList = () => {
         // A search is for this visit only: one remembered from an earlier visit read as data loss.
         storeKey={false}
       >
-        <DataTable<ConsentSolution> rowClick={(id) => detailPath(id)} bulkActionButtons={false} empty={<ConsentSolutionsNoMatch />}>
-          <DataTable.Col source="name" label="resources.consent-solutions.fields.name" render={(record) => <NameCell record={record as Row} />} />
-          <DataTable.Col
-            source="domains"
-            label="resources.consent-solutions.fields.domains"
-            disableSort
-            render={(record) => <PublicDomainsCell record={record as Row} />}
-          />
-        </DataTable>
+        <DeferredListContext>
+          <DataTable<ConsentSolution> rowClick={(id) => detailPath(id)} bulkActionButtons={false} empty={<ConsentSolutionsNoMatch />}>
+            <DataTable.Col source="name" label="resources.consent-solutions.fields.name" render={(record) => <NameCell record={record as Row} />} />
+            <DataTable.Col
+              source="domains"
+              label="resources.consent-solutions.fields.domains"
+              disableSort
+              render={(record) => <PublicDomainsCell record={record as Row} />}
+            />
+          </DataTable>
+        </DeferredListContext>
       </List>
     </PageLayout>
   );
