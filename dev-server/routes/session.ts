@@ -14,7 +14,6 @@ import type { User } from '../store/types';
 /** API-2: POST /login_check and POST /logout (docs/api.md, "Session"). */
 export const sessionRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const users = ctx.store.collection<User>('users');
 
   router.post(
     '/login_check',
@@ -40,7 +39,8 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
 
       const now = ctx.now();
       const { sessionId } = openSession(ctx.store, user.id, now);
-      users.update(user.id, { lastSeenAt: now.toISOString() });
+      user.lastSeenAt = now.toISOString();
+      ctx.store.write();
       const jwt = await signSession(user, sessionId, ctx.store.meta().jwtSecret, now);
       setSessionCookies(res, jwt, ctx.secureCookies);
       res.json({ token_set: true, user: { id: user.id, email: user.email, roles: user.roles, account_id: user.accountId } });

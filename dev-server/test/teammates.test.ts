@@ -13,7 +13,7 @@ afterAll(() => server.close());
 
 const get = (path: string, cookie: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers: { cookie, ...headers } });
 const del = (path: string, cookie: string) => fetch(`${server.baseUrl}${path}`, { method: 'DELETE', headers: { cookie } });
-const userBy = (email: string) => server.store.collection<User>('users').findBy((u) => u.email === email);
+const userBy = (email: string) => server.store.rows<User>('users').find((u) => u.email === email);
 
 describe('teammates', () => {
   it('[ROUTE-8][ENT-4] lists the account’s users with search by email and server paging, never a hash', async () => {
