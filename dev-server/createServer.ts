@@ -34,7 +34,7 @@ import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
 import { teammateCollection } from './routes/teammates';
 import { tcfRoutes } from './routes/tcf';
 import { templateActions, templateCollection } from './routes/templates';
-import { translationRoutes } from './routes/translations';
+import { translationCollection, translationRoutes } from './routes/translations';
 import { healthCheckRoutes } from './routes/healthChecks';
 import { scanRoutes } from './routes/scans';
 import { triageRoutes } from './routes/triage';
@@ -168,7 +168,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   const bridge = new JsonServerBridge(store);
   app.use(collectionRoutes(context, bridge, consentSolutionCollection(context)), consentSolutionActions(context));
   app.use(collectionRoutes(context, bridge, domainCollection(context)));
-  app.use(translationRoutes(context));
+  app.use(collectionRoutes(context, bridge, translationCollection(context)), translationRoutes(context));
   app.use(collectionRoutes(context, bridge, cookieCollection(context)), cookieActions(context));
   app.use(collectionRoutes(context, bridge, templateCollection(context)), templateActions(context));
   app.use(publishingRoutes(context));

@@ -46,17 +46,17 @@ export interface CollectionDefinition<R extends OwnedRow, C, U> {
   /**
    * zod validation with the shared schemas (400). A create may be async (an invitation hashes a
    * password): the rules and the write then run together once it is done. An update is checked
-   * against the stored row: PUT is PATCH. Without `update` (validation and rule), PUT and PATCH
-   * answer 405. The caller is given for rights that depend on the row or the body (the
+   * against the stored row: PUT is PATCH. Without `create` (validation and rule) POST answers
+   * 405, without `update` PUT and PATCH do. The caller is given for rights that depend on the row or the body (the
    * gallery's templates), which are checked before the body as `permit` is.
    */
   validate: {
-    create: (body: Record<string, unknown>, caller: Session) => C | Promise<C>;
+    create?: (body: Record<string, unknown>, caller: Session) => C | Promise<C>;
     update?: (row: R, body: Record<string, unknown>, caller: Session) => U;
   };
   /** Business rules (throw ApiError to refuse); create and update return what json-server writes. */
   rules: {
-    create: (input: C, caller: Session) => Omit<R, 'id'>;
+    create?: (input: C, caller: Session) => Omit<R, 'id'>;
     update?: (row: R, input: U, caller: Session) => Partial<Omit<R, 'id' | 'accountId'>>;
     delete?: (row: R, caller: Session) => void;
   };
@@ -111,9 +111,14 @@ const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller
 export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
   const { name, path, operations, own, list, validate, rules, after } = definition;
   const answer = definition.answer ?? ((row: R): unknown => row);
-  const { update: validateUpdate } = validate;
-  const { update: updateRule } = rules;
-  if ((validateUpdate === undefined) !== (updateRule === undefined)) throw new Error(`Collection ${name}: an update needs both its validation and its rule`);
+  const { create: validateCreate, update: validateUpdate } = validate;
+  const { create: createRule, update: updateRule } = rules;
+  for (const [operation, validation, rule] of [
+    ['create', validateCreate, createRule],
+    ['update', validateUpdate, updateRule],
+  ] as const) {
+    if ((validation === undefined) !== (rule === undefined)) throw new Error(`Collection ${name}: a ${operation} needs both its validation and its rule`);
+  }
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -142,23 +147,25 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
     });
   });
 
-  router.post(path, session, noQuery, permit(operations.write), body, async (req, res, next) => {
-    try {
-      const caller = getSession(req);
-      const input = await validate.create(req.body as Record<string, unknown>, caller);
-      // From here to json-server's write, one tick: the rules' checks still hold when it writes.
-      const row = rules.create(input, caller);
-      const written = (data: unknown): void => {
-        after?.create?.(data as R, input, caller);
-        ctx.store.write();
-      };
-      bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
-        res.status(201).location(`${path}/${(data as R).id}`).json(answer(data as R));
-      });
-    } catch (error) {
-      next(error);
-    }
-  });
+  if (validateCreate && createRule) {
+    router.post(path, session, noQuery, permit(operations.write), body, async (req, res, next) => {
+      try {
+        const caller = getSession(req);
+        const input = await validateCreate(req.body as Record<string, unknown>, caller);
+        // From here to json-server's write, one tick: the rules' checks still hold when it writes.
+        const row = createRule(input, caller);
+        const written = (data: unknown): void => {
+          after?.create?.(data as R, input, caller);
+          ctx.store.write();
+        };
+        bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
+          res.status(201).location(`${path}/${(data as R).id}`).json(answer(data as R));
+        });
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
 
   router.all(path, session, () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
