@@ -41,7 +41,7 @@ import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
-import type { User } from './store/types';
+import { userRows } from './data/users';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
@@ -130,7 +130,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   if (purgeExpiredSessions(store, now()) > 0) store.write();
 
   // Computed now so the first unknown-email login is not measurably slower than later ones.
-  void loginDummyHash(store.rows<User>('users'), context.bcryptCost);
+  void loginDummyHash(userRows(store), context.bcryptCost);
 
   const app = express();
   app.disable('x-powered-by');

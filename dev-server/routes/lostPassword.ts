@@ -8,7 +8,8 @@ import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';
-import type { PasswordToken, User } from '../store/types';
+import { userRows } from '../data/users';
+import type { PasswordToken } from '../store/types';
 
 const FIELD_FIRST = 'fos_user_resetting_form[plainPassword][first]';
 const FIELD_SECOND = 'fos_user_resetting_form[plainPassword][second]';
@@ -29,7 +30,7 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
     // SEC-7: the same answer and the same work whether or not the email is known (no user
     // enumeration, also by timing): the lookup, token and email happen after the answer.
     ctx.mail.enqueue(() => {
-      const user = accountUserByEmail(ctx.store.rows<User>('users'), email);
+      const user = accountUserByEmail(userRows(ctx.store), email);
       if (user && user.status !== 'disabled') sendRecoveryEmail(ctx, user);
     });
     res.json({});
@@ -42,9 +43,9 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
       const now = ctx.now();
       const tokenHash = sha256(req.params.token ?? '');
       const record = tokens().find((t) => t.tokenHash === tokenHash);
-      const user = record ? ctx.store.rows<User>('users').find((u) => u.id === record.userId) : undefined;
+      const user = record ? userRows(ctx.store).find((u) => u.id === record.userId) : undefined;
       // An invitation whose email has since become another account's user can no longer be accepted.
-      const superseded = user?.status === 'pending' && isEmailTaken(ctx.store.rows<User>('users'), user.email, user.id);
+      const superseded = user?.status === 'pending' && isEmailTaken(userRows(ctx.store), user.email, user.id);
       if (!record || !user || record.usedAt !== null || new Date(record.expiresAt) <= now || user.status === 'disabled' || superseded) {
         throw new ApiError(404, 'error.backend.token_not_found');
       }

@@ -5,7 +5,8 @@ import { sendActivationEmail, sendInvitationNotice } from '../auth/passwordToken
 import { dummyHash } from '../auth/passwords';
 import type { Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
-import { ownTeammate, toTeammate, userRows, USERS } from '../data/teammates';
+import { accountById } from '../data/accounts';
+import { ownTeammate, toTeammate, userRows, USERS } from '../data/users';
 import { ApiError, violation } from '../http/errors';
 import type { Account, User } from '../store/types';
 import { parseOrThrow } from '../http/validation';
@@ -29,7 +30,7 @@ interface Invitation {
 
 export const teammateCollection = (ctx: ServerContext): CollectionDefinition<User, Invitation, never> => {
   const users = (): User[] => userRows(ctx.store);
-  const accountOf = (caller: Session): Account | undefined => ctx.store.rows<Account>('accounts').find((account) => account.id === caller.accountId);
+  const accountOf = (caller: Session): Account | undefined => accountById(ctx.store, caller.accountId);
 
   return {
     name: USERS,

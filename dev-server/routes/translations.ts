@@ -72,18 +72,20 @@ const languageNotInSolution = (path: string): Violation => violation('validation
 
 const LIST_FIELDS: ReadonlySet<string> = new Set(['consentSolutionId', 'language', 'updatedAt']);
 
-/** The groups a row's update names, each with all its texts (VAL-1, as a group's PUT). */
+/** The groups a row's update names (at least one, no other key), each with all its texts (VAL-1, as a group's PUT). */
 const textsUpdateSchema = z.object(
   {
-    texts: z.object(
-      {
-        popup: translationGroupSchemas.popup.optional(),
-        cookiePolicy: translationGroupSchemas.cookiePolicy.optional(),
-        privacyControls: translationGroupSchemas.privacyControls.optional(),
-        categories: translationGroupSchemas.categories.optional(),
-      },
-      { error: 'validation.invalid_value' },
-    ),
+    texts: z
+      .strictObject(
+        {
+          popup: translationGroupSchemas.popup.optional(),
+          cookiePolicy: translationGroupSchemas.cookiePolicy.optional(),
+          privacyControls: translationGroupSchemas.privacyControls.optional(),
+          categories: translationGroupSchemas.categories.optional(),
+        },
+        { error: 'validation.invalid_value' },
+      )
+      .refine((groups) => Object.keys(groups).length > 0, { error: 'validation.required' }),
   },
   { error: 'validation.invalid_value' },
 );

@@ -130,6 +130,10 @@ describe('translations', () => {
     expect(grouped.body.texts.popup.bannerHeading).toBe('Nos cookies');
     const invalid = await owner('PUT', `/translations/${fr.id}`, { texts: { popup: popup({ acceptButton: '' }) } });
     expect([invalid.status, pairs(invalid.body)]).toEqual([400, [['texts.popup.acceptButton', 'validation.translation_required']]]);
+    const nothing = await owner('PATCH', `/translations/${fr.id}`, { texts: {} });
+    expect([nothing.status, pairs(nothing.body)]).toEqual([400, [['texts', 'validation.required']]]);
+    const unknownGroup = await owner('PATCH', `/translations/${fr.id}`, { texts: { banner: popup() } });
+    expect(unknownGroup.status).toBe(400);
     expect((await owner('POST', '/translations', { consentSolutionId: solution.id, language: 'de' })).status).toBe(405);
 
     expect((await other('GET', `/translations/${fr.id}`)).status).toBe(404);

@@ -3,7 +3,7 @@ import type { Store } from '../store/store';
 import type { User } from '../store/types';
 import { ownedRow } from './ownedRow';
 
-/** Teammates (ENT-4): the users of an account, stored in collection `users`. */
+/** Users (ENT-4): an account's teammates, and whom login and recovery look up by email. */
 
 export const USERS = 'users';
 
