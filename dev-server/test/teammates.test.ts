@@ -71,6 +71,15 @@ describe('teammates', () => {
     expect((await get('/teammates', other)).status).toBe(200);
   });
 
+  it('[ROUTE-8] [ENT-4] one teammate reads without a hash; a teammate is not edited through the API (405)', async () => {
+    const id = userBy('pending@demo.test')?.id;
+    const one = await get(`/teammates/${id}`, owner);
+    expect(Object.keys((await one.json()) as Record<string, unknown>).sort()).toEqual(['createdAt', 'email', 'id', 'lastSeenAt', 'name', 'roles', 'status']);
+    const patch = await fetch(`${server.baseUrl}/teammates/${id}`, { method: 'PATCH', headers: { cookie: owner, 'content-type': 'application/json' }, body: '{"roles":["ROLE_ADMIN"]}' });
+    expect([patch.status, await messageKeys(patch)]).toEqual([405, ['error.backend.method_not_allowed']]);
+    expect(userBy('pending@demo.test')?.roles).toEqual(['ROLE_USER']);
+  });
+
   it('[ROUTE-8] removes a teammate of the account', async () => {
     const id = userBy('disabled@demo.test')?.id;
     expect((await del(`/teammates/${id}`, owner)).status).toBe(204);
