@@ -33,7 +33,7 @@ export interface CollectionDefinition<R extends OwnedRow, C, U> {
   /** The URL, e.g. `/consent-solutions`. */
   path: string;
   operations: { read: Operation; write: Operation; delete: Operation };
-  /** A row the caller may see, or this collection's 404 (another account's row answers like a missing one). */
+  /** A row the caller may see (its account's; the gallery's templates too), or this collection's 404 (another account's row answers like a missing one). */
   own: (caller: Session, idParam: string | undefined) => R;
   /**
    * Exact-match filters and sort keys of the list; what `q` searches. `visible`: the rows a
@@ -47,8 +47,8 @@ export interface CollectionDefinition<R extends OwnedRow, C, U> {
    * zod validation with the shared schemas (400). A create may be async (an invitation hashes a
    * password): the rules and the write then run together once it is done. An update is checked
    * against the stored row: PUT is PATCH. Without `create` (validation and rule) POST answers
-   * 405, without `update` PUT and PATCH do. The caller is given for rights that depend on the row or the body (the
-   * gallery's templates), which are checked before the body as `permit` is.
+   * 405, without `update` PUT and PATCH do. The caller is given for rights that depend on the
+   * row or the body (the gallery's templates), which are checked before the body as `permit` is.
    */
   validate: {
     create?: (body: Record<string, unknown>, caller: Session) => C | Promise<C>;
