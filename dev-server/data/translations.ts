@@ -9,7 +9,7 @@ export const TRANSLATIONS = 'translations';
 
 export const translationRows = (store: Store): TranslationRow[] => store.rows<TranslationRow>(TRANSLATIONS);
 
-export const translationNotFound = (): ApiError => notFound();
+const translationNotFound = (): ApiError => notFound();
 
 export const ownTranslation = (store: Store, caller: { accountId: number }, idParam: string | undefined): TranslationRow =>
   ownedRow(translationRows(store), caller, idParam, translationNotFound);

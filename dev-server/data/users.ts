@@ -9,7 +9,7 @@ export const USERS = 'users';
 
 export const userRows = (store: Store): User[] => store.rows<User>(USERS);
 
-export const teammateNotFound = (): ApiError => notFound();
+const teammateNotFound = (): ApiError => notFound();
 
 export const ownTeammate = (store: Store, caller: { accountId: number }, idParam: string | undefined): User =>
   ownedRow(userRows(store), caller, idParam, teammateNotFound);
