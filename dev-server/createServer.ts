@@ -31,17 +31,17 @@ import { publishingRoutes } from './routes/publishing';
 import { privacyStandardsRoutes } from './routes/privacyStandards';
 import { sessionRoutes } from './routes/session';
 import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
-import { teammateRoutes } from './routes/teammates';
+import { teammateCollection } from './routes/teammates';
 import { tcfRoutes } from './routes/tcf';
-import { templateRoutes } from './routes/templates';
-import { translationRoutes } from './routes/translations';
+import { templateActions, templateCollection } from './routes/templates';
+import { translationCollection, translationRoutes } from './routes/translations';
 import { healthCheckRoutes } from './routes/healthChecks';
 import { scanRoutes } from './routes/scans';
 import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
-import type { User } from './store/types';
+import { userRows } from './data/users';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
@@ -130,7 +130,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   if (purgeExpiredSessions(store, now()) > 0) store.write();
 
   // Computed now so the first unknown-email login is not measurably slower than later ones.
-  void loginDummyHash(store.rows<User>('users'), context.bcryptCost);
+  void loginDummyHash(userRows(store), context.bcryptCost);
 
   const app = express();
   app.disable('x-powered-by');
@@ -168,14 +168,14 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   const bridge = new JsonServerBridge(store);
   app.use(collectionRoutes(context, bridge, consentSolutionCollection(context)), consentSolutionActions(context));
   app.use(collectionRoutes(context, bridge, domainCollection(context)));
-  app.use(translationRoutes(context));
+  app.use(collectionRoutes(context, bridge, translationCollection(context)), translationRoutes(context));
   app.use(collectionRoutes(context, bridge, cookieCollection(context)), cookieActions(context));
-  app.use(templateRoutes(context));
+  app.use(collectionRoutes(context, bridge, templateCollection(context)), templateActions(context));
   app.use(publishingRoutes(context));
   app.use(tcfRoutes(context));
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
-  app.use(teammateRoutes(context));
+  app.use(collectionRoutes(context, bridge, teammateCollection(context)));
   app.use(auditRoutes(context));
   const scanner = createScanner(store, now, options.scanner);
   app.use(scanRoutes(context, scanner), healthCheckRoutes(context, scanner), triageRoutes(context, scanner));

@@ -117,7 +117,6 @@ export const auditEntryOf = (req: Request, path: string, status: number, at: Dat
  * session and are not recorded.
  */
 export const auditTrail = (store: Store, now: () => Date): RequestHandler => {
-  store.ensureCollection(AUDIT_LOG);
   return (req, res, next) => {
     if (!WRITE_METHODS.has(req.method)) {
       next();
@@ -131,7 +130,10 @@ export const auditTrail = (store: Store, now: () => Date): RequestHandler => {
       if (!recorded && res.statusCode < 400) {
         recorded = true;
         const entry = auditEntryOf(req, path, res.statusCode, now());
-        if (entry) store.collection<AuditEntry>(AUDIT_LOG).insert(entry);
+        if (entry) {
+          store.rows<AuditEntry>(AUDIT_LOG).push({ id: store.nextId(AUDIT_LOG), ...entry });
+          store.write();
+        }
       }
       return end(...args);
     }) as typeof res.end;

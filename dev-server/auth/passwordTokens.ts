@@ -34,7 +34,8 @@ export const issuePasswordToken = (ctx: MailContext, user: User, purpose: Passwo
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const now = ctx.now();
-  const record = ctx.store.collection<PasswordToken>('passwordTokens').insert({
+  const record: PasswordToken = {
+    id: ctx.store.nextId('passwordTokens'),
     userId: user.id,
     purpose,
     tokenHash: sha256(token),
@@ -42,7 +43,9 @@ export const issuePasswordToken = (ctx: MailContext, user: User, purpose: Passwo
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
     usedAt: null,
-  });
+  };
+  ctx.store.rows<PasswordToken>('passwordTokens').push(record);
+  ctx.store.write();
   return { token, csrfToken, record, link: `${ctx.appUrl}/newpassword/${token}/${csrfToken}/` };
 };
 

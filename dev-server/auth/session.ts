@@ -51,7 +51,7 @@ const actingAccountId = (store: Store, caller: Caller, header: string | string[]
   }
   const id = Number(header.trim());
   if (id === caller.accountId) return id;
-  const account = store.collection<Account>('accounts').find(id);
+  const account = store.rows<Account>('accounts').find((row) => row.id === id);
   if (account && canActOnAccount(caller, account)) return id;
   if (!account && hasRole(caller, 'ROLE_ADMIN')) throw new ApiError(404, 'error.backend.not_found');
   throw new ApiError(403, 'error.backend.not_allowed_switch_account');

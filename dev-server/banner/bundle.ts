@@ -7,21 +7,21 @@ import { OPT_IN_COUNTRIES, type PrivacyStandards } from '../../src/schemas/priva
 import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../../src/schemas/template';
 import { flattenTexts } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
-import { CONSENT_SOLUTIONS, solutionLanguages, standardsOf } from '../data/consentSolutions';
+import { consentSolutionRows, solutionLanguages, standardsOf } from '../data/consentSolutions';
 import { cookieRows } from '../data/cookies';
-import { DOMAINS } from '../data/domains';
+import { domainRows } from '../data/domains';
 import { translationRows } from '../data/translations';
 import { defaultTextsFor } from '../seed/defaultTranslations';
 import type { Store } from '../store/store';
-import type { ConsentSolutionRow, DomainRow } from '../store/types';
+import type { ConsentSolutionRow } from '../store/types';
 import type { TcfBundle } from '../../banner/src/tcf/tcfConfig';
 
 /** The canonical domains of the account's shared-consent solutions (none when this one does not share). */
 const sharedDomainsOf = (store: Store, solution: ConsentSolutionRow): string[] => {
   if (!solution.sharedConsent) return [];
-  const solutions = (store.state()[CONSENT_SOLUTIONS] ?? []) as ConsentSolutionRow[];
+  const solutions = consentSolutionRows(store);
   const sharing = new Set(solutions.filter((s) => s.accountId === solution.accountId && s.sharedConsent).map((s) => s.id));
-  const domains = (store.state()[DOMAINS] ?? []) as DomainRow[];
+  const domains = domainRows(store);
   return [...new Set(domains.filter((d) => sharing.has(d.consentSolutionId)).map((d) => d.canonicalDomain))].sort();
 };
 

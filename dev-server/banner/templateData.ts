@@ -1,7 +1,7 @@
 import type { TemplateCode, TemplateInput } from '../../src/schemas/template';
-import { TEMPLATE_CODE_FIELDS } from '../../src/schemas/template';
 import type { Session } from '../auth/session';
 import { ApiError, violation } from '../http/errors';
+import { parseId } from '../http/query';
 import { GALLERY_TEMPLATES } from '../seed/templates';
 import type { Store } from '../store/store';
 import type { PopupSettingsRow, PopupTemplateRow, PublicationRow, TemplateVersionRow } from './types';
@@ -14,8 +14,6 @@ export const PUBLICATIONS = 'publications';
 export const GALLERY_AUTHOR = 'gallery@seed';
 
 export const templateNotFound = (): ApiError => new ApiError(404, [violation('error.backend.template_not_found')]);
-
-const parseId = (param: string | undefined): number | undefined => (param !== undefined && /^\d{1,15}$/.test(param) ? Number(param) : undefined);
 
 export const codeOf = (row: TemplateCode): TemplateCode => ({
   html: row.html,
@@ -31,11 +29,10 @@ export const codeOf = (row: TemplateCode): TemplateCode => ({
  * existed gets it too.
  */
 export const templateData = (store: Store) => {
-  for (const name of [TEMPLATES, TEMPLATE_VERSIONS, POPUP_SETTINGS, PUBLICATIONS]) store.ensureCollection(name);
-  const templates = (): PopupTemplateRow[] => store.state()[TEMPLATES] as PopupTemplateRow[];
-  const versions = (): TemplateVersionRow[] => store.state()[TEMPLATE_VERSIONS] as TemplateVersionRow[];
-  const settings = (): PopupSettingsRow[] => store.state()[POPUP_SETTINGS] as PopupSettingsRow[];
-  const publications = (): PublicationRow[] => store.state()[PUBLICATIONS] as PublicationRow[];
+  const templates = (): PopupTemplateRow[] => store.rows<PopupTemplateRow>(TEMPLATES);
+  const versions = (): TemplateVersionRow[] => store.rows<TemplateVersionRow>(TEMPLATE_VERSIONS);
+  const settings = (): PopupSettingsRow[] => store.rows<PopupSettingsRow>(POPUP_SETTINGS);
+  const publications = (): PublicationRow[] => store.rows<PublicationRow>(PUBLICATIONS);
 
   /** Appends version `row.version` with the row's current content. */
   const recordVersion = (row: PopupTemplateRow, author: string, at: string, restoredFrom: number | null = null): TemplateVersionRow => {
@@ -99,13 +96,18 @@ export const templateData = (store: Store) => {
       return row;
     },
 
-    /** Applies a save: new content, version + 1, recorded. */
+    /** What a save changes: the new content, version + 1 (recordVersion then records it). */
+    saved: (row: Pick<PopupTemplateRow, 'version'>, input: TemplateInput, author: string, at: string) => ({
+      name: input.name,
+      ...codeOf(input),
+      version: row.version + 1,
+      updatedAt: at,
+      updatedBy: author,
+    }),
+
+    /** Applies a save in place and records it. */
     save: (row: PopupTemplateRow, input: TemplateInput, author: string, at: string, restoredFrom: number | null = null): TemplateVersionRow => {
-      row.name = input.name;
-      for (const field of TEMPLATE_CODE_FIELDS) row[field] = input[field];
-      row.version += 1;
-      row.updatedAt = at;
-      row.updatedBy = author;
+      Object.assign(row, data.saved(row, input, author, at));
       return recordVersion(row, author, at, restoredFrom);
     },
 

@@ -68,6 +68,11 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'PUT /domains/:id': { operation: 'domains.write', item: 'domains' },
   'DELETE /domains/:id': { operation: 'domains.delete', item: 'domains' },
 
+  'GET /translations': { operation: 'consentSolutions.read' },
+  'GET /translations/:id': { operation: 'consentSolutions.read', item: 'translations' },
+  'PATCH /translations/:id': { operation: 'consentSolutions.write', item: 'translations' },
+  'PUT /translations/:id': { operation: 'consentSolutions.write', item: 'translations' },
+  'DELETE /translations/:id': { operation: 'consentSolutions.write', item: 'translations' },
   'GET /consent-solutions/:id/translations': { operation: 'consentSolutions.read', item: CS },
   'GET /consent-solutions/:id/translations/completeness': { operation: 'consentSolutions.read', item: CS },
   'GET /consent-solutions/:id/translations/export': { operation: 'consentSolutions.read', item: CS },

@@ -7,7 +7,8 @@ import { permit, scopeOf } from '../guards/permissions';
 import { canReadAccount, homeAccountOf } from '../auth/roles';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler, notFound, violation } from '../http/errors';
-import { accountPatchSchema, accountsOf, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
+import { accountPatchSchema, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
+import { accountById, accountRows, ACCOUNTS } from '../data/accounts';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
@@ -83,7 +84,7 @@ const trialSubscription = (now: Date): Subscription => ({
 /** API-5: accounts. 404 (not 403) for an unreadable account so existence never leaks. */
 export const accountRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const accounts = ctx.store.collection<Account>('accounts');
+  const accountOf = (id: number | undefined): Account | undefined => (id === undefined ? undefined : accountById(ctx.store, id));
   const session = requireSession(ctx.store, ctx.now);
   const accountParam = (req: Request) => parseId(req.params.id);
 
@@ -93,7 +94,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
    */
   router.get('/accounts', session, permit('accounts.list', (req) => homeAccountOf(getSession(req)), { hidden: true }), (req, res) => {
     const caller = getSession(req);
-    const rows = ctx.store.rows<Account>('accounts');
+    const rows = accountRows(ctx.store);
     const { page, total } = listRows(rows, req.query, {
       fields: LIST_FIELDS,
       scope: (row) => canReadAccount(caller, row),
@@ -107,42 +108,44 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   router.post('/accounts', session, noQuery, permit('accounts.create', (req) => homeAccountOf(getSession(req))), acceptBody({ json: true }), (req, res) => {
     const input = parseOrThrow(accountCreateSchema, req.body);
     const parentId = input.parentAccountId ?? null;
-    if (parentId !== null && !accounts.find(parentId)) throw new ApiError(400, [violation('validation.invalid_value', 'parentAccountId')]);
+    if (parentId !== null && !accountOf(parentId)) throw new ApiError(400, [violation('validation.invalid_value', 'parentAccountId')]);
     const now = ctx.now();
-    const account = accounts.insert({
+    const account: Account = {
+      id: ctx.store.nextId(ACCOUNTS),
       name: input.name,
       date: now.toISOString(),
       stripeSubscriptionId: null,
       paymentMethod: 'stripe',
       parentAccountId: parentId,
       subscription: trialSubscription(now),
-    });
+    };
+    accountRows(ctx.store).push(account);
+    ctx.store.write();
     res.status(201).location(`/accounts/${account.id}`).json(toApi(account));
   });
 
   /** 404 for a missing or unreadable account, before any role check (no existence leak). */
   const readable: RequestHandler = (req, _res, next) => {
     const id = accountParam(req);
-    const found = id === undefined ? undefined : accounts.find(id);
+    const found = accountOf(id);
     if (!found || !canReadAccount(getSession(req), found)) throw notFound();
     next();
   };
 
   router.get('/accounts/:id', session, readable, permit('account.read', accountParam), (req, res) => {
-    const account = accounts.find(accountParam(req) ?? 0);
+    const account = accountOf(accountParam(req));
     if (!account) throw notFound();
     // Renewals are processed lazily on read, so the banners see today's status (ENT-5, ST-1).
     settleAccount(ctx, account.id);
-    const settled = accounts.find(account.id) ?? account;
     const caller = getSession(req);
-    if (!can(caller.roles, 'subscription.read', scopeOf(caller, settled.id))) {
-      res.json(toApiWithoutBilling(settled));
+    if (!can(caller.roles, 'subscription.read', scopeOf(caller, account.id))) {
+      res.json(toApiWithoutBilling(account));
       return;
     }
     // ST-1: the server is the clock. The banner counts the trial with these, never the browser's time.
     const now = ctx.now();
-    const base = toApi(settled);
-    res.json({ ...base, subscription: { ...base.subscription, trialDaysLeft: trialDaysLeft(settled, now) }, now: now.toISOString() });
+    const base = toApi(account);
+    res.json({ ...base, subscription: { ...base.subscription, trialDaysLeft: trialDaysLeft(account, now) }, now: now.toISOString() });
   });
 
   /**
@@ -161,15 +164,13 @@ export const accountRoutes = (ctx: ServerContext): Router => {
       const id = accountParam(req) ?? 0;
       const patch = parseOrThrow(accountPatchSchema, req.body);
       settleAccount(ctx, id);
-      const lifecycleAccounts = accountsOf(ctx.store);
-      const account = lifecycleAccounts.find(id);
+      const account = accountOf(id);
       if (!account) throw notFound();
       const edit = lifecycleEditOf(patch);
       checkLifecycleEdit(caller, account, edit);
-      lifecycleAccounts.update(account.id, { ...applyLifecycleEdit(account, edit), ...(patch.name !== undefined ? { name: patch.name } : {}) });
-      const updated = accounts.find(account.id);
-      if (!updated) throw notFound();
-      res.json(toApi(updated));
+      Object.assign(account, applyLifecycleEdit(account, edit), patch.name !== undefined ? { name: patch.name } : {});
+      ctx.store.write();
+      res.json(toApi(account));
     },
   );
 
@@ -181,13 +182,13 @@ export const accountRoutes = (ctx: ServerContext): Router => {
    * agency with client accounts.
    */
   router.delete('/accounts/:id', session, readable, permit('accounts.delete', accountParam), asyncHandler(async (req, res) => {
-    const account = accounts.find(accountParam(req) ?? 0);
+    const account = accountOf(accountParam(req));
     if (!account) throw notFound();
     const confirm = req.query.confirm;
     const unknown = Object.keys(req.query).find((key) => key !== 'confirm');
     if (unknown !== undefined) throw invalidQuery(unknown);
     if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [violation('validation.account_name_confirmation', 'confirm')]);
-    if (ctx.store.rows<Account>('accounts').some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
+    if (accountRows(ctx.store).some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
     const removed = removeRow(ctx.store, 'accounts', account.id);
     ctx.store.write();
     for (const solution of removed.get('consentSolutions') ?? []) {

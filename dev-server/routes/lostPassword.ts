@@ -8,7 +8,8 @@ import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';
-import type { PasswordToken, User } from '../store/types';
+import { userRows } from '../data/users';
+import type { PasswordToken } from '../store/types';
 
 const FIELD_FIRST = 'fos_user_resetting_form[plainPassword][first]';
 const FIELD_SECOND = 'fos_user_resetting_form[plainPassword][second]';
@@ -22,15 +23,14 @@ const field = (body: unknown, name: string): string | undefined => {
 /** API-3 / API-4: password recovery and first password of a pending user. */
 export const lostPasswordRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const users = ctx.store.collection<User>('users');
-  const tokens = ctx.store.collection<PasswordToken>('passwordTokens');
+  const tokens = (): PasswordToken[] => ctx.store.rows<PasswordToken>('passwordTokens');
 
   router.post('/lost-password/send-email', acceptBody({ multipart: true }), (req, res) => {
     const email = parseOrThrow(recoveryEmailSchema, { username: field(req.body, 'username') }).username.toLowerCase();
     // SEC-7: the same answer and the same work whether or not the email is known (no user
     // enumeration, also by timing): the lookup, token and email happen after the answer.
     ctx.mail.enqueue(() => {
-      const user = accountUserByEmail(ctx.store.rows<User>('users'), email);
+      const user = accountUserByEmail(userRows(ctx.store), email);
       if (user && user.status !== 'disabled') sendRecoveryEmail(ctx, user);
     });
     res.json({});
@@ -42,10 +42,10 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
     asyncHandler(async (req, res) => {
       const now = ctx.now();
       const tokenHash = sha256(req.params.token ?? '');
-      const record = tokens.findBy((t) => t.tokenHash === tokenHash);
-      const user = record ? users.find(record.userId) : undefined;
+      const record = tokens().find((t) => t.tokenHash === tokenHash);
+      const user = record ? userRows(ctx.store).find((u) => u.id === record.userId) : undefined;
       // An invitation whose email has since become another account's user can no longer be accepted.
-      const superseded = user?.status === 'pending' && isEmailTaken(ctx.store.rows<User>('users'), user.email, user.id);
+      const superseded = user?.status === 'pending' && isEmailTaken(userRows(ctx.store), user.email, user.id);
       if (!record || !user || record.usedAt !== null || new Date(record.expiresAt) <= now || user.status === 'disabled' || superseded) {
         throw new ApiError(404, 'error.backend.token_not_found');
       }
@@ -55,14 +55,15 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
       const passwords = parseOrThrow(newPasswordSchema, { first: field(req.body, FIELD_FIRST), second: field(req.body, FIELD_SECOND), token: csrf }, (path) => `plainPassword.${path}`);
 
       // Claim the token before the (async) hashing so a parallel request cannot use it twice.
-      for (const t of tokens.filter((t) => t.userId === user.id && t.usedAt === null)) {
-        tokens.update(t.id, { usedAt: now.toISOString() });
-      }
+      for (const t of tokens().filter((t) => t.userId === user.id && t.usedAt === null)) t.usedAt = now.toISOString();
+      ctx.store.write();
       const passwordHash = await hashPassword(passwords.first, ctx.bcryptCost);
       const passwordCreated = user.status === 'pending';
       // SEC-3: a new password ends every session of the user (written with the password).
       endUserSessions(ctx.store, user.id);
-      users.update(user.id, { passwordHash, ...(passwordCreated ? { status: 'active' as const } : {}) });
+      user.passwordHash = passwordHash;
+      if (passwordCreated) user.status = 'active';
+      ctx.store.write();
       res.json({ passwordCreated });
     }),
   );

@@ -8,7 +8,7 @@ import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError } from '../http/errors';
 import { priceTableFor } from '../rules/pricing';
-import type { Account } from '../store/types';
+import { accountById } from '../data/accounts';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 
@@ -50,9 +50,8 @@ const quoteRequestSchema = z.object({
 export const pricingRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
-  const accounts = ctx.store.collection<Account>('accounts');
   /** The caller's account is billed on the pricing version it subscribed under (ENT-6). */
-  const tableFor = (accountId: number): PriceTable => priceTableFor(accounts.find(accountId)?.subscription.currentPricingVersion);
+  const tableFor = (accountId: number): PriceTable => priceTableFor(accountById(ctx.store, accountId)?.subscription.currentPricingVersion);
 
   // ROLE-1: an agency's client sees no prices (its agency pays).
   router.get('/pricing', session, noQuery, permit('pricing.read'), (req, res) => {

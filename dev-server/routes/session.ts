@@ -9,12 +9,11 @@ import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';
-import type { User } from '../store/types';
+import { userRows } from '../data/users';
 
 /** API-2: POST /login_check and POST /logout (docs/api.md, "Session"). */
 export const sessionRoutes = (ctx: ServerContext): Router => {
   const router = Router();
-  const users = ctx.store.collection<User>('users');
 
   router.post(
     '/login_check',
@@ -29,9 +28,9 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
         throw new ApiError(429, 'error.backend.too_many_attempts');
       }
 
-      const user = accountUserByEmail(ctx.store.rows<User>('users'), email);
+      const user = accountUserByEmail(userRows(ctx.store), email);
       // Always one bcrypt compare, at the stored hashes' cost: an unknown email costs what a wrong password does.
-      const passwordOk = await verifyPassword(credentials.password, user?.passwordHash ?? (await loginDummyHash(ctx.store.rows<User>('users'), ctx.bcryptCost)));
+      const passwordOk = await verifyPassword(credentials.password, user?.passwordHash ?? (await loginDummyHash(userRows(ctx.store), ctx.bcryptCost)));
       if (!user || !passwordOk) throw new ApiError(401, 'error.backend.invalid_credentials');
       ctx.throttle.succeeded(email, address);
       // Only now (password verified) may the answer reveal the account's state.
@@ -40,7 +39,8 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
 
       const now = ctx.now();
       const { sessionId } = openSession(ctx.store, user.id, now);
-      users.update(user.id, { lastSeenAt: now.toISOString() });
+      user.lastSeenAt = now.toISOString();
+      ctx.store.write();
       const jwt = await signSession(user, sessionId, ctx.store.meta().jwtSecret, now);
       setSessionCookies(res, jwt, ctx.secureCookies);
       res.json({ token_set: true, user: { id: user.id, email: user.email, roles: user.roles, account_id: user.accountId } });

@@ -14,6 +14,7 @@ import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import type { Account } from '../store/types';
+import { accountById } from '../data/accounts';
 import { requirePermission } from '../guards/permissions';
 import { canReadAccount, hasRole } from '../auth/roles';
 import { acceptBody } from '../http/bodyParsers';
@@ -30,7 +31,6 @@ import {
 } from '../rules/billing';
 import { priceTableFor } from '../rules/pricing';
 import {
-  accountsOf,
   addInterval,
   COMPLIANCE_DASHBOARD_PRODUCT,
   hasStarted,
@@ -136,7 +136,7 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
     const caller = getSession(req);
     const param = req.params.accountId;
     const id = param === undefined ? caller.accountId : ACCOUNT_PARAM.test(param) ? Number(param) : Number.NaN;
-    const found = Number.isNaN(id) ? undefined : accountsOf(ctx.store).find(id);
+    const found = Number.isNaN(id) ? undefined : accountById<LifecycleAccount>(ctx.store, id);
     // canReadAccount wants the stored shape; the two differ only in the status union.
     // canReadAccount reads only id and parentAccountId; the row types differ only in the status union.
     if (!found || !canReadAccount(caller, found as unknown as Account)) throw notFound();
@@ -157,9 +157,8 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
     const domainsCount = profile?.domainsCount ?? Math.max(1, publicDomainCount(accountDomains(ctx.store, account.id)));
     const started = hasStarted(account);
     const lockedForCaller = started && !hasRole(caller, 'ROLE_ADMIN');
-    ctx.store.ensureCollection('payments');
     const history = ctx.store
-      .collection<PaymentRecord>('payments')
+      .rows<PaymentRecord>('payments')
       .filter((p) => p.accountId === account.id)
       .slice(-20)
       .map(({ id, kind, amountCents, currency, status, failure, brand, last4, createdAt }) => ({ id, kind, amountCents, currency, status, failure, brand, last4, createdAt }));
@@ -302,13 +301,12 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
       paymentFailedAt: null,
       updatedAt: now.toISOString(),
     };
-    const profiles = ctx.store.collection<BillingProfile>('billingProfiles');
-    if (profile) profiles.update(profile.id, profileData);
-    else profiles.insert(profileData);
+    if (profile) Object.assign(profile, profileData);
+    else ctx.store.rows<BillingProfile>('billingProfiles').push({ id: ctx.store.nextId('billingProfiles'), ...profileData });
 
     const sub = account.subscription;
     const firstStart = status === 'trial';
-    accountsOf(ctx.store).update(account.id, {
+    Object.assign(account, {
       paymentMethod: method,
       stripeSubscriptionId: isCardMethod(method) ? (account.stripeSubscriptionId ?? `sub_dev_${randomBytes(8).toString('hex')}`) : account.stripeSubscriptionId,
       subscription: {
@@ -322,9 +320,9 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
         lastSubscriptionDetailsChange: now.toISOString(),
         lastSubscriptionTypeChange: sub.subscriptionType !== input.plan ? now.toISOString() : sub.lastSubscriptionTypeChange,
       },
-    });
-    const updated = accountsOf(ctx.store).find(account.id) ?? account;
-    res.status(firstStart ? 201 : 200).json(view(updated, caller));
+    } satisfies Partial<LifecycleAccount>);
+    ctx.store.write();
+    res.status(firstStart ? 201 : 200).json(view(account, caller));
   });
 
   // ---------------------------------------------------------------------------------------------
@@ -336,10 +334,11 @@ export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRout
     const status = normaliseStatus(account.subscription.status);
     if (status === 'expiring' || status === 'inactive') throw new ApiError(409, [violation('error.backend.subscription_not_active')]);
     const next = status === 'active' ? 'expiring' : 'inactive';
-    accountsOf(ctx.store).update(account.id, { subscription: { ...account.subscription, status: next, lastSubscriptionDetailsChange: ctx.now().toISOString() } });
+    account.subscription = { ...account.subscription, status: next, lastSubscriptionDetailsChange: ctx.now().toISOString() };
     const profile = profileOf(ctx.store, account.id);
-    if (profile) ctx.store.collection<BillingProfile>('billingProfiles').update(profile.id, { cancelledAt: ctx.now().toISOString() });
-    res.json(view(accountsOf(ctx.store).find(account.id) ?? account, caller));
+    if (profile) profile.cancelledAt = ctx.now().toISOString();
+    ctx.store.write();
+    res.json(view(account, caller));
   });
 
   return router;

@@ -7,13 +7,12 @@ import { getSession, requireSession, type Session } from '../auth/session';
 import { codeOf, templateData, TEMPLATES, type TemplateData } from '../banner/templateData';
 import type { PopupTemplateRow, TemplateVersionRow } from '../banner/types';
 import type { ServerContext } from '../context/context';
-import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
-import { removeRow } from '../store/cascade';
 import { listRows } from './listRows';
 import { noQuery } from '../http/query';
-import { parseOrThrow } from '../http/validation';
+import { parseOrThrow, parseUpdate } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
+import type { CollectionDefinition } from './collections/collectionRoutes';
 
 /**
  * Pop-up templates (docs/api.md "Templates and publishing", ROUTE-13, ROUTE-19, BEYOND-2):
@@ -32,6 +31,11 @@ const createExtrasSchema = z.object({
   description: z.string({ error: 'validation.invalid_value' }).max(255, { error: 'validation.max_length_255' }).default(''),
   sourceTemplateId: z.number({ error: 'validation.invalid_value' }).int().positive().nullable().default(null),
 });
+
+interface TemplateCreation {
+  extras: z.output<typeof createExtrasSchema>;
+  input: TemplateInput;
+}
 
 /** Gallery templates are global items: ROLE_ADMIN only (ROLE-1, spec section 6). */
 const requireGalleryRight = (session: Session, operation: 'global.write' | 'global.remove'): void => {
@@ -61,103 +65,86 @@ const diffVersions = (from: TemplateVersionRow, to: TemplateVersionRow): Record<
   return fields;
 };
 
-export const templateRoutes = (ctx: ServerContext): Router => {
-  const router = Router();
+/** Pop-up templates as a plain collection: the gallery is readable by every account, writable by ROLE_ADMIN. */
+export const templateCollection = (ctx: ServerContext): CollectionDefinition<PopupTemplateRow, TemplateCreation, TemplateInput> => {
   const data = templateData(ctx.store);
   data.ensureGallery(ctx.now().toISOString());
+  const nowIso = (): string => ctx.now().toISOString();
+
+  return {
+    name: TEMPLATES,
+    path: PATH,
+    operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
+    own: (caller, id) => data.readable(caller, id),
+    list: {
+      fields: LIST_FIELDS,
+      matches: (row, needle) => row.name.toLowerCase().includes(needle),
+      visible: (row, caller) => row.scope === 'gallery' || row.accountId === caller.accountId,
+    },
+    // The gallery right is checked before the body, as `permit` is: a refused role gets no validation answer.
+    validate: {
+      create: (body, caller) => {
+        const extras = parseOrThrow(createExtrasSchema, { scope: body.scope, description: body.description, sourceTemplateId: body.sourceTemplateId });
+        if (extras.scope === 'gallery') requireGalleryRight(caller, 'global.write');
+        return { extras, input: parseOrThrow(templateInputSchema, body) };
+      },
+      update: (row, body, caller) => {
+        requireTemplateWrite(caller, row);
+        return parseUpdate(templateInputSchema, row, body, ['name', ...TEMPLATE_CODE_FIELDS]);
+      },
+    },
+    rules: {
+      create: ({ extras, input }, caller) => {
+        if (extras.sourceTemplateId !== null) {
+          const source = data.templates().find((t) => t.id === extras.sourceTemplateId);
+          if (!source || (source.scope === 'account' && source.accountId !== caller.accountId)) {
+            throw new ApiError(400, [violation('error.backend.template_not_found', 'sourceTemplateId')]);
+          }
+        }
+        const now = nowIso();
+        return {
+          accountId: extras.scope === 'gallery' ? null : caller.accountId,
+          scope: extras.scope,
+          name: input.name,
+          description: extras.description,
+          isDefault: false,
+          sourceTemplateId: extras.sourceTemplateId,
+          version: 1,
+          ...codeOf(input),
+          createdAt: now,
+          updatedAt: now,
+          updatedBy: caller.user.email,
+        };
+      },
+      /** Every save is a version. */
+      update: (row, input, caller) => data.saved(row, input, caller.user.email, nowIso()),
+      delete: (row, caller) => {
+        requireTemplateWrite(caller, row, 'global.remove');
+        if (row.isDefault || data.settings().some((s) => s.mode === 'custom' && s.templateId === row.id)) {
+          throw new ApiError(409, [violation('error.backend.template_in_use')]);
+        }
+      },
+    },
+    // SEC-2: a deleted template's versions go with it (store/cascade.ts).
+    after: {
+      create: (row) => {
+        data.recordVersion(row, row.updatedBy, row.updatedAt);
+      },
+      update: (row) => {
+        data.recordVersion(row, row.updatedBy, row.updatedAt);
+      },
+    },
+  };
+};
+
+/** A template's versions, their diff and restoring one (BEYOND-2). */
+export const templateActions = (ctx: ServerContext): Router => {
+  const router = Router();
+  const data = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
-  const body = acceptBody({ json: true });
   const nowIso = (): string => ctx.now().toISOString();
 
   const readable = (req: Parameters<RequestHandler>[0]): PopupTemplateRow => data.readable(getSession(req), req.params.id);
-
-  router.get(PATH, session, (req, res) => {
-    const caller = getSession(req);
-    const { page, total } = listRows(data.templates(), req.query, {
-      fields: LIST_FIELDS,
-      scope: (row) => row.scope === 'gallery' || row.accountId === caller.accountId,
-      matches: (row, needle) => row.name.toLowerCase().includes(needle),
-    });
-    res.setHeader('X-Total-Count', total);
-    res.json(page);
-  });
-
-  router.post(PATH, session, noQuery, body, (req, res) => {
-    const caller = getSession(req);
-    const raw = req.body as Record<string, unknown>;
-    const extras = parseOrThrow(createExtrasSchema, { scope: raw.scope, description: raw.description, sourceTemplateId: raw.sourceTemplateId });
-    if (extras.scope === 'gallery') requireGalleryRight(caller, 'global.write');
-    else requirePermission(caller, 'consentSolutions.write');
-    const input = parseOrThrow(templateInputSchema, raw);
-    if (extras.sourceTemplateId !== null) {
-      const source = data.templates().find((t) => t.id === extras.sourceTemplateId);
-      if (!source || (source.scope === 'account' && source.accountId !== caller.accountId)) {
-        throw new ApiError(400, [violation('error.backend.template_not_found', 'sourceTemplateId')]);
-      }
-    }
-    const now = nowIso();
-    const row: PopupTemplateRow = {
-      id: ctx.store.nextId('popupTemplates'),
-      accountId: extras.scope === 'gallery' ? null : caller.accountId,
-      scope: extras.scope,
-      name: input.name,
-      description: extras.description,
-      isDefault: false,
-      sourceTemplateId: extras.sourceTemplateId,
-      version: 1,
-      ...codeOf(input),
-      createdAt: now,
-      updatedAt: now,
-      updatedBy: caller.user.email,
-    };
-    data.templates().push(row);
-    data.recordVersion(row, caller.user.email, now);
-    data.write();
-    res.status(201).location(`${PATH}/${row.id}`).json(structuredClone(row));
-  });
-
-  router.all(PATH, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
-
-  router.get(ITEM, session, noQuery, (req, res) => {
-    res.json(structuredClone(readable(req)));
-  });
-
-  /** Every save is a version. PATCH merges into the current content; PUT replaces it. */
-  const save =
-    (merge: boolean): RequestHandler =>
-    (req, res) => {
-      const caller = getSession(req);
-      const row = readable(req);
-      requireTemplateWrite(caller, row);
-      const raw = req.body as Record<string, unknown>;
-      const candidate: Record<string, unknown> = merge ? { name: row.name, ...codeOf(row) } : {};
-      for (const key of ['name', ...TEMPLATE_CODE_FIELDS]) if (Object.hasOwn(raw, key)) candidate[key] = raw[key];
-      const input: TemplateInput = parseOrThrow(templateInputSchema, candidate);
-      data.save(row, input, caller.user.email, nowIso());
-      data.write();
-      res.json(structuredClone(row));
-    };
-  router.put(ITEM, session, noQuery, body, save(false));
-  router.patch(ITEM, session, noQuery, body, save(true));
-
-  router.delete(ITEM, session, noQuery, (req, res) => {
-    const caller = getSession(req);
-    const row = readable(req);
-    requireTemplateWrite(caller, row, 'global.remove');
-    if (row.isDefault || data.settings().some((s) => s.mode === 'custom' && s.templateId === row.id)) {
-      throw new ApiError(409, [violation('error.backend.template_in_use')]);
-    }
-    // SEC-2: its versions go with it.
-    removeRow(ctx.store, TEMPLATES, row.id);
-    data.write();
-    res.status(204).end();
-  });
-
-  router.all(ITEM, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
 
   router.get(`${ITEM}/versions`, session, (req, res) => {
     const row = readable(req);

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
 import {
   emptyTexts,
   flattenTexts,
@@ -14,6 +15,7 @@ import {
   TRANSLATION_KEYS,
   type CompletenessCell,
   type LanguageTexts as TranslationJson,
+  type StoredTexts,
 } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';
@@ -34,11 +36,12 @@ import {
   uniqueViolations,
 } from './solutionContent';
 import { cookieRows } from '../data/cookies';
-import { TRANSLATIONS, translationRows } from '../data/translations';
+import { ownTranslation, TRANSLATIONS, translationRows } from '../data/translations';
 import { ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
+import type { CollectionDefinition } from './collections/collectionRoutes';
 
 /**
  * Copy and translations (docs/api.md "Translations", ENT-3, ROUTE-17, BEYOND-5). One stored row
@@ -66,6 +69,48 @@ export interface TranslationChange {
 }
 
 const languageNotInSolution = (path: string): Violation => violation('validation.language_not_in_solution', path);
+
+const LIST_FIELDS: ReadonlySet<string> = new Set(['consentSolutionId', 'language', 'updatedAt']);
+
+/** The groups a row's update names (at least one, no other key), each with all its texts (VAL-1, as a group's PUT). */
+const textsUpdateSchema = z.object(
+  {
+    texts: z
+      .strictObject(
+        {
+          popup: translationGroupSchemas.popup.optional(),
+          cookiePolicy: translationGroupSchemas.cookiePolicy.optional(),
+          privacyControls: translationGroupSchemas.privacyControls.optional(),
+          categories: translationGroupSchemas.categories.optional(),
+        },
+        { error: 'validation.invalid_value' },
+      )
+      .refine((groups) => Object.keys(groups).length > 0, { error: 'validation.required' }),
+  },
+  { error: 'validation.invalid_value' },
+);
+
+type GroupTexts = Partial<Record<keyof StoredTexts, Record<string, unknown>>>;
+
+/** A row's texts with these groups replaced (the others as stored). */
+const withGroups = (texts: StoredTexts, groups: GroupTexts): StoredTexts => ({ ...structuredClone(texts), ...groups });
+
+/**
+ * The stored rows (ENT-3), one per solution and language, as a plain collection: listed
+ * (`consentSolutionId`, `language`), read, updated by group and removed (the language's texts
+ * are then missing). They are made with their solution or language, so there is no POST. The
+ * app reads and writes texts per language and group through the routes below, whose shapes
+ * (every language of the solution, one with no row included; a group saved alone) are not rows.
+ */
+export const translationCollection = (ctx: ServerContext): CollectionDefinition<TranslationRow, never, GroupTexts> => ({
+  name: TRANSLATIONS,
+  path: '/translations',
+  operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
+  own: (caller, id) => ownTranslation(ctx.store, caller, id),
+  list: { fields: LIST_FIELDS, matches: (row, needle) => row.language.includes(needle) },
+  validate: { update: (_row, body) => parseOrThrow(textsUpdateSchema, body).texts as GroupTexts },
+  rules: { update: (row, groups) => ({ texts: withGroups(row.texts, groups), updatedAt: ctx.now().toISOString() }) },
+});
 
 export const translationRoutes = (ctx: ServerContext): Router => {
   const router = Router();
@@ -226,7 +271,7 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     if (!isTranslationGroup(group)) throw new ApiError(404, 'error.backend.not_found');
     const texts = parseOrThrow(translationGroupSchemas[group], req.body);
     const row = rowForWrite(solution, language);
-    row.texts[group] = texts;
+    row.texts = withGroups(row.texts, { [group]: texts });
     row.updatedAt = ctx.now().toISOString();
     ctx.store.write();
     res.json(toJson(solution, language));

@@ -32,19 +32,21 @@ export const buildCoupons = (now: Date): Coupon[] => [
   { id: 2, code: 'EXPIRED10', percentOff: 10, validUntil: new Date(now.getTime() - DAY_MS).toISOString() },
 ];
 
-/** A database seeded before coupons existed gets them on first use (same as a fresh seed). */
-export const ensureCoupons = (store: Store, now: Date): void => {
-  if (Array.isArray(store.state().coupons)) return;
-  store.state().coupons = buildCoupons(now);
-  store.write();
+/** The coupons; a database seeded before coupons existed gets them on first use (same as a fresh seed). */
+const couponRows = (store: Store, now: Date): Coupon[] => {
+  const rows = store.rows<Coupon>('coupons');
+  if (rows.length === 0) {
+    rows.push(...buildCoupons(now));
+    store.write();
+  }
+  return rows;
 };
 
 export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };
 
 /** Codes are matched case-insensitively (people type them as they read them). */
 export const checkCoupon = (store: Store, code: string, now: Date): CouponCheck => {
-  ensureCoupons(store, now);
-  const coupon = store.collection<Coupon>('coupons').findBy((c) => c.code.toUpperCase() === code.trim().toUpperCase());
+  const coupon = couponRows(store, now).find((c) => c.code.toUpperCase() === code.trim().toUpperCase());
   if (!coupon) return { ok: false, messageKey: 'validation.coupon_unknown' };
   if (coupon.validUntil !== null && Date.parse(coupon.validUntil) <= now.getTime()) return { ok: false, messageKey: 'validation.coupon_expired' };
   return { ok: true, coupon };

@@ -7,6 +7,7 @@ import { hasRole } from '../auth/roles';
 import { ApiError } from '../http/errors';
 import { violation } from '../http/errors';
 import type { PaymentAdapter, PaymentFailure, StoredCard } from '../payments/devPaymentAdapter';
+import { accountById } from '../data/accounts';
 import type { Store } from '../store/store';
 import type { Account, Row, Subscription } from '../store/types';
 
@@ -100,12 +101,8 @@ export interface LifecycleDeps {
   renewalPrice: (account: LifecycleAccount, profile: BillingProfile | undefined) => { totalCents: number; currency: string };
 }
 
-export const accountsOf = (store: Store) => store.collection<LifecycleAccount>('accounts');
-
-export const profileOf = (store: Store, accountId: number): BillingProfile | undefined => {
-  store.ensureCollection('billingProfiles');
-  return store.collection<BillingProfile>('billingProfiles').findBy((p) => p.accountId === accountId);
-};
+export const profileOf = (store: Store, accountId: number): BillingProfile | undefined =>
+  store.rows<BillingProfile>('billingProfiles').find((p) => p.accountId === accountId);
 
 /**
  * The card renewals use. Seeded paid accounts (a processor subscription id, no profile) stand
@@ -115,14 +112,15 @@ const renewalCard = (account: LifecycleAccount, profile: BillingProfile | undefi
   profile?.card ?? (account.stripeSubscriptionId ? { token: `pm_dev_seed_${account.id}`, brand: 'visa', last4: '4242' } : null);
 
 export const recordPayment = (store: Store, record: Omit<PaymentRecord, 'id'>): PaymentRecord => {
-  store.ensureCollection('payments');
-  return store.collection<PaymentRecord>('payments').insert(record);
+  const row: PaymentRecord = { id: store.nextId('payments'), ...record };
+  store.rows<PaymentRecord>('payments').push(row);
+  store.write();
+  return row;
 };
 
 /** Renewals, failed-payment grace and cancellations that fell due before `now`, in order. */
 export const settle = (deps: LifecycleDeps, accountId: number): LifecycleAccount | undefined => {
-  const accounts = accountsOf(deps.store);
-  const account = accounts.find(accountId);
+  const account = accountById<LifecycleAccount>(deps.store, accountId);
   if (!account) return undefined;
   const now = deps.now();
   const profile = profileOf(deps.store, accountId);
@@ -173,12 +171,14 @@ export const settle = (deps: LifecycleDeps, accountId: number): LifecycleAccount
 
   const nextEnds = ends ? ends.toISOString() : null;
   if (sub.status !== account.subscription.status || nextEnds !== account.subscription.billingCycleEnds) {
-    accounts.update(accountId, { subscription: { ...sub, billingCycleEnds: nextEnds } });
+    account.subscription = { ...sub, billingCycleEnds: nextEnds };
+    deps.store.write();
   }
   if (profile && paymentFailedAt !== profile.paymentFailedAt) {
-    deps.store.collection<BillingProfile>('billingProfiles').update(profile.id, { paymentFailedAt });
+    profile.paymentFailedAt = paymentFailedAt;
+    deps.store.write();
   }
-  return accounts.find(accountId);
+  return account;
 };
 
 // ---------------------------------------------------------------------------------------------

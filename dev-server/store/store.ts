@@ -13,16 +13,6 @@ const emptyState = (): DbState => ({
   passwordTokens: [],
 });
 
-export interface Collection<T extends Row> {
-  all(): T[];
-  find(id: number): T | undefined;
-  findBy(predicate: (row: T) => boolean): T | undefined;
-  filter(predicate: (row: T) => boolean): T[];
-  insert(row: Omit<T, 'id'>): T;
-  update(id: number, patch: Partial<Omit<T, 'id'>>): T | undefined;
-  remove(id: number): boolean;
-}
-
 /**
  * The one lowdb instance of the process. json-server's router and our own routes share it, and
  * every handler mutates it synchronously, so concurrent requests cannot lose each other's
@@ -39,8 +29,6 @@ export interface Store {
    * half-done change.
    */
   rows<T extends Row>(name: string): T[];
-  collection<T extends Row>(name: string): Collection<T>;
-  ensureCollection(name: string): void;
   /**
    * SEC-1: the next id of a collection, never given before: a persisted sequence per collection
    * (as databases have), so deleting the newest row never hands its id to the next one.
@@ -59,12 +47,6 @@ export interface Store {
   /** Waits for the last flush (shutdown). */
   close(): Promise<void>;
 }
-
-const collectionOf = (state: DbState, name: string): Row[] => {
-  const value = state[name];
-  if (!Array.isArray(value)) throw new Error(`Unknown collection "${name}"`);
-  return value as Row[];
-};
 
 export interface StoreOptions {
   /** How a flush reaches the disk (default: temp file, fsync, rename, fsync of the directory). */
@@ -95,7 +77,21 @@ export const openStore = (file: string, options: StoreOptions = {}): Store => {
   loaded.meta.sequences ??= {};
   if (repaired) commit.changed();
 
-  const rows = <T extends Row>(name: string): T[] => collectionOf(state(), name) as T[];
+  const write = (): void => {
+    commit.changed();
+  };
+
+  const rows = <T extends Row>(name: string): T[] => {
+    const value = state()[name];
+    if (value === undefined) {
+      const created: T[] = [];
+      state()[name] = created;
+      write();
+      return created;
+    }
+    if (!Array.isArray(value)) throw new Error(`"${name}" is not a collection`);
+    return value as T[];
+  };
 
   const nextId = (name: string): number => {
     const sequences = state().meta.sequences;
@@ -103,44 +99,6 @@ export const openStore = (file: string, options: StoreOptions = {}): Store => {
     sequences[name] = highest + 1;
     return highest + 1;
   };
-
-  const write = (): void => {
-    commit.changed();
-  };
-
-  const collection = <T extends Row>(name: string): Collection<T> => ({
-    all: () => structuredClone(rows<T>(name)),
-    find: (id) => {
-      const row = rows<T>(name).find((r) => r.id === id);
-      return row && structuredClone(row);
-    },
-    findBy: (predicate) => {
-      const row = rows<T>(name).find(predicate);
-      return row && structuredClone(row);
-    },
-    filter: (predicate) => structuredClone(rows<T>(name).filter(predicate)),
-    insert: (data) => {
-      const row = { ...structuredClone(data), id: nextId(name) } as T;
-      rows<T>(name).push(row);
-      write();
-      return structuredClone(row);
-    },
-    update: (id, patch) => {
-      const row = rows<T>(name).find((r) => r.id === id);
-      if (!row) return undefined;
-      Object.assign(row, structuredClone(patch), { id: row.id });
-      write();
-      return structuredClone(row);
-    },
-    remove: (id) => {
-      const list = rows<T>(name);
-      const index = list.findIndex((r) => r.id === id);
-      if (index < 0) return false;
-      list.splice(index, 1);
-      write();
-      return true;
-    },
-  });
 
   const durableAnswers: RequestHandler = (req, res, next) => {
     // A read is answered at once, even while visitors' consent records are being flushed. A
@@ -165,21 +123,8 @@ export const openStore = (file: string, options: StoreOptions = {}): Store => {
     db,
     file,
     state,
-    rows: <T extends Row>(name: string): T[] => {
-      if (state()[name] === undefined) {
-        state()[name] = [];
-        write();
-      }
-      return rows<T>(name);
-    },
-    collection,
+    rows,
     nextId,
-    ensureCollection: (name) => {
-      if (state()[name] === undefined) {
-        state()[name] = [];
-        write();
-      }
-    },
     meta: () => state().meta,
     write,
     durable: () => commit.durable(),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed';
 import { cookieHeader, login, messageKeys, postJson, setCookies } from './http';
 import { startTestServer, type TestServer } from './startTestServer';
+import type { User } from '../store/types';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -103,12 +104,13 @@ describe('session guard', () => {
 
   it('[API-2] rejects the session of a user disabled after login', async () => {
     const cookies = await login(server.baseUrl, 'other@demo.test');
-    const users = server.store.collection<{ id: number; status: string }>('users');
-    const other = users.findBy((u) => (u as unknown as { email: string }).email === 'other@demo.test');
-    users.update(other?.id ?? 0, { status: 'disabled' });
+    const other = server.store.rows<User>('users').find((u) => u.email === 'other@demo.test');
+    if (other) other.status = 'disabled';
+    server.store.write();
     const res = await fetch(`${server.baseUrl}/accounts/2`, { headers: { cookie: cookies } });
     expect(res.status).toBe(401);
-    users.update(other?.id ?? 0, { status: 'active' });
+    if (other) other.status = 'active';
+    server.store.write();
   });
 });
 

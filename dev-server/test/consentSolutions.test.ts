@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentSolutionRow, DomainRow, User } from '../store/types';
 import { login, messageKeys } from './http';
 import { caller, createBody, pairs, SEED, type Call, type ConsentSolutionJson, type DomainJson } from './consentApi';
-import { startTestServer, type TestServer } from './startTestServer';
+import { insertRow, startTestServer, type TestServer } from './startTestServer';
 
 let server: TestServer;
 let owner: Call;
@@ -159,11 +159,10 @@ describe('PATCH /consent-solutions/:id', () => {
     expect(rows<ConsentSolutionRow>('consentSolutions').find((s) => s.id === 3)?.sharedConsent).toBe(false);
 
     // A universal-consent user of the same account (no seed user has the role).
-    const users = server.store.collection<User>('users');
-    const template = users.find(1);
+    const template = rows<User>('users').find((u) => u.id === 1);
     if (!template) throw new Error('seed owner missing');
     const { id: _id, ...rest } = template;
-    users.insert({ ...rest, email: 'universal@demo.test', roles: ['ROLE_USER', 'ROLE_UNIVERSAL_CONSENT_SOLUTIONS'] });
+    insertRow<User>(server.store, 'users', { ...rest, email: 'universal@demo.test', roles: ['ROLE_USER', 'ROLE_UNIVERSAL_CONSENT_SOLUTIONS'] });
     const universal = await caller(server.baseUrl, 'universal@demo.test');
     const on = await universal<ConsentSolutionJson>('PATCH', '/consent-solutions/3', { sharedConsent: true });
     expect([on.status, on.body.sharedConsent]).toEqual([200, true]);

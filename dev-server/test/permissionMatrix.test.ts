@@ -7,7 +7,7 @@ import { listRoutes } from '../guards/listRoutes';
 import type { Account, User } from '../store/types';
 import { createBody } from './consentApi';
 import { login } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { insertRow, startTestServer, type TestServer } from './startTestServer';
 
 /**
  * ROLE-1 / ROLE-3: every role (and anonymous) × every route of the server × own account /
@@ -49,11 +49,11 @@ const seedLogins: Partial<Record<Role, string>> = {
 /** Roles without a seed user get one, alone in a new account. */
 const addUser = (role: Role): string => {
   const store = server.store;
-  const account = store.collection<Account>('accounts').all()[0] as Account;
-  const created = store.collection<Account>('accounts').insert({ ...account, name: `Matrix ${role}`, parentAccountId: null });
-  const template = store.collection<User>('users').findBy((u) => u.email === 'owner@demo.test') as User;
+  const { id: _accountId, ...account } = structuredClone(store.rows<Account>('accounts')[0] as Account);
+  const created = insertRow<Account>(store, 'accounts', { ...account, name: `Matrix ${role}`, parentAccountId: null });
+  const { id: _userId, ...template } = structuredClone(store.rows<User>('users').find((u) => u.email === 'owner@demo.test') as User);
   const email = `${role.toLowerCase()}@matrix.test`;
-  store.collection<User>('users').insert({ ...template, email, roles: [role], accountId: created.id });
+  insertRow<User>(store, 'users', { ...template, email, roles: [role], accountId: created.id });
   return email;
 };
 
@@ -194,7 +194,7 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const email = seedLogins[role] ?? addUser(role);
     cookies.set(role, await login(server.baseUrl, email));
-    const user = server.store.collection<User>('users').findBy((u) => u.email === email) as User;
+    const user = server.store.rows<User>('users').find((u) => u.email === email) as User;
     homeOf.set(role, user.accountId);
   }
   cookies.set('anonymous', '');

@@ -62,10 +62,10 @@ describe('GET /pricing', () => {
   });
 
   it('[CONST-3] an account on an unknown pricing version gets the current table', async () => {
-    const accounts = server.store.collection<Account>('accounts');
-    const account = accounts.find(2);
+    const account = server.store.rows<Account>('accounts').find((a) => a.id === 2);
     if (!account) throw new Error('seed account 2 missing');
-    accounts.update(2, { subscription: { ...account.subscription, currentPricingVersion: 'v0-retired' } });
+    account.subscription = { ...account.subscription, currentPricingVersion: 'v0-retired' };
+    server.store.write();
     const other = await caller(server.baseUrl, 'other@demo.test');
     expect((await other<ApiTable>('GET', '/pricing')).body.version).toBe('v2');
   });

@@ -3,7 +3,7 @@ import { sendActivationEmail } from '../auth/passwordTokens';
 import type { OutboxEmail } from '../auth/outbox';
 import type { PasswordToken, User } from '../store/types';
 import { messageKeys, multipart, postJson, violationsOf } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { insertRow, startTestServer, type TestServer } from './startTestServer';
 
 let clock = Date.now();
 let server: TestServer;
@@ -136,8 +136,7 @@ describe('POST /lost-password/reset/:token', () => {
   });
 
   it('[API-4] sendActivationEmail issues an invitation link that activates a new pending user', async () => {
-    const users = server.store.collection<User>('users');
-    const invited = users.insert({
+    const invited = insertRow<User>(server.store, 'users', {
       email: 'invited@demo.test',
       name: 'Ivy Invited',
       phone: null,
@@ -150,10 +149,10 @@ describe('POST /lost-password/reset/:token', () => {
     });
     const issued = sendActivationEmail(server.context, invited);
     expect((await outbox()).at(-1)).toMatchObject({ to: 'invited@demo.test', link: issued.link });
-    expect(server.store.collection<PasswordToken>('passwordTokens').find(issued.record.id)?.purpose).toBe('activation');
+    expect(server.store.rows<PasswordToken>('passwordTokens').find((t) => t.id === issued.record.id)?.purpose).toBe('activation');
     const res = await reset(issued.token, GOOD, GOOD, issued.csrfToken);
     expect(await res.json()).toEqual({ passwordCreated: true });
-    expect(users.find(invited.id)?.status).toBe('active');
+    expect(server.store.rows<User>('users').find((u) => u.id === invited.id)?.status).toBe('active');
   });
 
   it('[API-4] GET /dev/outbox is not served when dev mode is off', async () => {

@@ -235,7 +235,7 @@ const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+|Error:/;
 
 /**
  * The database, in memory and on disk. Empty top-level collections are left out: some read
- * paths create theirs lazily (`store.ensureCollection('billingProfiles')`), which adds no data.
+ * paths create theirs lazily (`store.rows('billingProfiles')` creates a missing one), which adds no data.
  */
 const withoutEmptyCollections = (state: Record<string, unknown>): string =>
   JSON.stringify(Object.fromEntries(Object.entries(state).filter(([, value]) => !(Array.isArray(value) && value.length === 0))));

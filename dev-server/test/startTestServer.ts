@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type CreateServerOptions, type DevServer } from '../createServer';
 import { seedDbFile } from '../seed';
+import type { Store } from '../store/store';
+import type { Row } from '../store/types';
 
 export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
 /** Minimum allowed cost; the seed hash is computed once per process. */
@@ -81,4 +83,12 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
+};
+
+/** A row put straight into the store (a fixture the API has no route for), with the collection's next id. */
+export const insertRow = <T extends Row>(store: Store, name: string, row: Omit<T, 'id'>): T => {
+  const inserted = { ...row, id: store.nextId(name) } as T;
+  store.rows<T>(name).push(inserted);
+  store.write();
+  return inserted;
 };

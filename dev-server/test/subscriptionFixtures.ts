@@ -61,9 +61,8 @@ export const setDomains = (
   accountId: number,
   domains: Array<{ canonicalDomain: string; type: string; scanDepth: number; scanFrequency: number }>,
 ): void => {
-  server.store.ensureCollection('domains');
   const state = server.store.state();
-  const kept = (state.domains as Array<{ id: number; accountId: number }>).filter((d) => d.accountId !== accountId);
+  const kept = server.store.rows<{ id: number; accountId: number }>('domains').filter((d) => d.accountId !== accountId);
   const nextId = kept.reduce((max, d) => Math.max(max, d.id), 0) + 1;
   state.domains = [...kept, ...domains.map((d, index) => ({ id: nextId + index, accountId, consentSolutionId: 0, status: 'active', ...d }))];
   server.store.write();

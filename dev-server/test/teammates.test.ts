@@ -13,7 +13,7 @@ afterAll(() => server.close());
 
 const get = (path: string, cookie: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers: { cookie, ...headers } });
 const del = (path: string, cookie: string) => fetch(`${server.baseUrl}${path}`, { method: 'DELETE', headers: { cookie } });
-const userBy = (email: string) => server.store.collection<User>('users').findBy((u) => u.email === email);
+const userBy = (email: string) => server.store.rows<User>('users').find((u) => u.email === email);
 
 describe('teammates', () => {
   it('[ROUTE-8][ENT-4] lists the account’s users with search by email and server paging, never a hash', async () => {
@@ -69,6 +69,15 @@ describe('teammates', () => {
     const last = await fetch(`${server.baseUrl}/teammates/${userBy('other@demo.test')?.id}`, { method: 'DELETE', headers: { cookie: admin, 'x-account-id': '2' } });
     expect([last.status, await messageKeys(last)]).toEqual([409, ['error.backend.last_active_user']]);
     expect((await get('/teammates', other)).status).toBe(200);
+  });
+
+  it('[ROUTE-8] [ENT-4] one teammate reads without a hash; a teammate is not edited through the API (405)', async () => {
+    const id = userBy('pending@demo.test')?.id;
+    const one = await get(`/teammates/${id}`, owner);
+    expect(Object.keys((await one.json()) as Record<string, unknown>).sort()).toEqual(['createdAt', 'email', 'id', 'lastSeenAt', 'name', 'roles', 'status']);
+    const patch = await fetch(`${server.baseUrl}/teammates/${id}`, { method: 'PATCH', headers: { cookie: owner, 'content-type': 'application/json' }, body: '{"roles":["ROLE_ADMIN"]}' });
+    expect([patch.status, await messageKeys(patch)]).toEqual([405, ['error.backend.method_not_allowed']]);
+    expect(userBy('pending@demo.test')?.roles).toEqual(['ROLE_USER']);
   });
 
   it('[ROUTE-8] removes a teammate of the account', async () => {

@@ -158,6 +158,20 @@ describe('pop-up templates', () => {
     expect(third.body.restoredFrom).toBe(1);
   });
 
+  it('[ROUTE-19] [BEYOND-2] a PUT, like a PATCH, keeps the fields it leaves out and still makes a version; a gallery list row is no account row', async () => {
+    const mine = await createMine(owner, 'Partial save');
+    const saved = await owner<TemplateJson>('PUT', `/popup-templates/${mine.id}`, { css: '#cm-banner { color: #789; }' });
+    expect([saved.status, saved.body.version, saved.body.css, saved.body.html, saved.body.name]).toEqual([200, 2, '#cm-banner { color: #789; }', code.html, 'Partial save']);
+    expect((await owner<VersionJson[]>('GET', `/popup-templates/${mine.id}/versions`)).total).toBe(2);
+    const emptied = await owner('PATCH', `/popup-templates/${mine.id}`, { js: ' ' });
+    expect([emptied.status, pairs(emptied.body)]).toEqual([400, [['js', 'validation.template_js_required']]]);
+    const listed = await owner<TemplateJson[]>('GET', `/popup-templates?q=partial`);
+    expect(listed.body.map((t) => [t.id, t.scope])).toEqual([[mine.id, 'account']]);
+    const both = await owner<TemplateJson[]>('GET', '/popup-templates?_sort=name&_order=asc&_start=0&_end=1000');
+    expect(both.body.some((t) => t.scope === 'gallery') && both.body.some((t) => t.id === mine.id)).toBe(true);
+    expect(both.total).toBe(both.body.length);
+  });
+
   it('[BEYOND-2] [ROUTE-15] publishing serves the banner at its public CDN path; re-consent raises the consent version', async () => {
     const before = await fetch(`${server.baseUrl}/cdn/2/banner.js`);
     expect(before.status).toBe(404);

@@ -114,6 +114,38 @@ describe('translations', () => {
     expect(unknownGroup.status).toBe(404);
   });
 
+  it('[ENT-3] [ROLE-3] the stored rows are a plain collection: listed by solution, one read, groups updated, removed; another account’s are not found', async () => {
+    const solution = await newSolution('translations-rows.com', ['fr', 'de']);
+    const list = await owner<TranslationRow[]>('GET', `/translations?consentSolutionId=${solution.id}&_sort=language&_order=asc`);
+    expect([list.status, list.total, list.body.map((row) => row.language)]).toEqual([200, 2, ['en', 'fr']]);
+    const fr = list.body.find((row) => row.language === 'fr');
+    if (!fr) throw new Error('no fr row');
+    expect((await owner<TranslationRow>('GET', `/translations/${fr.id}`)).body.texts.popup).toEqual(DEFAULT_TEXTS.fr?.popup);
+
+    const saved = await owner<TranslationRow>('PATCH', `/translations/${fr.id}`, { texts: { popup: popup({ bannerHeading: ' Nos cookies ' }) } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.texts.popup.bannerHeading).toBe('Nos cookies');
+    expect(saved.body.texts.categories).toEqual(DEFAULT_TEXTS.fr?.categories);
+    const grouped = await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/fr`);
+    expect(grouped.body.texts.popup.bannerHeading).toBe('Nos cookies');
+    const invalid = await owner('PUT', `/translations/${fr.id}`, { texts: { popup: popup({ acceptButton: '' }) } });
+    expect([invalid.status, pairs(invalid.body)]).toEqual([400, [['texts.popup.acceptButton', 'validation.translation_required']]]);
+    const nothing = await owner('PATCH', `/translations/${fr.id}`, { texts: {} });
+    expect([nothing.status, pairs(nothing.body)]).toEqual([400, [['texts', 'validation.required']]]);
+    const unknownGroup = await owner('PATCH', `/translations/${fr.id}`, { texts: { banner: popup() } });
+    expect(unknownGroup.status).toBe(400);
+    expect((await owner('POST', '/translations', { consentSolutionId: solution.id, language: 'de' })).status).toBe(405);
+
+    expect((await other('GET', `/translations/${fr.id}`)).status).toBe(404);
+    expect((await other('PATCH', `/translations/${fr.id}`, { texts: { popup: popup() } })).status).toBe(404);
+    expect((await other<TranslationRow[]>('GET', `/translations?consentSolutionId=${solution.id}`)).total).toBe(0);
+    expect((await demo('DELETE', `/translations/${fr.id}`)).status).toBe(404);
+
+    expect((await owner('DELETE', `/translations/${fr.id}`)).status).toBe(204);
+    const after = await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/fr`);
+    expect([after.body.updatedAt, after.body.texts.popup]).toEqual([null, {}]);
+  });
+
   it('[ROUTE-17] a language that is not one of the solution’s is refused', async () => {
     const solution = await newSolution('translations-lang.com');
     const put = await owner('PUT', `/consent-solutions/${solution.id}/translations/de/popup`, popup());

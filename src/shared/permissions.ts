@@ -162,7 +162,7 @@ const RESOURCE_OPERATIONS: Record<string, { read: Operation; create?: Operation;
   accounts: { read: 'accounts.list', create: 'accounts.create', edit: 'account.edit', delete: 'accounts.delete' },
   subscription: { read: 'subscription.read', create: 'subscription.manage', edit: 'subscription.manage', delete: 'subscription.manage' },
   pricing: { read: 'pricing.read' },
-  audit: { read: 'audit.read' },
+  'audit-log': { read: 'audit.read' },
 };
 
 export const operationFor = (resource: string, action: string): Operation | undefined => {

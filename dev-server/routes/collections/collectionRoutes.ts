@@ -12,9 +12,9 @@ import type { JsonServerBridge } from '../../store/jsonServerBridge';
 import type { Row } from '../../store/types';
 import { listCache, type ListAnswer } from './listCache';
 
-/** A row of a plain collection: it belongs to one account. */
+/** A row of a plain collection: it belongs to one account, or to none (the gallery's global templates). */
 export interface OwnedRow extends Row {
-  accountId: number;
+  accountId: number | null;
 }
 
 /**
@@ -33,27 +33,41 @@ export interface CollectionDefinition<R extends OwnedRow, C, U> {
   /** The URL, e.g. `/consent-solutions`. */
   path: string;
   operations: { read: Operation; write: Operation; delete: Operation };
-  /** The caller's row, or this collection's 404 (another account's row answers like a missing one). */
+  /** A row the caller may see (its account's; the gallery's templates too), or this collection's 404 (another account's row answers like a missing one). */
   own: (caller: Session, idParam: string | undefined) => R;
-  /** Exact-match filters and sort keys of the list; what `q` searches. */
-  list: { fields: ReadonlySet<string>; matches: (row: R, needle: string) => boolean };
-  /** zod validation with the shared schemas (400). An update is checked against the stored row: PUT is PATCH. */
+  /**
+   * Exact-match filters and sort keys of the list; what `q` searches. `visible`: the rows a
+   * caller's list holds when they are not just its account's (the gallery's templates beside the
+   * account's own); the list is then scoped by their ids instead of an `accountId` filter.
+   */
+  list: { fields: ReadonlySet<string>; matches: (row: R, needle: string) => boolean; visible?: (row: R, caller: Session) => boolean };
+  /** What the API answers of a row, lists included (teammates: never the password hash); the row itself by default. */
+  answer?: (row: R) => unknown;
+  /**
+   * zod validation with the shared schemas (400). A create may be async (an invitation hashes a
+   * password): the rules and the write then run together once it is done. An update is checked
+   * against the stored row: PUT is PATCH. Without `create` (validation and rule) POST answers
+   * 405, without `update` PUT and PATCH do. The caller is given for rights that depend on the
+   * row or the body (the gallery's templates), which are checked before the body as `permit` is.
+   */
   validate: {
-    create: (body: Record<string, unknown>, caller: Session) => C;
-    update: (row: R, body: Record<string, unknown>) => U;
+    create?: (body: Record<string, unknown>, caller: Session) => C | Promise<C>;
+    update?: (row: R, body: Record<string, unknown>, caller: Session) => U;
   };
   /** Business rules (throw ApiError to refuse); create and update return what json-server writes. */
   rules: {
-    create: (input: C, caller: Session) => Omit<R, 'id'>;
-    update: (row: R, input: U, caller: Session) => Partial<Omit<R, 'id' | 'accountId'>>;
+    create?: (input: C, caller: Session) => Omit<R, 'id'>;
+    update?: (row: R, input: U, caller: Session) => Partial<Omit<R, 'id' | 'accountId'>>;
     delete?: (row: R, caller: Session) => void;
   };
   /**
-   * What goes with a write, in the tick of json-server's write: rows it derives; for a delete,
-   * after what the row owns is gone too (the answer waits for a returned promise).
+   * What goes with a write, in the tick of json-server's write: rows it derives (a template's
+   * version), a mail to send; for a delete, after what the row owns is gone too (the answer
+   * waits for a returned promise).
    */
   after?: {
     create?: (row: R, input: C, caller: Session) => void;
+    update?: (row: R, caller: Session) => void;
     delete?: (row: R) => void | Promise<void>;
   };
 }
@@ -67,18 +81,21 @@ const sendList = (res: Response, answer: ListAnswer): void => {
  * The list query json-server runs: the caller's account injected as a filter (so filters,
  * paging and X-Total-Count see only its rows), and `q` turned into the ids of the rows the
  * collection says it matches (json-server's own `q` searches every field, aliases and ids too).
+ * A collection whose lists show more than the account's rows is scoped by ids the same way.
  */
-const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller: Session, matches: (row: R, needle: string) => boolean): void => {
+const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller: Session, list: CollectionDefinition<R, unknown, unknown>['list']): void => {
   const needle = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
   delete req.query.q;
-  if (needle !== '') {
+  const { visible } = list;
+  if (needle !== '' || visible) {
     const asked = req.query.id === undefined ? undefined : new Set([req.query.id].flat().map(String));
-    const ids = rows.filter((row) => row.accountId === caller.accountId && matches(row, needle)).map((row) => String(row.id));
+    const shown = visible ? (row: R) => visible(row, caller) : (row: R) => row.accountId === caller.accountId;
+    const ids = rows.filter((row) => shown(row) && (needle === '' || list.matches(row, needle))).map((row) => String(row.id));
     const kept = asked ? ids.filter((id) => asked.has(id)) : ids;
     // Ids start at 1, so `0` matches nothing (json-server needs at least one value).
     req.query.id = kept.length > 0 ? kept : ['0'];
   }
-  req.query.accountId = String(caller.accountId);
+  if (!visible) req.query.accountId = String(caller.accountId);
   // A page as the slice it is: json-server's `_page` adds a Link header the contract does not
   // have and scans every row for a field named `_page`.
   if (typeof req.query._page === 'string') {
@@ -93,6 +110,15 @@ const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller
 
 export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
   const { name, path, operations, own, list, validate, rules, after } = definition;
+  const answer = definition.answer ?? ((row: R): unknown => row);
+  const { create: validateCreate, update: validateUpdate } = validate;
+  const { create: createRule, update: updateRule } = rules;
+  for (const [operation, validation, rule] of [
+    ['create', validateCreate, createRule],
+    ['update', validateUpdate, updateRule],
+  ] as const) {
+    if ((validation === undefined) !== (rule === undefined)) throw new Error(`Collection ${name}: a ${operation} needs both its validation and its rule`);
+  }
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -112,27 +138,34 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
       return;
     }
     const generation = ctx.store.generation();
-    scopeQuery(req, ctx.store.rows<R>(name), caller, list.matches);
+    scopeQuery(req, ctx.store.rows<R>(name), caller, list);
     bridge.serve(req, res, next, { collection: name }, (data, res) => {
       const page = data as R[];
-      const answer = { total: Number(res.getHeader('X-Total-Count') ?? page.length), json: JSON.stringify(page) };
-      cache.set(key, generation, answer);
-      sendList(res, answer);
+      const listed = { total: Number(res.getHeader('X-Total-Count') ?? page.length), json: JSON.stringify(page.map(answer)) };
+      cache.set(key, generation, listed);
+      sendList(res, listed);
     });
   });
 
-  router.post(path, session, noQuery, permit(operations.write), body, (req, res, next) => {
-    const caller = getSession(req);
-    const input = validate.create(req.body as Record<string, unknown>, caller);
-    const row = rules.create(input, caller);
-    const written = (data: unknown): void => {
-      after?.create?.(data as R, input, caller);
-      ctx.store.write();
-    };
-    bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
-      res.status(201).location(`${path}/${(data as R).id}`).json(data);
+  if (validateCreate && createRule) {
+    router.post(path, session, noQuery, permit(operations.write), body, async (req, res, next) => {
+      try {
+        const caller = getSession(req);
+        const input = await validateCreate(req.body as Record<string, unknown>, caller);
+        // From here to json-server's write, one tick: the rules' checks still hold when it writes.
+        const row = createRule(input, caller);
+        const written = (data: unknown): void => {
+          after?.create?.(data as R, input, caller);
+          ctx.store.write();
+        };
+        bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
+          res.status(201).location(`${path}/${(data as R).id}`).json(answer(data as R));
+        });
+      } catch (error) {
+        next(error);
+      }
     });
-  });
+  }
 
   router.all(path, session, () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
@@ -141,22 +174,28 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
   router.get(item, session, noQuery, ownRow, permit(operations.read), (req, res, next) => {
     const row = own(getSession(req), req.params.id);
     bridge.serve(req, res, next, { collection: name, id: row.id }, (data, res) => {
-      res.json(data);
+      res.json(answer(data as R));
     });
   });
 
-  // PUT is PATCH: react-admin's json-server provider updates with PUT (its updateMany too, with
-  // only the changed fields), so absent keys keep their stored value.
-  const update: RequestHandler = (req, res, next) => {
-    const caller = getSession(req);
-    const row = own(caller, req.params.id);
-    const changes = rules.update(row, validate.update(row, req.body as Record<string, unknown>), caller);
-    bridge.serve(req, res, next, { collection: name, id: row.id, method: 'PATCH', body: changes }, (data, res) => {
-      res.json(data);
-    });
-  };
-  router.patch(item, session, noQuery, ownRow, permit(operations.write), body, update);
-  router.put(item, session, noQuery, ownRow, permit(operations.write), body, update);
+  if (validateUpdate && updateRule) {
+    // PUT is PATCH: react-admin's json-server provider updates with PUT (its updateMany too, with
+    // only the changed fields), so absent keys keep their stored value.
+    const update: RequestHandler = (req, res, next) => {
+      const caller = getSession(req);
+      const row = own(caller, req.params.id);
+      const changes = updateRule(row, validateUpdate(row, req.body as Record<string, unknown>, caller), caller);
+      const written = (data: unknown): void => {
+        after?.update?.(data as R, caller);
+        ctx.store.write();
+      };
+      bridge.serve(req, res, next, { collection: name, id: row.id, method: 'PATCH', body: changes, written }, (data, res) => {
+        res.json(answer(data as R));
+      });
+    };
+    router.patch(item, session, noQuery, ownRow, permit(operations.write), body, update);
+    router.put(item, session, noQuery, ownRow, permit(operations.write), body, update);
+  }
 
   router.delete(item, session, noQuery, ownRow, permit(operations.delete), (req, res, next) => {
     const caller = getSession(req);
