@@ -27,7 +27,7 @@ export const AppLayout = ({ children }: LayoutProps) => {
   if (!mounted) return null;
   return (
     <PendingProvider>
-      <Layout appBar={ShellAppBar} menu={ShellMenu} error={ErrorPage}>
+      <Layout appBar={ShellAppBar} appBarAlwaysOn menu={ShellMenu} error={ErrorPage}>
         <ConsentBanner />
         <SubscriptionBanners />
         <Suspense fallback={<PendingIndicator />}>{children}</Suspense>

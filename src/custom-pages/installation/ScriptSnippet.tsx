@@ -51,7 +51,10 @@ export const ScriptSnippet = ({
         inputRef={fieldRef}
         label={translate(labelKey)}
         value={tag}
+        // Fixed rows, not MUI's autosize: measuring each box forced a layout per box in one long
+        // task of the tab's first render (issue 18). Browsers with `field-sizing` fit the text.
         multiline
+        rows={Math.max(2, tag.split('\n').length)}
         fullWidth
         onFocus={selectAll}
         helperText={translate(helpKey)}
@@ -59,7 +62,7 @@ export const ScriptSnippet = ({
           htmlInput: { readOnly: true, spellCheck: false, 'aria-describedby': helpId },
           formHelperText: { id: helpId },
         }}
-        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 14 } }}
+        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 14, fieldSizing: 'content' } }}
       />
       <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
         {translate(copyKey)}
