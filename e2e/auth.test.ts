@@ -136,6 +136,39 @@ describe('auth screens in Chromium against the dev API', () => {
     expect(await t.page.evaluate(() => (window as unknown as { englishNavSeen?: boolean }).englishNavSeen ?? false)).toBe(false);
   });
 
+  it('[issue 18] a logged-in page load fetches the admin with the entry, the login route never fetches it', async () => {
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    const adminRequests: string[] = [];
+    t.page.on('request', (request) => {
+      if (/\/assets\/AdminApp-[\w-]+\.js$/.test(request.url())) adminRequests.push(request.url());
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // The entry is held back, so only index.html itself can ask for the admin meanwhile.
+    await t.page.route(entry, async (route) => {
+      await sleep(500);
+      await route.continue();
+    });
+    await t.page.goto('/login/');
+    await t.page.getByLabel('Email', { exact: true }).waitFor();
+    await t.page.waitForLoadState('networkidle');
+    expect(adminRequests).toEqual([]);
+    await t.page.unroute(entry);
+
+    await logIn(t.page, 'owner@demo.test');
+    await shellReady(t.page);
+    adminRequests.length = 0;
+    let adminBeforeEntry = false;
+    await t.page.route(entry, async (route) => {
+      for (let waited = 0; waited < 5_000 && adminRequests.length === 0; waited += 50) await sleep(50);
+      adminBeforeEntry = adminRequests.length > 0;
+      await route.continue();
+    });
+    await t.page.goto('/consent-solutions/');
+    await shellReady(t.page);
+    expect(adminBeforeEntry).toBe(true);
+  });
+
   it('[ROUTE-22] an unknown URL shows Not Found', async () => {
     await logIn(t.page, 'owner@demo.test');
     await shellReady(t.page);
