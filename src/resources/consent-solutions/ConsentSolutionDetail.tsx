@@ -5,6 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link, Loading, ShowBase, Title, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { DeferredShowContext } from '../../components/deferredContexts';
 import { NotFound } from '../../components/NotFound';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainCreateTab } from '../domains/DomainCreateTab';
@@ -77,6 +78,8 @@ const DetailView = ({ tabs }: { tabs?: SolutionTabRoutes }) => {
  */
 export const ConsentSolutionDetail = ({ tabs }: { tabs?: SolutionTabRoutes }) => (
   <ShowBase resource="consent-solutions">
-    <DetailView tabs={tabs} />
+    <DeferredShowContext>
+      <DetailView tabs={tabs} />
+    </DeferredShowContext>
   </ShowBase>
 );

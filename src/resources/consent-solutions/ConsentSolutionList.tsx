@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CreateButton, DataTable, Link, List, SearchInput, useListContext, useTranslate } from 'react-admin';
-import { DeferredListContext } from '../../components/DeferredListContext';
+import { DeferredListContext } from '../../components/deferredContexts';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainStatusChip } from '../domains/DomainStatusChip';

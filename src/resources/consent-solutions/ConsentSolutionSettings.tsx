@@ -59,9 +59,10 @@ const ConsentVersionPanel = ({ solution, pushed }: { solution: ConsentSolution; 
 const SettingsForm = () => {
   const translate = useTranslate();
   const { record, isPending } = useEditContext<ConsentSolution>();
-  const { permissions } = usePermissions<string[]>();
+  const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
   const [pushed, setPushed] = useState<ConsentVersion | null>(null);
-  if (isPending) return <Loading />;
+  // Waits for the roles too: an administrator would otherwise see shared consent read-only first.
+  if (isPending || permissionsPending) return <Loading />;
   if (!record) return null;
   const mayShare = canEditSharedConsent(permissions);
   return (
