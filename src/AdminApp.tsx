@@ -15,7 +15,7 @@ import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './layout/queryClient';
 import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
-import { theme } from './theme/theme';
+import { themeOptions } from './theme/theme';
 import consentSolutions from './resources/consent-solutions';
 import cookies from './resources/cookies';
 import domains from './resources/domains';
@@ -47,15 +47,17 @@ installIntegrations();
 /** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
 const page = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
 
-// react-admin's <Admin> is these two with defaults; its default i18nProvider (polyglot, about
-// 8 kB gzip) would ship in the admin chunk although ours always replaces it (issue 18).
+// Issue 18: react-admin's <Admin> is AdminContext + AdminUI with defaults; its default
+// i18nProvider (polyglot, about 8 kB gzip) would ship in the admin chunk although ours always
+// replaces it. Its ThemeProvider runs createTheme on what it is given: the options, then, not
+// the entry's built theme, which it would deep-merge again.
 const store = localStorageStore();
 
 export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <BrowserRouter>
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} theme={theme}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} theme={themeOptions}>
         <AdminUI
           disableTelemetry
           requireAuth
