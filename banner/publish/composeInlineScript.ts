@@ -11,6 +11,7 @@ import { scriptJson } from './scriptJson';
  * against its own (banner/src/consentMode.ts). Empty when neither is on: then nothing has to
  * run before the page's own scripts (marked scripts stay inert until the core activates them).
  * Depends only on the Consent Mode settings and whether TCF is on, not on texts or templates.
+ * No `<` in it (scriptJson escapes the data's): a CMS that escapes markup in pasted code keeps it intact.
  */
 export const composeInlineScript = (bundle: Pick<BannerBundle, 'consentMode' | 'categories' | 'tcf'>, tcfStubRuntime?: string): string => {
   if (bundle.tcf && tcfStubRuntime === undefined) throw new Error('A banner with TCF on needs the IAB stub (banner/dist/tcfStub.js).');
@@ -20,7 +21,7 @@ export const composeInlineScript = (bundle: Pick<BannerBundle, 'consentMode' | '
     const commands = scriptJson(snippetDefaultCommands(bundle.consentMode, bundle.categories));
     parts.push(
       `(function(w){var l=w.dataLayer=w.dataLayer||[];if(typeof w.gtag!="function")w.gtag=function(){l.push(arguments)};` +
-        `var c=w.${SNIPPET_DEFAULTS_GLOBAL}=${commands};for(var i=0;i<c.length;i++)w.gtag.apply(w,c[i])})(window);`,
+        `(w.${SNIPPET_DEFAULTS_GLOBAL}=${commands}).forEach(function(c){w.gtag.apply(w,c)})})(window);`,
     );
   }
   return parts.join('\n');
