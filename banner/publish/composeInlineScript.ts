@@ -11,7 +11,8 @@ import { scriptJson } from './scriptJson';
  * against its own (banner/src/consentMode.ts). Empty when neither is on: then nothing has to
  * run before the page's own scripts (marked scripts stay inert until the core activates them).
  * Depends only on the Consent Mode settings and whether TCF is on, not on texts or templates.
- * No `<` in it (scriptJson escapes the data's): a CMS that escapes markup in pasted code keeps it intact.
+ * The Consent Mode part has no `<` (scriptJson escapes the data's): a CMS that escapes markup in
+ * pasted code keeps it intact; the IAB stub is the package's own code.
  */
 export const composeInlineScript = (bundle: Pick<BannerBundle, 'consentMode' | 'categories' | 'tcf'>, tcfStubRuntime?: string): string => {
   if (bundle.tcf && tcfStubRuntime === undefined) throw new Error('A banner with TCF on needs the IAB stub (banner/dist/tcfStub.js).');
