@@ -1,6 +1,5 @@
 import { isAnonymousId, linkedAnonymousId, newAnonymousId } from './anonymousId';
 import { onceFirstPainted } from './afterFirstPaint';
-import { afterLayout } from './afterLayout';
 import { activateScripts } from './autoblocking';
 import type { BannerAddon, BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions, Visitor } from './config';
 import { consentCookie } from './consentCookie';
@@ -124,33 +123,6 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
     }
   };
 
-  const display = (): void => {
-    const active = document.activeElement;
-    if (!root.contains(active)) returnFocus = active instanceof HTMLElement ? active : null;
-    run('displayFunction', template.displayFunction);
-  };
-  const shown = (): void => {
-    addon?.shown();
-    // STD-7: a keyboard user is taken to the banner (not in the admin's preview frame).
-    if (!preview && !root.hidden) root.focus({ preventScroll: true });
-    emit('display');
-  };
-  /**
-   * STD-8: the first showing on a page load. The template displays the banner, which stays
-   * invisible until the browser's own layout of that frame; then it becomes visible and takes
-   * focus together, before the frame is painted: the focus finds the layout clean instead of
-   * forcing one inside this script (the largest part of the UI's script time), and the banner
-   * is painted in the same frame as before.
-   */
-  const showAfterLayout = (): void => {
-    root.style.visibility = 'hidden';
-    display();
-    afterLayout(root, () => {
-      root.style.visibility = '';
-      if (!root.hidden) shown();
-    });
-  };
-
   let detailsOpen = false;
   const toggleDetails = (): void => {
     detailsOpen = !detailsOpen;
@@ -167,8 +139,13 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
     language,
     categories: config.categories.slice(),
     show: () => {
-      display();
-      shown();
+      const active = document.activeElement;
+      if (!root.contains(active)) returnFocus = active instanceof HTMLElement ? active : null;
+      run('displayFunction', template.displayFunction);
+      addon?.shown();
+      // STD-7: a keyboard user is taken to the banner (not in the admin's preview frame).
+      if (!preview && !root.hidden) root.focus({ preventScroll: true });
+      emit('display');
     },
     hide: () => {
       const hadFocus = root.contains(document.activeElement);
@@ -248,8 +225,7 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
         () => api.show(),
       );
     } else if (rule === 'opt-out' && !preview) showOptOutNotice();
-    else if (preview) api.show();
-    else if (rule === 'opt-in') showAfterLayout();
+    else if (rule === 'opt-in' || preview) api.show();
     emit('ready', { language });
   };
 
