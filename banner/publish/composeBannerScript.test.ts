@@ -136,12 +136,13 @@ describe('the async installation snippet (STD-8)', () => {
   const page = window as unknown as { dataLayer?: unknown[]; gtag?: unknown; cmConsentDefaults?: unknown; __tcfapi?: unknown };
   const recorded = (): unknown[] => (page.dataLayer ?? []).map((entry) => (typeof entry === 'object' && entry !== null && 'length' in entry ? Array.from(entry as ArrayLike<unknown>) : entry));
   const DEFAULTS = ['consent', 'default', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }];
-  /** The core as the async tag runs it: from its URL, after the inline part. */
-  const runCore = (script: string): void => {
+  /** The core as the async tag runs it: from its URL, after the inline part; by default once the page has painted. */
+  const runCore = (script: string, painted = true): void => {
     const own = document.createElement('script');
     own.src = 'https://cdn.example.test/cdn/9/banner.js';
     own.async = true;
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(own);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue(painted ? [{ name: 'first-paint' } as PerformanceEntry] : []);
     new Function(script)();
   };
   afterEach(() => {
@@ -188,6 +189,15 @@ describe('the async installation snippet (STD-8)', () => {
     warn.mockClear();
     runCore(composeCoreScript(core, bundle));
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('now off'));
+  });
+
+  it('[STD-8] an async core that arrives before the first paint fetches the UI at once and leaves the rest until after that paint', async () => {
+    new Function(composeInlineScript({ ...bundle, consentMode }))();
+    runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }), false);
+    expect(document.head.querySelector('link[rel="preload"]')?.getAttribute('href')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
+    expect(recorded()).toHaveLength(2);
+    await vi.waitFor(() => expect(recorded()).toHaveLength(3));
+    expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
   });
 
   it('[STD-8][TCF-1] with TCF on, the inline part is the IAB stub: __tcfapi answers before the core loads; nothing inline when neither is on', () => {
