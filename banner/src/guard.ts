@@ -9,10 +9,11 @@ import { linkDecorator } from './sharedConsent';
 export type GuardConfig = Pick<BannerConfig, 'consentSolutionId' | 'consentVersion' | 'categories' | 'site' | 'consentMode' | 'saleShare' | 'honourGpc'>;
 
 /**
- * What must not wait (STD-1, STD-8), run synchronously by the published script: Consent Mode's
- * defaults (and the stored choice's update) before any other tag can read consent; the marked
- * scripts of the choice in force; autoblocking, which from then on looks only at the nodes the
- * page adds (the parser's too); links to shared-consent sites carrying the visitor's id.
+ * What the core runs before the banner shows (STD-1, STD-8): Consent Mode's defaults (behind
+ * the async snippet, only what differs from those its inline part sent) and the stored choice's
+ * update; the marked scripts of the choice in force; autoblocking, which from then on looks only
+ * at the nodes the page adds (the parser's too); links to shared-consent sites carrying the
+ * visitor's id. Behind the synchronous tag, all of it before any other tag.
  */
 export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefined): void => {
   const { site, undecided, everything } = consentScope(config, visitor, false);
