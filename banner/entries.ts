@@ -6,7 +6,7 @@
 export const BANNER_ENTRIES = {
   /** The whole banner in one script: the admin's preview. */
   banner: { source: 'banner.ts', global: 'cmBanner' },
-  /** STD-8: the published banner's synchronous core (the installation snippet's script)… */
+  /** STD-8: the published banner's core (the installation snippet's script, async behind its inline part)… */
   core: { source: 'core.ts', global: 'cmCore' },
   /** …and the UI it loads asynchronously, in the visitor's language. */
   ui: { source: 'ui.ts', global: 'cmBannerUi' },

@@ -2,7 +2,7 @@
  * The banner's cost on a customer page (STD-8), part of `npm run bench` (alone:
  * `BENCH_ONLY=banner npm run bench`). One fixture article page (e2e/fixtures/sites/article) is
  * served three ways (bench/bannerBenchServers.ts, a process of its own): without a banner, with
- * our installation snippet (the dev API's CDN route, compressed: the core, which loads the UI)
+ * our installation snippet as the Installation tab gives it (its inline part, then the dev API's CDN route's core `async`, compressed, which loads the UI)
  * and with vanilla-cookieconsent (npm package, its documented set-up). Chromium at 4× CPU
  * throttle, interleaved cold loads, medians of: first contentful paint; script time (CDP
  * ScriptDuration) until the banner is visible, minus the bare page's; pointer-down on "accept"

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { login } from '../dev-server/test/http';
+import { asyncSnippet } from '../src/custom-pages/installation/installationModel';
 import { startTestServer } from '../dev-server/test/startTestServer';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,11 +46,12 @@ const post = async (route: string, body: unknown) => {
   return (await res.json()) as { id: number };
 };
 const { id } = await post('/consent-solutions', { defaultLanguage: 'en', additionalLanguages: ['fr', 'de'], domain: { canonicalDomain: BENCH_HOST, type: 'website', scanDepth: 500, scanFrequency: 0 } });
-await post(`/consent-solutions/${id}/publish`, {});
+const { inlineScript } = (await post(`/consent-solutions/${id}/publish`, {})) as { id: number; inlineScript?: string };
 
 const heads: Record<string, string> = {
   none: '',
-  ours: `<script src="${api.baseUrl}/cdn/${id}/banner.js"></script>`,
+  // The snippet as the Installation tab gives it (STD-8): its inline part, then the async core.
+  ours: asyncSnippet(api.baseUrl, id, inlineScript ?? ''),
   vanilla: VANILLA_HEAD,
 };
 // Compressed once, as a CDN would serve them, for a fair comparison with ours.

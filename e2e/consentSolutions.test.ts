@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEFAULT_PRIVACY_STANDARDS } from '../src/schemas/privacyStandards';
+import { apiSession } from './support/apiSession';
 import { logIn, shellReady, useBrowser } from './support/browser';
 
 /** Fills the domain URL of a create form and waits for the live canonical check to settle. */
@@ -164,5 +166,22 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
     const copied = await t.page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`<script src="${t.apiUrl}/cdn/1/banner.js" data-consent-solution="1"></script>`);
+  });
+
+  it('[STD-8][ROUTE-15] after a publish with Consent Mode on, the tab gives the async snippet: the inline defaults, then the core async', async () => {
+    await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.appUrl });
+    await logIn(t.page, agency);
+    await shellReady(t.page);
+    const id = await createSolution(t.page, `async-${stamp}.com`);
+    const api = await apiSession(t.apiUrl, agency);
+    await api('PUT', `/consent-solutions/${id}/standards`, { ...DEFAULT_PRIVACY_STANDARDS, consentMode: { ...DEFAULT_PRIVACY_STANDARDS.consentMode, enabled: true } });
+    await api('POST', `/consent-solutions/${id}/publish`, {});
+    await t.page.reload();
+    await t.page.locator('[data-snippet-version="1"]').waitFor();
+    await t.page.getByRole('button', { name: 'Copy script tag' }).click();
+    await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
+    const copied = await t.page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^<script>\(function\(w\)\{[^<]*"consent","default",\{[^<]*"wait_for_update":500[^<]*\}\)\(window\);<\/script>\n<script async src="[^"]+\/cdn\/\d+\/banner\.js" data-consent-solution="\d+"><\/script>$/);
+    expect(copied).toContain(`/cdn/${id}/banner.js`);
   });
 });

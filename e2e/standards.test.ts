@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../src/schemas/privacyStandards';
+import { asyncSnippet } from '../src/custom-pages/installation/installationModel';
+import type { PopupState } from '../src/schemas/popupTemplate';
 import { E2E_COUNTRY_HEADER } from './support/globalSetup';
 import { apiCall as api, nextRecord } from './support/apiSession';
 
@@ -63,6 +65,8 @@ describe('privacy standards on a customer site', () => {
   let siteUrl = '';
   let browser: Browser;
   let cookie = '';
+  /** STD-8: the snippet of the latest publish as the Installation tab gives it (served at /async). */
+  let snippet = '';
 
   const configure = async (patch: { consentMode?: Partial<PrivacyStandards['consentMode']>; regions?: Partial<PrivacyStandards['regions']> }) => {
     const standards: PrivacyStandards = {
@@ -72,16 +76,18 @@ describe('privacy standards on a customer site', () => {
     };
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/standards`, standards);
     await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});
+    const { published } = await api<PopupState>(apiUrl, cookie, 'GET', `/consent-solutions/${solutionId}/popup`);
+    snippet = asyncSnippet(apiUrl, solutionId, published?.inlineScript ?? '');
   };
 
   /** A fresh visitor (empty cache and cookies) whose CDN says they are in `country`. */
-  const visitor = async (country: string, init: string[] = []): Promise<{ context: BrowserContext; page: Page }> => {
+  const visitor = async (country: string, init: string[] = [], path = ''): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({ locale: 'en-GB' });
     for (const script of [RECORD_DATA_LAYER, ...init]) await context.addInitScript(script);
     // The test plays the CDN: only the banner's request carries the country header.
     await context.route(`${apiUrl}/cdn/**`, (route) => route.continue({ headers: { ...route.request().headers(), [E2E_COUNTRY_HEADER.toLowerCase()]: country } }));
     const page = await context.newPage();
-    await page.goto(siteUrl);
+    await page.goto(`${siteUrl}${path}`);
     return { context, page };
   };
 
@@ -115,7 +121,8 @@ describe('privacy standards on a customer site', () => {
     }
     site = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      const page = FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`);
+      const page =
+        req.url === '/async' ? FIXTURE.replace('<script src="%SCRIPT_SRC%"></script>', snippet) : FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`);
       // The cookie policy page: the declaration's snippet as the Installation tab gives it.
       const declaration = `<div id="cm-declaration"></div><script src="${apiUrl}/cdn/${solutionId}/declaration.js" data-target="cm-declaration" defer></script>`;
       res.end(req.url === '/cookie-policy' ? page.replace('</body>', `${declaration}</body>`) : page);
@@ -254,6 +261,53 @@ describe('privacy standards on a customer site', () => {
     expect(await banner.isVisible()).toBe(false);
     await declaration.getByRole('button', { name: 'Change your consent' }).click();
     await expect.poll(() => banner.isVisible()).toBe(true);
+    await context.close();
+  }, 60_000);
+
+  it('[STD-8][STD-1][STD-2] the async snippet: its inline defaults come before any Google command, the marked tag waits for consent, the update follows each decision and reload', async () => {
+    await configure({ consentMode: { enabled: true, mode: 'basic', waitForUpdate: 500, adsDataRedaction: true }, regions: { enabled: false } });
+    expect(snippet).toMatch(/^<script>[^<]*wait_for_update[^<]*<\/script>\n<script async src="[^"]+\/banner\.js"/);
+    const { context, page } = await visitor('DE', [], 'async');
+    const banner = page.locator('#cm-banner');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="/banner.js"]')?.async)).toBe(true);
+    const before = await recorded(page);
+    expect(before[0]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);
+    expect(before[1]).toEqual(['set', 'ads_data_redaction', true]);
+    expect((before[2] as unknown[])[0]).toBe('js');
+    expect(before.slice(3)).toEqual([['config', 'G-FIXTURE']]);
+
+    const accepted = nextRecord(page);
+    await banner.locator('[data-consent-action="accept"]').first().click();
+    await accepted;
+    await expect.poll(async () => (await recorded(page)).slice(4)).toEqual([
+      ['consent', 'update', GRANTED],
+      { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'functional', 'statistics', 'marketing'] },
+      ['event', 'blocked_tag_ran'],
+    ]);
+
+    // Next page load: the defaults first again, then the stored choice's update (within wait_for_update), then the released tag.
+    await page.reload();
+    await expect.poll(async () => (await recorded(page)).length).toBeGreaterThanOrEqual(7);
+    const again = await recorded(page);
+    expect(again.slice(0, 2)).toEqual([['consent', 'default', { ...DENIED, wait_for_update: 500 }], ['set', 'ads_data_redaction', true]]);
+    expect(again.filter((entry) => Array.isArray(entry) && entry[1] === 'default')).toHaveLength(1);
+    expect(again.slice(4)).toEqual([
+      ['consent', 'update', GRANTED],
+      { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'functional', 'statistics', 'marketing'] },
+      ['event', 'blocked_tag_ran'],
+    ]);
+    await context.close();
+  }, 60_000);
+
+  it('[STD-8][STD-4] the async snippet: a US visitor under opt-out gets the update that grants, after the opt-in defaults', async () => {
+    await configure({ consentMode: { enabled: true, mode: 'advanced', adsDataRedaction: false }, regions: { enabled: true, us: 'opt-out', other: 'opt-in' } });
+    const { context, page } = await visitor('US', [], 'async');
+    await page.getByRole('button', { name: 'Do not sell or share my personal information' }).waitFor();
+    const seen = await recorded(page);
+    expect(seen[0]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);
+    expect(seen).toContainEqual(['consent', 'update', GRANTED]);
+    expect(seen.filter((entry) => Array.isArray(entry) && entry[1] === 'default')).toHaveLength(1);
     await context.close();
   }, 60_000);
 });

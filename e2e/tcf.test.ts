@@ -8,6 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
+import { asyncSnippet } from '../src/custom-pages/installation/installationModel';
+import type { PopupState } from '../src/schemas/popupTemplate';
 import { apiCall as api } from './support/apiSession';
 
 /**
@@ -48,6 +50,8 @@ describe('the IAB TCF on a publisher page', () => {
   let browser: Browser;
   let context: BrowserContext;
   let cookie = '';
+  /** STD-8: the snippet as the Installation tab gives it (served at /async): the stub inline, the core async. */
+  let snippet = '';
   const settings = {
     enabled: true,
     publisherCountryCode: 'FR',
@@ -71,13 +75,16 @@ describe('the IAB TCF on a publisher page', () => {
     ).id;
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/tcf`, settings);
     await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});
+    const { published } = await api<PopupState>(apiUrl, cookie, 'GET', `/consent-solutions/${solutionId}/popup`);
+    snippet = asyncSnippet(apiUrl, solutionId, published?.inlineScript ?? '');
 
     site = createServer((req, res) => {
       const port = (site.address() as AddressInfo).port;
+      const page = req.url === '/async' ? PAGE.replace('<script src="%STUB_SRC%"></script>', snippet).replace(/<script src="%SCRIPT_SRC%"[^>]*><\/script>\n/, '') : PAGE;
       const body =
         req.url === '/frame.html'
           ? FRAME
-          : PAGE.replace('%STUB_SRC%', `${apiUrl}/cdn/tcf-stub.js`)
+          : page.replace('%STUB_SRC%', `${apiUrl}/cdn/tcf-stub.js`)
               .replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`)
               .replace('%CONSENT_SOLUTION%', String(solutionId))
               .replace('%FRAME_SRC%', `http://${adHost}:${port}/frame.html`);
@@ -179,6 +186,21 @@ describe('the IAB TCF on a publisher page', () => {
     expect(decoded.consentLanguage).toBe('FR');
     expect(ids(decoded.vendorConsents)).toEqual([3, 8, 23]);
     await french.close();
+  });
+
+  it('[STD-8][TCF-1][TCF-2] the async snippet: its inline stub answers the vendor\'s script before the async core, which then sends cmpuishown and the chosen string', async () => {
+    expect(snippet).toMatch(/^<script>[\s\S]*__tcfapiLocator[\s\S]*<\/script>\n<script async src="[^"]+\/banner\.js"/);
+    const fresh = await browser.newContext({ locale: 'en-GB' });
+    const page = await fresh.newPage();
+    await page.goto(`${siteUrl}async`);
+    expect(await page.evaluate(() => document.querySelectorAll('script[src*="tcf-stub.js"]').length)).toBe(0);
+    const banner = page.locator('#cm-banner');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await expect.poll(async () => (await vendorEvents(page)).map((e) => e.eventStatus)).toEqual(['cmpuishown']);
+    await banner.locator('[data-consent-action="accept"]:visible').first().click();
+    await expect.poll(async () => (await vendorEvents(page)).map((e) => e.eventStatus)).toEqual(['cmpuishown', 'useractioncomplete']);
+    expect(ids(TCString.decode((await vendorEvents(page))[1]?.tcString ?? '').vendorConsents)).toEqual([3, 8, 23]);
+    await fresh.close();
   });
 
   it('[TCF-4] a vendor added to the selection asks again', async () => {

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readBannerRuntime } from '../build/buildBanner';
 import { composeBannerScript, composeCoreScript, composeUiScript, withVisitor, type BannerBundle } from './composeBannerScript';
+import { composeInlineScript } from './composeInlineScript';
 
 /** The built runtime (banner/dist, built from the current sources by the project's global setup). */
 const runtime = readBannerRuntime('banner');
@@ -119,3 +120,92 @@ describe('the published banner, split in two (STD-8)', () => {
     expect(document.getElementById('cm-banner')?.hidden).toBe(false);
   });
 });
+
+describe('the async installation snippet (STD-8)', () => {
+  const core = readBannerRuntime('core');
+  const tcfStub = readBannerRuntime('tcfStub');
+  const consentMode = {
+    mode: 'advanced' as const,
+    mapping: { ad_storage: 'marketing', analytics_storage: 'statistics', functionality_storage: 'necessary' },
+    waitForUpdate: 500,
+    adsDataRedaction: true,
+    urlPassthrough: false,
+    grantedOutsideOptIn: false,
+    optInCountries: ['FR'],
+  };
+  const page = window as unknown as { dataLayer?: unknown[]; gtag?: unknown; cmConsentDefaults?: unknown; __tcfapi?: unknown };
+  const recorded = (): unknown[] => (page.dataLayer ?? []).map((entry) => (typeof entry === 'object' && entry !== null && 'length' in entry ? Array.from(entry as ArrayLike<unknown>) : entry));
+  const DEFAULTS = ['consent', 'default', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }];
+  /** The core as the async tag runs it: from its URL, after the inline part; by default once the page has painted. */
+  const runCore = (script: string, painted = true): void => {
+    const own = document.createElement('script');
+    own.src = 'https://cdn.example.test/cdn/9/banner.js';
+    own.async = true;
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(own);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue(painted ? [{ name: 'first-paint' } as PerformanceEntry] : []);
+    new Function(script)();
+  };
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const key of ['dataLayer', 'gtag', 'cmConsentDefaults', '__tcfapi', '__tcfapiLocator'] as const) Reflect.deleteProperty(window, key);
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    document.cookie = 'cm_consent_9=; max-age=0; path=/';
+  });
+
+  it('[STD-8][STD-1] the inline part pushes the defaults first, keeping what the page put in its dataLayer, and the core adds no second default', () => {
+    const inline = composeInlineScript({ ...bundle, consentMode });
+    expect(inline.length).toBeLessThan(600);
+    expect(inline).not.toContain('<');
+    page.dataLayer = [{ event: 'page_data' }];
+    new Function(inline)();
+    expect(recorded()).toEqual([{ event: 'page_data' }, DEFAULTS, ['set', 'ads_data_redaction', true]]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    runCore(composeCoreScript(core, { ...bundle, consentMode }));
+    expect(recorded()).toHaveLength(3);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('[STD-8][STD-4] behind the inline part, the core sends an update only where the visitor\'s rule grants more, and for a stored choice', () => {
+    new Function(composeInlineScript({ ...bundle, consentMode }))();
+    runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }));
+    expect(recorded().slice(2)).toEqual([['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]]);
+    for (const key of ['dataLayer', 'gtag', 'cmConsentDefaults'] as const) Reflect.deleteProperty(window, key);
+    document.cookie = `cm_consent_9=${encodeURIComponent(JSON.stringify({ v: 1, categories: ['necessary', 'marketing'], at: '2026-01-01T00:00:00Z', aid: 'a' }))}; path=/`;
+    new Function(composeInlineScript({ ...bundle, consentMode }))();
+    runCore(composeCoreScript(core, { ...bundle, consentMode }));
+    expect(recorded().slice(2)).toEqual([
+      ['consent', 'update', { ad_storage: 'granted', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted' }],
+      { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'marketing'] },
+    ]);
+  });
+
+  it('[STD-8] a snippet copied before the Consent Mode settings changed is corrected by the core and reported', () => {
+    new Function(composeInlineScript({ ...bundle, consentMode: { ...consentMode, mapping: { ...consentMode.mapping, ad_storage: 'necessary' }, adsDataRedaction: false } }))();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    runCore(composeCoreScript(core, { ...bundle, consentMode }));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('out of date'));
+    expect(recorded().slice(1)).toEqual([['set', 'ads_data_redaction', true], ['consent', 'update', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted' }]]);
+    warn.mockClear();
+    runCore(composeCoreScript(core, bundle));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('now off'));
+  });
+
+  it('[STD-8] an async core that arrives before the first paint fetches the UI at once and leaves the rest until after that paint', async () => {
+    new Function(composeInlineScript({ ...bundle, consentMode }))();
+    runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }), false);
+    expect(document.head.querySelector('link[rel="preload"]')?.getAttribute('href')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
+    expect(recorded()).toHaveLength(2);
+    await vi.waitFor(() => expect(recorded()).toHaveLength(3));
+    expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
+  });
+
+  it('[STD-8][TCF-1] with TCF on, the inline part is the IAB stub: __tcfapi answers before the core loads; nothing inline when neither is on', () => {
+    expect(composeInlineScript(bundle)).toBe('');
+    const inline = composeInlineScript({ ...bundle, tcf: {} as NonNullable<BannerBundle['tcf']> }, tcfStub);
+    new Function(inline)();
+    expect(typeof page.__tcfapi).toBe('function');
+    expect(page.dataLayer).toBeUndefined();
+  });
+});
+

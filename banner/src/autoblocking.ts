@@ -17,22 +17,27 @@ const activate = (old: HTMLScriptElement, categories: readonly string[], site: S
 };
 
 /**
- * Runs the page's marked scripts (`type="text/plain" data-consent-category="…"`) by swapping
- * each for a live copy. With autoblocking, a script runs only once its category is accepted;
- * without it, marking is only a way to load scripts after the banner. `within` limits the
+ * The page's marked scripts (`type="text/plain" data-consent-category="…"`); `within` limits the
  * search to these nodes (the ones a mutation added), so a busy page is not rescanned whole.
  */
-export const activateScripts = (categories: readonly string[], site: SiteOptions | undefined, within?: readonly Node[]): void => {
+export const markedScripts = (within?: readonly Node[]): HTMLScriptElement[] => {
+  if (within === undefined) return Array.from(document.querySelectorAll<HTMLScriptElement>(MARKED_SCRIPTS));
   const found: HTMLScriptElement[] = [];
-  if (within === undefined) found.push(...Array.from(document.querySelectorAll<HTMLScriptElement>(MARKED_SCRIPTS)));
-  else {
-    for (const node of within) {
-      if (!(node instanceof Element)) continue;
-      if (node.matches(MARKED_SCRIPTS)) found.push(node as HTMLScriptElement);
-      else if (node.firstElementChild) found.push(...Array.from(node.querySelectorAll<HTMLScriptElement>(MARKED_SCRIPTS)));
-    }
+  for (const node of within) {
+    if (!(node instanceof Element)) continue;
+    if (node.matches(MARKED_SCRIPTS)) found.push(node as HTMLScriptElement);
+    else if (node.firstElementChild) found.push(...Array.from(node.querySelectorAll<HTMLScriptElement>(MARKED_SCRIPTS)));
   }
-  for (const old of found) activate(old, categories, site);
+  return found;
+};
+
+/**
+ * Runs marked scripts (all the page's by default) by swapping each for a live copy. With
+ * autoblocking, a script runs only once its category is accepted; without it, marking is only
+ * a way to load scripts after the banner.
+ */
+export const activateScripts = (categories: readonly string[], site: SiteOptions | undefined, scripts: readonly HTMLScriptElement[] = markedScripts()): void => {
+  for (const old of scripts) activate(old, categories, site);
 };
 
 /** The nodes a batch of mutations added (what autoblocking looks at, STD-8). */

@@ -1,4 +1,5 @@
 import type { ConsentModeConfig } from './config';
+import { consentDefaultCommands, consentState, snippetDefaultCommands, SNIPPET_DEFAULTS_GLOBAL } from './consentDefaults';
 
 /**
  * Google Consent Mode v2 (STD-1, STD-2): the `consent default` command before any tag can read
@@ -8,10 +9,9 @@ import type { ConsentModeConfig } from './config';
  */
 
 type Gtag = (...args: unknown[]) => void;
-type ConsentState = Record<string, 'granted' | 'denied'>;
 
 /** The page's globals as Google's snippet defines them (a page may hold anything there). */
-const page = window as unknown as { dataLayer?: unknown[]; gtag?: Gtag };
+const page = window as unknown as { dataLayer?: unknown[]; gtag?: Gtag } & Record<typeof SNIPPET_DEFAULTS_GLOBAL, unknown>;
 
 const dataLayer = (): unknown[] => (page.dataLayer = page.dataLayer || []);
 
@@ -27,34 +27,36 @@ const gtag = (): Gtag => {
   return page.gtag;
 };
 
-/** Google's consent types from our accepted categories; `security_storage` is always granted. */
-export const consentState = (mapping: ConsentModeConfig['mapping'], categories: readonly string[]): ConsentState => {
-  const state: ConsentState = {};
-  for (const type of Object.keys(mapping)) {
-    const category = mapping[type] ?? '';
-    state[type] = category === 'necessary' || categories.includes(category) ? 'granted' : 'denied';
-  }
-  state.security_storage = 'granted';
-  return state;
+const push = (commands: readonly unknown[][]): void => {
+  const command = gtag();
+  for (const args of commands) command(...args);
 };
 
 /**
- * The defaults, for the categories a visitor has before deciding (only `necessary` where the
- * rule is opt-in). With `grantedOutsideOptIn`, a granted default for the world and a denied one
- * for the opt-in countries (Google applies the most specific region).
+ * The defaults for this visitor (STD-8). Behind the async snippet, its inline part has pushed
+ * the solution's defaults already, before any tag: then only what differs for this visitor
+ * (a rule that grants before deciding) is sent, as an update; and a snippet copied before a
+ * Consent Mode setting changed is corrected the same way and reported, so the page's owner
+ * copies it again. Without the inline part (the synchronous snippet), the defaults go first now.
+ * `categories`: every category of the solution (what the snippet was made from).
  */
-export const pushConsentDefaults = (config: ConsentModeConfig, before: readonly string[], everything: readonly string[]): void => {
-  const command = gtag();
-  const wait = { wait_for_update: config.waitForUpdate };
-  // Object.assign, not a spread: es2017 has no object spread, and its helper would grow the core.
-  if (config.grantedOutsideOptIn) {
-    command('consent', 'default', Object.assign(consentState(config.mapping, everything), wait));
-    command('consent', 'default', Object.assign(consentState(config.mapping, before), wait, { region: config.optInCountries.slice() }));
-  } else {
-    command('consent', 'default', Object.assign(consentState(config.mapping, before), wait));
+export const pushConsentDefaults = (config: ConsentModeConfig, before: readonly string[], everything: readonly string[], categories: readonly string[], decided: boolean): void => {
+  const mine = consentDefaultCommands(config, before, everything);
+  const inline = page[SNIPPET_DEFAULTS_GLOBAL];
+  if (!(inline instanceof Array)) {
+    push(mine);
+    return;
   }
-  if (config.adsDataRedaction) command('set', 'ads_data_redaction', true);
-  if (config.urlPassthrough) command('set', 'url_passthrough', true);
+  const stale = JSON.stringify(inline) !== JSON.stringify(snippetDefaultCommands(config, categories));
+  if (stale) console.warn('Consent banner: the installation snippet is out of date (Consent Mode settings changed); copy it again from the Installation tab.');
+  if (stale) push(mine.filter((args) => args[0] === 'set'));
+  // A stored choice's update follows at once: no state in between that it would contradict.
+  if (!decided && (stale || JSON.stringify(inline) !== JSON.stringify(mine))) gtag()('consent', 'update', consentState(config.mapping, before));
+};
+
+/** A snippet whose inline part speaks Consent Mode while the solution no longer does: only its owner can fix it. */
+export const warnIfSnippetSpeaksConsentMode = (): void => {
+  if (page[SNIPPET_DEFAULTS_GLOBAL] instanceof Array) console.warn('Consent banner: the installation snippet sets Consent Mode defaults, which are now off; copy it again from the Installation tab.');
 };
 
 /** A decision (or a stored one on page load): the update, then the Tag Manager event. */

@@ -1,4 +1,4 @@
-import { onceFirstPainted } from './afterFirstPaint';
+import { onceFirstPainted, oncePainted } from './afterFirstPaint';
 import type { Visitor } from './config';
 import { startGuard, type GuardConfig } from './guard';
 import { pickLanguage } from './language';
@@ -11,28 +11,38 @@ export interface CoreConfig extends GuardConfig {
 }
 
 /**
- * The published banner's core (STD-8): the installation snippet's synchronous script, kept
- * tiny. It runs the guard (Consent Mode defaults, autoblocking) before any other tag, then
- * loads the UI of the visitor's language as an async script, which never blocks the page's
- * first paint: fetched at once, run after it.
+ * The published banner's core (STD-8), the installation snippet's script, kept tiny. Behind
+ * the synchronous tag it runs the guard (Consent Mode defaults, autoblocking) at once, before
+ * any other tag. Behind the async snippet, whose inline part has sent the defaults already, an
+ * early arrival must not hold up the page's first paint: the guard waits for that paint (marked
+ * scripts stay inert meanwhile, and one scan then finds those parsed before). Either way the UI
+ * of the visitor's language is fetched at once and run after the first paint.
  */
 export const start = (config: CoreConfig, visitor: Visitor | null): void => {
-  startGuard(config, visitor);
   const own = document.currentScript;
   const file = config.ui[pickLanguage(config.ui, config.defaultLanguage)];
-  if (!(own instanceof HTMLScriptElement) || !own.src || file === undefined) return;
-  const src = withVisitorParam(new URL(file, own.src), visitor);
+  const withUi = own instanceof HTMLScriptElement && own.src !== '' && file !== undefined;
   const parent = document.head || document.documentElement;
-  // Downloaded now, run once the first frame is painted: its parsing never holds that frame up.
-  const preload = document.createElement('link');
-  preload.rel = 'preload';
-  preload.as = 'script';
-  preload.href = src;
-  parent.appendChild(preload);
-  onceFirstPainted(() => {
-    const ui = document.createElement('script');
-    ui.async = true;
-    ui.src = src;
-    parent.appendChild(ui);
-  });
+  let src = '';
+  if (withUi) {
+    src = withVisitorParam(new URL(file, own.src), visitor);
+    // Downloaded now, run once the first frame is painted: its parsing never holds that frame up.
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'script';
+    preload.href = src;
+    parent.appendChild(preload);
+  }
+  const run = (): void => {
+    startGuard(config, visitor);
+    if (!withUi) return;
+    onceFirstPainted(() => {
+      const ui = document.createElement('script');
+      ui.async = true;
+      ui.src = src;
+      parent.appendChild(ui);
+    });
+  };
+  if (own instanceof HTMLScriptElement && own.async) oncePainted(run);
+  else run();
 };

@@ -1,7 +1,7 @@
-import { activateScripts, addedNodes } from './autoblocking';
+import { activateScripts, addedNodes, markedScripts } from './autoblocking';
 import type { BannerConfig, Visitor } from './config';
 import { consentCookie } from './consentCookie';
-import { pushConsentDefaults, pushConsentUpdate } from './consentMode';
+import { pushConsentDefaults, pushConsentUpdate, warnIfSnippetSpeaksConsentMode } from './consentMode';
 import { consentScope } from './scope';
 import { linkDecorator } from './sharedConsent';
 
@@ -9,10 +9,11 @@ import { linkDecorator } from './sharedConsent';
 export type GuardConfig = Pick<BannerConfig, 'consentSolutionId' | 'consentVersion' | 'categories' | 'site' | 'consentMode' | 'saleShare' | 'honourGpc'>;
 
 /**
- * What must not wait (STD-1, STD-8), run synchronously by the published script: Consent Mode's
- * defaults (and the stored choice's update) before any other tag can read consent; the marked
- * scripts of the choice in force; autoblocking, which from then on looks only at the nodes the
- * page adds (the parser's too); links to shared-consent sites carrying the visitor's id.
+ * What the core runs before the banner shows (STD-1, STD-8): Consent Mode's defaults (behind
+ * the async snippet, only what differs from those its inline part sent) and the stored choice's
+ * update; the marked scripts of the choice in force; autoblocking, which from then on looks only
+ * at the nodes the page adds (the parser's too); links to shared-consent sites carrying the
+ * visitor's id. Behind the synchronous tag, all of it before any other tag.
  */
 export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefined): void => {
   const { site, undecided, everything } = consentScope(config, visitor, false);
@@ -24,12 +25,18 @@ export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefi
   };
   if (config.consentMode) {
     const stored = cookie.read();
-    pushConsentDefaults(config.consentMode, undecided, everything);
-    if (stored?.v === config.consentVersion && stored.categories instanceof Array) pushConsentUpdate(config.consentMode, stored.categories);
-  }
-  activateScripts(inForce(), site);
+    const decided = stored?.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : null;
+    pushConsentDefaults(config.consentMode, undecided, everything, config.categories, decided !== null);
+    if (decided) pushConsentUpdate(config.consentMode, decided);
+  } else warnIfSnippetSpeaksConsentMode();
+  const marked = markedScripts();
+  if (marked.length > 0) activateScripts(inForce(), site, marked);
   if (site && window.MutationObserver) {
-    new MutationObserver((records) => activateScripts(inForce(), site, addedNodes(records))).observe(document.documentElement, { childList: true, subtree: true });
+    // The cookie is read (a synchronous round trip to the browser's cookie store) only when a marked script came.
+    new MutationObserver((records) => {
+      const scripts = markedScripts(addedNodes(records));
+      if (scripts.length > 0) activateScripts(inForce(), site, scripts);
+    }).observe(document.documentElement, { childList: true, subtree: true });
   }
   if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, () => cookie.read()?.aid || null), true);
 };

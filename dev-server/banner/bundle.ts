@@ -1,5 +1,6 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { composeCoreScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
+import { composeInlineScript } from '../../banner/publish/composeInlineScript';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
 import { runtimeTexts } from '../../banner/publish/runtimeTexts';
 import type { ConsentModeConfig, RuntimeTexts } from '../../banner/src/config';
@@ -96,6 +97,8 @@ const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentMo
 /** STD-8: what one publication serves: the core (every language, and each language alone) and the UI per language. */
 export interface PublishedScripts {
   core: string;
+  /** The installation snippet's inline first part, which the core runs behind (empty: none needed). */
+  inline: string;
   coreByLanguage: Record<string, string>;
   uiByLanguage: Record<string, string>;
 }
@@ -117,5 +120,6 @@ export const publishedScripts = (store: Store, solution: ConsentSolutionRow, cod
     coreByLanguage[language] = composeCoreScript(core, bundle, tcfStub);
     uiByLanguage[language] = composeUiScript(ui, bundle, tcfRuntime);
   }
-  return { core: composeCoreScript(core, bannerBundle(store, solution, code, version, tcf), tcfStub), coreByLanguage, uiByLanguage };
+  const whole = bannerBundle(store, solution, code, version, tcf);
+  return { core: composeCoreScript(core, whole, tcfStub), inline: composeInlineScript(whole, tcfStub), coreByLanguage, uiByLanguage };
 };

@@ -178,6 +178,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       publishedAt: now,
       publishedBy: caller.user.email,
       tcf: pin,
+      inlineScript: scripts.inline,
     };
     data.publications().push(publication);
     const settings = data.ensureSettings(solution, now);

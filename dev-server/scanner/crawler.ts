@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
+import { bannerLoadedFirst } from './installationOrder';
 import type { ScanFailure, ScannedCookie } from './types';
 
 /**
@@ -83,9 +84,9 @@ const expiryDaysOf = (expires: number, now: Date): number | null =>
   expires <= 0 ? null : Math.max(0, Math.min(3650, Math.round((expires * 1000 - now.getTime()) / 86_400_000)));
 
 const installationChecks = async (page: Page, consentSolutionId: number, timeoutMs: number): Promise<InstallationChecks> => {
-  const scripts = await page.evaluate(() => Array.from(document.scripts).map((script) => script.getAttribute('src') ?? ''));
+  const scripts = await page.evaluate(() => Array.from(document.scripts).map((script) => ({ src: script.getAttribute('src') ?? '', text: script.getAttribute('src') ? '' : script.text.slice(0, 4000) })));
   const isBanner = (src: string): boolean => src.includes(`/cdn/${consentSolutionId}/banner.js`);
-  const index = scripts.findIndex(isBanner);
+  const index = scripts.findIndex((script) => isBanner(script.src));
   let bannerShown = false;
   try {
     // The banner's core loads its UI after the page's first paint, which may come after the load
@@ -96,7 +97,7 @@ const installationChecks = async (page: Page, consentSolutionId: number, timeout
   } catch {
     bannerShown = false;
   }
-  return { scriptPresent: index >= 0, loadedFirst: index === 0, bannerShown };
+  return { scriptPresent: index >= 0, loadedFirst: bannerLoadedFirst(scripts, isBanner), bannerShown };
 };
 
 export const crawl = async (options: CrawlOptions): Promise<CrawlResult> => {

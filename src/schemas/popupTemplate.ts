@@ -52,6 +52,12 @@ export interface Publication {
   consentVersion: number;
   publishedAt: string;
   publishedBy: string;
+  /**
+   * STD-8: the installation snippet's inline first part for this publication (Consent Mode
+   * defaults, the IAB stub), run before the core loads `async`; empty when none is needed.
+   * Publications made before the async snippet: none (their snippet is the synchronous tag).
+   */
+  inlineScript?: string;
 }
 
 /** What a template's create and save send. */

@@ -18,7 +18,7 @@ import { usePopupState } from '../popup/usePopupState';
 import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
 import { TcfInstallationNote } from './TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
-import { declarationTag, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
+import { asyncSnippet, declarationTag, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
 
 /** What this page needs of a consent solution (the record of the detail page). */
 interface InstallableSolution {
@@ -108,6 +108,27 @@ const healthDomains = (domains: InstallableSolution['domains']): { id: Identifie
       typeof d === 'object' && d !== null && 'id' in d && 'canonicalDomain' in d && typeof (d as { canonicalDomain: unknown }).canonicalDomain === 'string',
   );
 
+/**
+ * STD-8: the snippet of the published banner: its inline part and the async core when the
+ * publication has one, else (nothing published yet, or published before the async snippet) the
+ * synchronous tag, which stays valid whatever the settings.
+ */
+const BannerSnippet = ({ solutionId }: { solutionId: Identifier }) => {
+  const translate = useTranslate();
+  const published = usePopupState(solutionId).data?.published;
+  const inline = published?.inlineScript;
+  return (
+    <>
+      <ScriptSnippet tag={inline === undefined ? scriptTag(env.apiUrl, solutionId) : asyncSnippet(env.apiUrl, solutionId, inline)} />
+      {published && inline !== undefined ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-snippet-version={published.version}>
+          {translate('cs.installation.script_matches', { version: published.version })}
+        </Typography>
+      ) : null}
+    </>
+  );
+};
+
 /** ROUTE-15 `installation/`: the script tag, guides for common set-ups, and what is left to do. */
 export const InstallationPage = () => {
   const translate = useTranslate();
@@ -122,7 +143,7 @@ export const InstallationPage = () => {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('cs.installation.script_intro')}
         </Typography>
-        <ScriptSnippet tag={scriptTag(env.apiUrl, solution.id)} />
+        <BannerSnippet solutionId={solution.id} />
       </Paper>
       <TcfInstallationNote solutionId={solution.id} />
       <Paper component="section" variant="outlined" aria-labelledby="declaration-heading" sx={{ p: 2 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSteps, scriptTag, tcfScriptTags } from './installationModel';
+import { asyncSnippet, nextSteps, scriptTag, tcfScriptTags } from './installationModel';
 
 describe('installation', () => {
   it('[ROUTE-15] the script tag of docs/api.md', () => {
@@ -35,6 +35,21 @@ describe('the TCF installation', () => {
   it('[TCF-1] puts the IAB stub first, then the banner', () => {
     expect(tcfScriptTags('http://127.0.0.1:3001/', 7)).toBe(
       '<script src="http://127.0.0.1:3001/cdn/tcf-stub.js"></script>\n<script src="http://127.0.0.1:3001/cdn/7/banner.js" data-consent-solution="7"></script>',
+    );
+  });
+});
+
+describe('the async snippet', () => {
+  it('[STD-8] is the publication\'s inline part, then the core loaded async; the tag alone when no inline part is needed', () => {
+    expect(asyncSnippet('http://127.0.0.1:3001/', 7, 'window.x=1;')).toBe(
+      '<script>window.x=1;</script>\n<script async src="http://127.0.0.1:3001/cdn/7/banner.js" data-consent-solution="7"></script>',
+    );
+    expect(asyncSnippet('http://127.0.0.1:3001', 7, '')).toBe('<script async src="http://127.0.0.1:3001/cdn/7/banner.js" data-consent-solution="7"></script>');
+  });
+
+  it('[STD-8] an inline part cannot end its element early or open a comment', () => {
+    expect(asyncSnippet('https://api.example.com', 7, 'a("</script><img src=x>");b("<!--")')).toBe(
+      '<script>a("<\\/script><img src=x>");b("<\\!--")</script>\n<script async src="https://api.example.com/cdn/7/banner.js" data-consent-solution="7"></script>',
     );
   });
 });

@@ -20,6 +20,21 @@ export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
 };
 
 /**
+ * STD-8: the snippet of a publication that has an inline first part (`inlineScript`, made at
+ * publish from the Consent Mode settings and whether TCF is on): that part, which runs before
+ * the page's own scripts, then the banner's core loaded `async`, which never holds up the
+ * page's first paint. No inline part needed: the async tag alone. An inline part made by the
+ * API is script, not markup: a `</script` in it could end the element early, so it is escaped.
+ */
+export const asyncSnippet = (apiUrl: string, consentSolutionId: Id, inlineScript: string): string => {
+  const id = String(consentSolutionId);
+  const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/banner.js`;
+  const tag = `<script async src="${escapeAttribute(src)}" data-consent-solution="${escapeAttribute(id)}"></script>`;
+  const inline = inlineScript.trim().replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+  return inline === '' ? tag : `<script>${inline}</script>\n${tag}`;
+};
+
+/**
  * TCF-1: with the IAB TCF on, the stub's tag goes first (before every other script), then the
  * banner's: vendors' scripts and iframes can call `__tcfapi` before the banner has loaded.
  */

@@ -184,6 +184,8 @@ export const resourcesEn = {
       script_intro: 'Add this tag to every page of your site, in the <head>, before any other script that sets cookies.',
       script_label: 'Script tag',
       script_help: 'The pop-up appears once it is published from the pop-up appearance tab.',
+      script_matches:
+        'This is the snippet of published version {{version}}. Its first part sets your Google Consent Mode defaults (and the IAB TCF stub) before any other script, and the banner loads without holding up your page. It changes only when a publish changes those settings: copy it again then. Until you do, the banner corrects the defaults on every page and warns in the browser console.',
       copy: 'Copy script tag',
       copied: 'Script tag copied to the clipboard.',
       copy_fallback: 'Copying is not available here: the tag is selected, press Ctrl+C (⌘+C on a Mac) to copy it.',

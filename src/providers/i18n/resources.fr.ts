@@ -185,6 +185,8 @@ export const resourcesFr = {
       script_intro: "Ajoutez cette balise à chaque page de votre site, dans le <head>, avant tout autre script qui dépose des cookies.",
       script_label: 'Balise script',
       script_help: "Le pop-up apparaît une fois publié depuis l'onglet Apparence du pop-up.",
+      script_matches:
+        "Voici l'extrait de la version publiée {{version}}. Sa première partie fixe vos valeurs par défaut du mode consentement de Google (et le stub de l'IAB TCF) avant tout autre script, et le bandeau se charge sans retarder votre page. Il ne change que lorsqu'une publication modifie ces réglages : copiez-le de nouveau alors. D'ici là, le bandeau corrige les valeurs par défaut sur chaque page et le signale dans la console du navigateur.",
       copy: 'Copier la balise script',
       copied: 'Balise script copiée dans le presse-papiers.',
       copy_fallback: "La copie n'est pas disponible ici : la balise est sélectionnée, appuyez sur Ctrl+C (⌘+C sur Mac) pour la copier.",

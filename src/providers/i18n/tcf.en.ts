@@ -55,6 +55,8 @@ export const tcfEn = {
     notifications: { load_error: 'The TCF settings could not be loaded.', save_error: 'The TCF settings were not saved, fix the problems and try again.' },
     installation: {
       title: 'With the IAB TCF on',
+      in_snippet:
+        'The script above already starts with the IAB stub: __tcfapi and the __tcfapiLocator frame exist before any other script runs, so advertising scripts and iframes can queue their calls until the banner answers them. The banner then shows the TCF layers and writes the euconsent-v2 cookie.',
       intro: 'Put this stub first in the <head>, before every other script, then the banner script. The stub defines __tcfapi and the __tcfapiLocator frame at once, so advertising scripts and iframes can queue their calls until the banner answers them. The banner then shows the TCF layers and writes the euconsent-v2 cookie.',
     },
   },

@@ -58,6 +58,8 @@ export const tcfFr = {
     notifications: { load_error: 'Les réglages TCF n’ont pas pu être chargés.', save_error: 'Les réglages TCF n’ont pas été enregistrés, corrigez les problèmes et réessayez.' },
     installation: {
       title: 'Avec l’IAB TCF activé',
+      in_snippet:
+        'Le script ci-dessus commence déjà par le stub de l’IAB : __tcfapi et le cadre __tcfapiLocator existent avant tout autre script, pour que les scripts publicitaires et les iframes mettent leurs appels en attente jusqu’à ce que le bandeau y réponde. Le bandeau affiche ensuite les niveaux du TCF et écrit le cookie euconsent-v2.',
       intro: 'Placez ce stub en premier dans le <head>, avant tout autre script, puis le script du bandeau. Le stub définit aussitôt __tcfapi et le cadre __tcfapiLocator, pour que les scripts publicitaires et les iframes mettent leurs appels en attente jusqu’à ce que le bandeau y réponde. Le bandeau affiche ensuite les niveaux du TCF et écrit le cookie euconsent-v2.',
     },
   },

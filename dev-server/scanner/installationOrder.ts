@@ -1,0 +1,22 @@
+/** One script of the checked page, as the health check reads it. */
+export interface PageScript {
+  src: string;
+  text: string;
+}
+
+/**
+ * What the installation snippet itself may put before the banner's script (STD-8, TCF-1): its
+ * inline part (the Consent Mode defaults it leaves in `cmConsentDefaults`, or the IAB stub with
+ * its `__tcfapiLocator` frame) or the older snippet's stub tag.
+ */
+const isSnippetPart = (script: PageScript): boolean =>
+  script.src === '' ? /cmConsentDefaults|__tcfapiLocator/.test(script.text) : /\/cdn\/tcf-stub\.js(\?|$)/.test(script.src);
+
+/**
+ * BEYOND-8: the banner's script runs before the page's own: it is the first script, or only
+ * its own snippet's first part comes before it.
+ */
+export const bannerLoadedFirst = (scripts: readonly PageScript[], isBanner: (src: string) => boolean): boolean => {
+  const index = scripts.findIndex((script) => isBanner(script.src));
+  return index >= 0 && scripts.slice(0, index).every(isSnippetPart);
+};
