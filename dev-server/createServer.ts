@@ -14,8 +14,8 @@ import { loopbackOnly } from './guards/loopback';
 import { documentedContentTypes } from './http/bodyParsers';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { auditTrail } from './audit/auditTrail';
-import { accountRoutes } from './routes/accounts';
-import { auditRoutes } from './routes/audit';
+import { accountActions, accountCollection } from './routes/accounts';
+import { auditCollection } from './routes/audit';
 import { collectionRoutes } from './routes/collections/collectionRoutes';
 import { consentSolutionActions, consentSolutionCollection } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
@@ -162,10 +162,11 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(auditTrail(store, now));
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
-  app.use(accountRoutes(context));
   app.use(privacyStandardsRoutes(context));
   // The plain collections: json-server's router behind one chain of guards (routes/collections).
   const bridge = new JsonServerBridge(store);
+  // Accounts' writes are actions (a trial, lifecycle rules, a typed-name delete): before the chain's 405s.
+  app.use(accountActions(context), collectionRoutes(context, bridge, accountCollection(context)));
   app.use(collectionRoutes(context, bridge, consentSolutionCollection(context)), consentSolutionActions(context));
   app.use(collectionRoutes(context, bridge, domainCollection(context)));
   app.use(collectionRoutes(context, bridge, translationCollection(context)), translationRoutes(context));
@@ -176,7 +177,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(pricingRoutes(context));
   app.use(subscriptionRoutes(context));
   app.use(collectionRoutes(context, bridge, teammateCollection(context)));
-  app.use(auditRoutes(context));
+  app.use(collectionRoutes(context, bridge, auditCollection));
   const scanner = createScanner(store, now, options.scanner);
   app.use(scanRoutes(context, scanner), healthCheckRoutes(context, scanner), triageRoutes(context, scanner));
   app.use(consentRecordRoutes(context), consentRetentionRoutes(context));
