@@ -46,16 +46,19 @@ export interface CollectionDefinition<R extends Row, C, U> {
    */
   own?: (caller: Session, idParam: string | undefined) => R;
   /**
-   * Exact-match filters and sort keys of the list; what `q` searches. `scope`: the filters that
-   * keep the list to the caller's rows (`accountId`, the acting account's, by default). `visible`:
-   * the rows a caller's list holds when a filter cannot say it (the gallery's templates beside the
-   * account's own, the accounts a role reads); the list is then scoped by their ids instead.
-   * `order`: the sort when the client asks none. `answer`: a list row, when not the item's answer.
+   * Exact-match filters and sort keys of the list; what `q` searches (nothing when absent).
+   * `scope`: the filters that keep the list to the caller's rows (`accountId`, the acting
+   * account's, by default); a nested list (`/consent-solutions/:id/publications`) is its parent's
+   * rows, and `scope` throws the parent's 404, checked before `permit` as an item's owner is.
+   * `visible`: the rows a caller's list holds when a filter cannot say it (the gallery's templates
+   * beside the account's own, the accounts a role reads); the list is then scoped by their ids
+   * instead. `order`: the sort keys the client's own override. `answer`: a list row, when not the
+   * item's answer.
    */
   list: {
     fields: ReadonlySet<string>;
-    matches: (row: R, needle: string) => boolean;
-    scope?: (caller: Session) => Record<string, string>;
+    matches?: (row: R, needle: string) => boolean;
+    scope?: (caller: Session, params: Request['params']) => Record<string, string>;
     visible?: (row: R, caller: Session) => boolean;
     order?: { _sort: string; _order: 'asc' | 'desc' };
     answer?: (row: R, caller: Session) => unknown;
@@ -112,18 +115,18 @@ const scopeQuery = <R extends Row>(req: Request, rows: readonly R[], caller: Ses
   const needle = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
   delete req.query.q;
   const { visible, order } = list;
-  const scope = visible ? {} : (list.scope?.(caller) ?? { accountId: String(caller.accountId) });
+  const scope = visible ? {} : (list.scope?.(caller, req.params) ?? { accountId: String(caller.accountId) });
   if (needle !== '' || visible) {
     const asked = req.query.id === undefined ? undefined : new Set([req.query.id].flat().map(String));
     const inScope = (row: R): boolean => Object.entries(scope).every(([key, value]) => String(fieldsOf(row)[key]) === value);
     const shown = visible ? (row: R) => visible(row, caller) : inScope;
-    const ids = rows.filter((row) => shown(row) && (needle === '' || list.matches(row, needle))).map((row) => String(row.id));
+    const ids = rows.filter((row) => shown(row) && (needle === '' || (list.matches?.(row, needle) ?? false))).map((row) => String(row.id));
     const kept = asked ? ids.filter((id) => asked.has(id)) : ids;
     // Ids start at 1, so `0` matches nothing (json-server needs at least one value).
     req.query.id = kept.length > 0 ? kept : ['0'];
   }
   Object.assign(req.query, scope);
-  if (order && req.query._sort === undefined) Object.assign(req.query, order);
+  if (order) req.query = { ...order, ...req.query };
   // A page as the slice it is: json-server's `_page` adds a Link header the contract does not
   // have and scans every row for a field named `_page`.
   if (typeof req.query._page === 'string') {
@@ -157,7 +160,14 @@ export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge
   const item = `${path}/:id`;
   bridge.addCollection(name);
 
-  router.get(path, session, guardOf(operations.list ?? operations.read), (req, res, next) => {
+  const { scope } = list;
+  // A nested list's parent (its 404) before the role, as an item's owner.
+  const parentOwned: RequestHandler = (req, _res, next) => {
+    scope?.(getSession(req), req.params);
+    next();
+  };
+
+  router.get(path, session, parentOwned, guardOf(operations.list ?? operations.read), (req, res, next) => {
     checkListQuery(req.query, list.fields);
     const caller = getSession(req);
     // The user names the rights and the home account a list may depend on, the account the acting one.
