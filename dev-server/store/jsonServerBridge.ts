@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import jsonServer, { type JsonServerRouter } from 'json-server';
 import { sendViolations, violation } from '../http/errors';
-import { compareValues } from '../http/query';
+import { compareByKeys } from '../http/query';
 import type { Store } from './store';
 
 /** Router layers of json-server 0.17 that are unsafe behind cookie auth; removed after creation. */
@@ -55,14 +55,7 @@ const collectionNameOf = (store: Store, rows: unknown[]): string => {
 
 type Rows = Record<string, unknown>[];
 
-const sortRows = (rows: Rows, keys: string[], orders: string[]): Rows =>
-  [...rows].sort((a, b) => {
-    for (const [index, key] of keys.entries()) {
-      const diff = compareValues(a[key], b[key]);
-      if (diff !== 0) return orders[index] === 'desc' ? -diff : diff;
-    }
-    return 0;
-  });
+const sortRows = (rows: Rows, keys: string[], orders: string[]): Rows => [...rows].sort(compareByKeys(keys, orders));
 
 const sameRows = (a: Rows, b: Rows): boolean => a.length === b.length && a.every((row, index) => row === b[index]);
 
