@@ -34,6 +34,12 @@ export interface JsonServerCall {
    * later): what must land with the write (derived rows, cascades) goes here.
    */
   written?: (data: unknown) => void;
+  /**
+   * A list over these rows instead of the whole collection (a list scoped or searched by rows
+   * the collection picks): json-server's `id` filter compares every row with every id given,
+   * so thousands of ids would cost seconds. The rows are the collection's own, in its order.
+   */
+  rows?: readonly unknown[];
 }
 
 interface Pending {
@@ -170,10 +176,21 @@ export class JsonServerBridge {
         },
       });
     }
-    this.router(req, res, (err?: unknown) => {
-      pending.delete(req);
-      restore();
-      next(err ?? new Error(`json-server has no route for ${call.method ?? method} ${req.url}`));
-    });
+    const state = this.store.state();
+    const collection = state[call.collection];
+    if (call.rows) state[call.collection] = call.rows as typeof collection;
+    let unserved = false;
+    try {
+      this.router(req, res, (err?: unknown) => {
+        unserved = true;
+        pending.delete(req);
+        restore();
+        next(err ?? new Error(`json-server has no route for ${call.method ?? method} ${req.url}`));
+      });
+    } finally {
+      // json-server computes a list in this tick (its answer comes a tick later): the view ends here.
+      state[call.collection] = collection;
+    }
+    if (call.rows && !unserved && !('data' in res.locals)) throw new Error(`json-server did not list ${call.collection} in the caller's tick`);
   }
 }

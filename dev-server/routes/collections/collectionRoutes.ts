@@ -107,24 +107,15 @@ const fieldsOf = (row: Row): Record<string, unknown> => row as unknown as Record
 
 /**
  * The list query json-server runs: the caller's scope injected as filters (so filters, paging
- * and X-Total-Count see only its rows), and `q` turned into the ids of the rows the collection
- * says it matches (json-server's own `q` searches every field, aliases and ids too). A
- * collection whose lists show more than a filter can say is scoped by ids the same way.
+ * and X-Total-Count see only its rows). When `q` searches (json-server's own `q` searches every
+ * field, aliases and ids too) or the list shows more than a filter can say, the collection
+ * picks the rows itself and json-server lists those (the returned rows).
  */
-const scopeQuery = <R extends Row>(req: Request, rows: readonly R[], caller: Session, list: CollectionDefinition<R, unknown, unknown>['list']): void => {
+const scopeQuery = <R extends Row>(req: Request, rows: readonly R[], caller: Session, list: CollectionDefinition<R, unknown, unknown>['list']): readonly R[] | undefined => {
   const needle = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
   delete req.query.q;
   const { visible, order } = list;
   const scope = visible ? {} : (list.scope?.(caller, req.params) ?? { accountId: String(caller.accountId) });
-  if (needle !== '' || visible) {
-    const asked = req.query.id === undefined ? undefined : new Set([req.query.id].flat().map(String));
-    const inScope = (row: R): boolean => Object.entries(scope).every(([key, value]) => String(fieldsOf(row)[key]) === value);
-    const shown = visible ? (row: R) => visible(row, caller) : inScope;
-    const ids = rows.filter((row) => shown(row) && (needle === '' || (list.matches?.(row, needle) ?? false))).map((row) => String(row.id));
-    const kept = asked ? ids.filter((id) => asked.has(id)) : ids;
-    // Ids start at 1, so `0` matches nothing (json-server needs at least one value).
-    req.query.id = kept.length > 0 ? kept : ['0'];
-  }
   Object.assign(req.query, scope);
   if (order) req.query = { ...order, ...req.query };
   // A page as the slice it is: json-server's `_page` adds a Link header the contract does not
@@ -137,6 +128,10 @@ const scopeQuery = <R extends Row>(req: Request, rows: readonly R[], caller: Ses
     req.query._start = String((page - 1) * limit);
     req.query._end = String(page * limit);
   }
+  if (needle === '' && !visible) return undefined;
+  const inScope = (row: R): boolean => Object.entries(scope).every(([key, value]) => String(fieldsOf(row)[key]) === value);
+  const shown = visible ? (row: R) => visible(row, caller) : inScope;
+  return rows.filter((row) => shown(row) && (needle === '' || (list.matches?.(row, needle) ?? false)));
 };
 
 export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
@@ -178,8 +173,8 @@ export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge
       return;
     }
     const generation = ctx.store.generation();
-    scopeQuery(req, ctx.store.rows<R>(name), caller, list);
-    bridge.serve(req, res, next, { collection: name }, (data, res) => {
+    const picked = scopeQuery(req, ctx.store.rows<R>(name), caller, list);
+    bridge.serve(req, res, next, { collection: name, rows: picked }, (data, res) => {
       const page = data as R[];
       const listed = { total: Number(res.getHeader('X-Total-Count') ?? page.length), json: JSON.stringify(page.map((row) => listAnswer(row, caller))) };
       cache.set(key, generation, listed);
