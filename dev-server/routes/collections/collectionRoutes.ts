@@ -12,11 +12,6 @@ import type { JsonServerBridge } from '../../store/jsonServerBridge';
 import type { Row } from '../../store/types';
 import { listCache, type ListAnswer } from './listCache';
 
-/** A row of a plain collection: it belongs to one account, or to none (the gallery's global templates). */
-export interface OwnedRow extends Row {
-  accountId: number | null;
-}
-
 /** An operation `permit` checks on the account the request acts on, or a ready guard for another account (the accounts' own rights). */
 type Permission = Operation | PermissionGuard;
 
@@ -51,8 +46,8 @@ export interface CollectionDefinition<R extends Row, C, U> {
    * account's, by default); a nested list (`/consent-solutions/:id/publications`) is its parent's
    * rows, and `scope` throws the parent's 404, checked before `permit` as an item's owner is.
    * `visible`: the rows a caller's list holds when a filter cannot say it (the gallery's templates
-   * beside the account's own, the accounts a role reads); the list is then scoped by their ids
-   * instead. `order`: the sort keys the client's own override. `answer`: a list row, when not the
+   * beside the account's own, the accounts a role reads); the list is then those rows, picked
+   * here. `order`: the sort keys the client's own override. `answer`: a list row, when not the
    * item's answer.
    */
   list: {
