@@ -56,3 +56,14 @@ export const compareValues = (a: unknown, b: unknown): number => {
   if (typeof a === 'boolean' && typeof b === 'boolean') return a ? 1 : -1;
   return collator.compare(String(a), String(b));
 };
+
+/** `_sort`/`_order` as one comparison: the keys in turn, each ascending unless its order says `desc`. */
+export const compareByKeys =
+  (keys: readonly string[], orders: readonly string[]) =>
+  (a: Record<string, unknown>, b: Record<string, unknown>): number => {
+    for (const [index, key] of keys.entries()) {
+      const diff = compareValues(a[key], b[key]);
+      if (diff !== 0) return orders[index] === 'desc' ? -diff : diff;
+    }
+    return 0;
+  };

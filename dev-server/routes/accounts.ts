@@ -1,6 +1,6 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { getSession, requireSession } from '../auth/session';
+import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import { can } from '../../src/shared/permissions';
 import { permit, scopeOf } from '../guards/permissions';
@@ -12,7 +12,8 @@ import { accountById, accountRows, ACCOUNTS } from '../data/accounts';
 import { removeSolutionScripts } from '../banner/cdnFiles';
 import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
-import { listRows } from './listRows';
+import { owned } from '../guards/ownership';
+import type { CollectionDefinition } from './collections/collectionRoutes';
 import { settleAccount } from './subscriptions';
 import { noQuery, invalidQuery, parseId } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -49,6 +50,9 @@ const toListItem = (account: Account) => ({
 
 const LIST_FIELDS: ReadonlySet<string> = new Set(['name', 'date', 'parentAccountId']);
 
+/** The account an `/accounts/:id` request names (its rights are counted on it). */
+const accountParam = (req: Request) => parseId(req.params.id);
+
 const TRIAL_DAYS = 14;
 const DAY_MS = 86_400_000;
 
@@ -81,28 +85,59 @@ const trialSubscription = (now: Date): Subscription => ({
   currency: 'EUR',
 });
 
-/** API-5: accounts. 404 (not 403) for an unreadable account so existence never leaks. */
-export const accountRoutes = (ctx: ServerContext): Router => {
+/** ROLE-3: the account `idParam` names, if the caller may read it; otherwise 404 (existence never leaks). */
+const ownAccount =
+  (ctx: ServerContext) =>
+  (caller: Session, idParam: string | undefined): Account => {
+    const id = parseId(idParam);
+    const found = id === undefined ? undefined : accountById(ctx.store, id);
+    if (!found || !canReadAccount(caller, found)) throw notFound();
+    return found;
+  };
+
+/**
+ * API-5, ROLE-1: accounts as a collection, read only (their writes are the actions below). The
+ * operations list: ROLE_ADMIN every account, ROLE_AGENCY its own and its clients, hidden from the
+ * other roles (404, as an unknown route: customers never list accounts). Reading one: the
+ * caller's own, or one it may read; its billing only for who may read the subscription.
+ */
+export const accountCollection = (ctx: ServerContext): CollectionDefinition<Account, never, never> => {
+  return {
+    name: ACCOUNTS,
+    path: '/accounts',
+    operations: {
+      list: permit('accounts.list', (req) => homeAccountOf(getSession(req)), { hidden: true }),
+      read: permit('account.read', accountParam),
+    },
+    own: ownAccount(ctx),
+    list: {
+      fields: LIST_FIELDS,
+      matches: (row, needle) => row.name.toLowerCase().includes(needle),
+      visible: (row, caller) => canReadAccount(caller, row),
+      answer: toListItem,
+    },
+    answer: (account, caller) => {
+      if (!can(caller.roles, 'subscription.read', scopeOf(caller, account.id))) return toApiWithoutBilling(account);
+      // ST-1: the server is the clock. The banner counts the trial with these, never the browser's time.
+      const now = ctx.now();
+      const base = toApi(account);
+      return { ...base, subscription: { ...base.subscription, trialDaysLeft: trialDaysLeft(account, now) }, now: now.toISOString() };
+    },
+    validate: {},
+    rules: {
+      // Renewals are processed lazily on read, so the banners see today's status (ENT-5, ST-1).
+      read: (account) => {
+        settleAccount(ctx, account.id);
+      },
+    },
+  };
+};
+
+/** API-5: creating, editing and deleting accounts. 404 (not 403) for an unreadable account so existence never leaks. */
+export const accountActions = (ctx: ServerContext): Router => {
   const router = Router();
   const accountOf = (id: number | undefined): Account | undefined => (id === undefined ? undefined : accountById(ctx.store, id));
   const session = requireSession(ctx.store, ctx.now);
-  const accountParam = (req: Request) => parseId(req.params.id);
-
-  /**
-   * ROLE-1: the operations list: ROLE_ADMIN every account, ROLE_AGENCY its own and its
-   * clients. Hidden from the other roles (404, as an unknown route: customers never list accounts).
-   */
-  router.get('/accounts', session, permit('accounts.list', (req) => homeAccountOf(getSession(req)), { hidden: true }), (req, res) => {
-    const caller = getSession(req);
-    const rows = accountRows(ctx.store);
-    const { page, total } = listRows(rows, req.query, {
-      fields: LIST_FIELDS,
-      scope: (row) => canReadAccount(caller, row),
-      matches: (row, needle) => row.name.toLowerCase().includes(needle),
-    });
-    res.setHeader('X-Total-Count', total);
-    res.json(page.map(toListItem));
-  });
 
   /** ROLE-1: only ROLE_ADMIN creates accounts (name required, at least 2 characters). */
   router.post('/accounts', session, noQuery, permit('accounts.create', (req) => homeAccountOf(getSession(req))), acceptBody({ json: true }), (req, res) => {
@@ -125,29 +160,7 @@ export const accountRoutes = (ctx: ServerContext): Router => {
   });
 
   /** 404 for a missing or unreadable account, before any role check (no existence leak). */
-  const readable: RequestHandler = (req, _res, next) => {
-    const id = accountParam(req);
-    const found = accountOf(id);
-    if (!found || !canReadAccount(getSession(req), found)) throw notFound();
-    next();
-  };
-
-  router.get('/accounts/:id', session, readable, permit('account.read', accountParam), (req, res) => {
-    const account = accountOf(accountParam(req));
-    if (!account) throw notFound();
-    // Renewals are processed lazily on read, so the banners see today's status (ENT-5, ST-1).
-    settleAccount(ctx, account.id);
-    const caller = getSession(req);
-    if (!can(caller.roles, 'subscription.read', scopeOf(caller, account.id))) {
-      res.json(toApiWithoutBilling(account));
-      return;
-    }
-    // ST-1: the server is the clock. The banner counts the trial with these, never the browser's time.
-    const now = ctx.now();
-    const base = toApi(account);
-    res.json({ ...base, subscription: { ...base.subscription, trialDaysLeft: trialDaysLeft(account, now) }, now: now.toISOString() });
-  });
-
+  const readable = owned(ownAccount(ctx));
   /**
    * ERR-2: the name, and the lifecycle fields a customer may set before the subscription
    * starts (locked after it, except for ROLE_ADMIN). DEMO and CLIENT may not change an account.

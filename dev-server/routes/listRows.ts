@@ -1,17 +1,18 @@
 import type { Request } from 'express';
-import { checkListQuery, compareValues } from '../http/query';
+import { checkListQuery, compareByKeys } from '../http/query';
 import type { Row } from '../store/types';
 
 /**
  * json-server 0.17 list semantics (`_page`, `_limit`, `_start`, `_end`, `_sort`, `_order`, `q`,
- * exact-match filters) for the lists that are not a plain collection json-server serves: rows
- * computed or projected per request (teammates without their hash, the audit log, accounts,
- * templates, publications, TCF vendors). One pass over the live rows; only the page is cloned.
+ * exact-match filters) for a list that is not a stored collection, which json-server's router
+ * cannot serve: the IAB Global Vendor List's vendors (external data, refreshed in memory and
+ * never written to the store). Stored collections go through routes/collections. One pass over
+ * the rows; only the page is cloned.
  */
 export interface ListSpec<T extends Row> {
   /** Fields usable as exact-match filters and in `_sort` (`id` always is). */
   fields: ReadonlySet<string>;
-  /** The caller's rows only (ROLE-3); checked first, so other accounts' rows are never looked at further. */
+  /** The rows the list holds (the vendors not deleted); checked first, so other rows are never looked at further. */
   scope: (row: T) => boolean;
   /** `q`: called with the lower-cased needle; absent means `q` matches nothing but is still accepted. */
   matches?: (row: T, needle: string) => boolean;
@@ -48,13 +49,8 @@ export const listRows = <T extends Row>(rows: readonly T[], query: Request['quer
   if (typeof query._sort === 'string') {
     const keys = query._sort.split(',');
     const orders = typeof query._order === 'string' ? query._order.toLowerCase().split(',') : [];
-    matching.sort((a, b) => {
-      for (const [index, key] of keys.entries()) {
-        const diff = compareValues((a as unknown as Record<string, unknown>)[key], (b as unknown as Record<string, unknown>)[key]);
-        if (diff !== 0) return orders[index] === 'desc' ? -diff : diff;
-      }
-      return 0;
-    });
+    const compare = compareByKeys(keys, orders);
+    matching.sort((a, b) => compare(a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>));
   }
 
   const total = matching.length;

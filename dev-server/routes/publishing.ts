@@ -7,12 +7,12 @@ import { bannerContent, publishedScripts } from '../banner/bundle';
 import { declarationFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
 import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
-import { codeOf, templateData } from '../banner/templateData';
+import { codeOf, PUBLICATIONS, templateData } from '../banner/templateData';
 import type { PopupSettingsRow, PublicationRow } from '../banner/types';
 import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
-import { listRows } from './listRows';
+import type { CollectionDefinition } from './collections/collectionRoutes';
 import { pinFor, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 import { ownSolution, solutionLanguages } from '../data/consentSolutions';
@@ -40,6 +40,20 @@ const choiceSchema = z
 const publishSchema = z.object({ needsReconsent: z.boolean({ error: 'validation.boolean_required' }).default(false) });
 
 export const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSolutionId}/banner.js`;
+
+/** A solution's publications, newest first: its history, read only (publishing is the action below). */
+export const publicationCollection = (ctx: ServerContext): CollectionDefinition<PublicationRow, never, never> => ({
+  name: PUBLICATIONS,
+  path: `${BASE}/publications`,
+  operations: { read: 'consentSolutions.read' },
+  list: {
+    fields: new Set(['version', 'publishedAt', 'needsReconsent']),
+    scope: (caller, params) => ({ consentSolutionId: String(ownSolution(ctx.store, caller, params.id).id) }),
+    order: { _sort: 'version', _order: 'desc' },
+  },
+  validate: {},
+  rules: {},
+});
 
 export const publishingRoutes = (ctx: ServerContext): Router => {
   const router = Router();
@@ -97,17 +111,6 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     if (!isLanguageCode(wanted) || !languages.includes(wanted)) throw new ApiError(400, [violation('validation.language_not_in_solution', 'language')]);
     const content = bannerContent(ctx.store, solution, wanted);
     res.json({ consentSolutionId: solution.id, defaultLanguage: solution.defaultLanguage, languages, consentVersion: solution.consentVersion, content });
-  });
-
-  router.get(`${BASE}/publications`, session, (req, res) => {
-    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
-    const query = { _sort: 'version', _order: 'desc', ...req.query };
-    const { page, total } = listRows(data.publications(), query, {
-      fields: new Set(['version', 'publishedAt', 'needsReconsent']),
-      scope: (p) => p.consentSolutionId === solution.id,
-    });
-    res.setHeader('X-Total-Count', total);
-    res.json(page);
   });
 
   /**

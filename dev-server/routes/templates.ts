@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { TEMPLATE_CODE_FIELDS, templateInputSchema, type TemplateInput } from '../../src/schemas/template';
 import { can, deniedKey } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
-import { codeOf, templateData, TEMPLATES, type TemplateData } from '../banner/templateData';
+import { codeOf, templateData, TEMPLATE_VERSIONS, TEMPLATES, type TemplateData } from '../banner/templateData';
 import type { PopupTemplateRow, TemplateVersionRow } from '../banner/types';
 import type { ServerContext } from '../context/context';
 import { ApiError, violation } from '../http/errors';
-import { listRows } from './listRows';
 import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
@@ -137,7 +136,24 @@ export const templateCollection = (ctx: ServerContext): CollectionDefinition<Pop
   };
 };
 
-/** A template's versions, their diff and restoring one (BEYOND-2). */
+/** A template's versions, newest first (BEYOND-2): its history, read only. */
+export const templateVersionCollection = (ctx: ServerContext): CollectionDefinition<TemplateVersionRow, never, never> => {
+  const data = templateData(ctx.store);
+  return {
+    name: TEMPLATE_VERSIONS,
+    path: `${ITEM}/versions`,
+    operations: { read: 'consentSolutions.read' },
+    list: {
+      fields: VERSION_FIELDS,
+      scope: (caller, params) => ({ templateId: String(data.readable(caller, params.id).id) }),
+      order: { _sort: 'version', _order: 'desc' },
+    },
+    validate: {},
+    rules: {},
+  };
+};
+
+/** A template's version, the diff of two and restoring one (BEYOND-2). */
 export const templateActions = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
@@ -145,14 +161,6 @@ export const templateActions = (ctx: ServerContext): Router => {
   const nowIso = (): string => ctx.now().toISOString();
 
   const readable = (req: Parameters<RequestHandler>[0]): PopupTemplateRow => data.readable(getSession(req), req.params.id);
-
-  router.get(`${ITEM}/versions`, session, (req, res) => {
-    const row = readable(req);
-    const query = { _sort: 'version', _order: 'desc', ...req.query };
-    const { page, total } = listRows(data.versions(), query, { fields: VERSION_FIELDS, scope: (v) => v.templateId === row.id });
-    res.setHeader('X-Total-Count', total);
-    res.json(page);
-  });
 
   router.get(`${ITEM}/versions/:version`, session, noQuery, (req, res) => {
     res.json(structuredClone(versionOf(data, readable(req), req.params.version)));

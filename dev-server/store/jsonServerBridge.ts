@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import jsonServer, { type JsonServerRouter } from 'json-server';
 import { sendViolations, violation } from '../http/errors';
-import { compareValues } from '../http/query';
+import { compareByKeys } from '../http/query';
 import type { Store } from './store';
 
 /** Router layers of json-server 0.17 that are unsafe behind cookie auth; removed after creation. */
@@ -34,6 +34,12 @@ export interface JsonServerCall {
    * later): what must land with the write (derived rows, cascades) goes here.
    */
   written?: (data: unknown) => void;
+  /**
+   * A list over these rows instead of the whole collection (a list scoped or searched by rows
+   * the collection picks): json-server's `id` filter compares every row with every id given,
+   * so thousands of ids would cost seconds. The rows are the collection's own, in its order.
+   */
+  rows?: readonly unknown[];
 }
 
 interface Pending {
@@ -55,14 +61,7 @@ const collectionNameOf = (store: Store, rows: unknown[]): string => {
 
 type Rows = Record<string, unknown>[];
 
-const sortRows = (rows: Rows, keys: string[], orders: string[]): Rows =>
-  [...rows].sort((a, b) => {
-    for (const [index, key] of keys.entries()) {
-      const diff = compareValues(a[key], b[key]);
-      if (diff !== 0) return orders[index] === 'desc' ? -diff : diff;
-    }
-    return 0;
-  });
+const sortRows = (rows: Rows, keys: string[], orders: string[]): Rows => [...rows].sort(compareByKeys(keys, orders));
 
 const sameRows = (a: Rows, b: Rows): boolean => a.length === b.length && a.every((row, index) => row === b[index]);
 
@@ -177,10 +176,21 @@ export class JsonServerBridge {
         },
       });
     }
-    this.router(req, res, (err?: unknown) => {
-      pending.delete(req);
-      restore();
-      next(err ?? new Error(`json-server has no route for ${call.method ?? method} ${req.url}`));
-    });
+    const state = this.store.state();
+    const collection = state[call.collection];
+    if (call.rows) state[call.collection] = call.rows as typeof collection;
+    let unserved = false;
+    try {
+      this.router(req, res, (err?: unknown) => {
+        unserved = true;
+        pending.delete(req);
+        restore();
+        next(err ?? new Error(`json-server has no route for ${call.method ?? method} ${req.url}`));
+      });
+    } finally {
+      // json-server computes a list in this tick (its answer comes a tick later): the view ends here.
+      state[call.collection] = collection;
+    }
+    if (call.rows && !unserved && !('data' in res.locals)) throw new Error(`json-server did not list ${call.collection} in the caller's tick`);
   }
 }

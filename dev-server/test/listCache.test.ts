@@ -8,6 +8,8 @@ let server: TestServer;
 let owner: Call;
 let other: Call;
 let adminOnOther: Call;
+/** Seed: 4 Pixel Agency, 5 and 6 its clients. */
+const AGENCY = 4;
 beforeAll(async () => {
   server = await startTestServer();
   owner = await caller(server.baseUrl, 'owner@demo.test');
@@ -37,5 +39,16 @@ describe('list read cache', () => {
     await names(owner);
     await names(owner);
     expect(server.store.generation()).toBe(generation);
+  });
+
+  it('[ROLE-1][ROLE-3] a list that depends on the role is cached per user: the agency acting on its own account never gets the admin\'s answer', async () => {
+    const adminOnAgency = await caller(server.baseUrl, 'admin@demo.test', AGENCY);
+    const agency = await caller(server.baseUrl, 'agency@demo.test');
+    const ACCOUNTS = '/accounts?_sort=id&_order=asc';
+    const everyAccount = await adminOnAgency<{ id: number }[]>('GET', ACCOUNTS);
+    const agencyAccounts = await agency<{ id: number; parentAccountId: number | null }[]>('GET', ACCOUNTS);
+    expect(everyAccount.total).toBe(server.store.rows('accounts').length);
+    expect(agencyAccounts.body.map((a) => a.id)).toEqual([AGENCY, 5, 6]);
+    expect(agencyAccounts.total).toBe(3);
   });
 });

@@ -253,4 +253,32 @@ describe('pop-up templates', () => {
     const es = await owner('GET', '/consent-solutions/1/popup/content?language=es');
     expect(pairs(es.body)).toEqual([['language', 'validation.language_not_in_solution']]);
   });
+
+  it('[BEYOND-2] [ROLE-3] a solution’s publications and a template’s versions list like any collection (filters, pages, X-Total-Count), only for their owner, read only', async () => {
+    const before = await owner<PublicationJson[]>('GET', '/consent-solutions/2/publications');
+    expect((await owner('POST', '/consent-solutions/2/publish', { needsReconsent: false })).status).toBe(201);
+    expect((await owner('POST', '/consent-solutions/2/publish', { needsReconsent: true })).status).toBe(201);
+    const all = await owner<PublicationJson[]>('GET', '/consent-solutions/2/publications');
+    expect(all.total).toBe((before.total ?? 0) + 2);
+    const newest = all.body[0]?.version ?? 0;
+    const page = await owner<PublicationJson[]>('GET', '/consent-solutions/2/publications?_page=2&_limit=1');
+    expect([page.total, page.body.map((p) => p.version)]).toEqual([all.total, [newest - 1]]);
+    const oldestFirst = await owner<PublicationJson[]>('GET', '/consent-solutions/2/publications?_sort=version&_order=asc');
+    expect(oldestFirst.body.map((p) => p.version)).toEqual(all.body.map((p) => p.version).reverse());
+    const withReconsent = await owner<PublicationJson[]>('GET', '/consent-solutions/2/publications?needsReconsent=true');
+    expect(withReconsent.body.length).toBeGreaterThan(0);
+    expect(withReconsent.body.every((p) => p.needsReconsent)).toBe(true);
+    expect((await owner('GET', '/consent-solutions/2/publications?_embed=consentSolutions')).status).toBe(400);
+    expect((await other('GET', '/consent-solutions/2/publications')).status).toBe(404);
+    expect((await owner('POST', '/consent-solutions/2/publications', {})).status).toBe(405);
+
+    const mine = await createMine(owner, 'Listed versions');
+    for (const css of ['#cm-banner { color: #111; }', '#cm-banner { color: #222; }']) {
+      expect((await owner('PATCH', `/popup-templates/${mine.id}`, { css })).status).toBe(200);
+    }
+    const versions = await owner<VersionJson[]>('GET', `/popup-templates/${mine.id}/versions?_page=1&_limit=2`);
+    expect([versions.total, versions.body.map((v) => v.version)]).toEqual([3, [3, 2]]);
+    expect((await owner<VersionJson[]>('GET', `/popup-templates/${mine.id}/versions?version=1`)).body.map((v) => v.version)).toEqual([1]);
+    expect((await owner('POST', `/popup-templates/${mine.id}/versions`, {})).status).toBe(405);
+  });
 });

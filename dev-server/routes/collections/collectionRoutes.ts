@@ -3,7 +3,7 @@ import type { Operation } from '../../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../../auth/session';
 import type { ServerContext } from '../../context/context';
 import { owned } from '../../guards/ownership';
-import { permit } from '../../guards/permissions';
+import { permit, type PermissionGuard } from '../../guards/permissions';
 import { acceptBody } from '../../http/bodyParsers';
 import { ApiError } from '../../http/errors';
 import { checkListQuery, noQuery } from '../../http/query';
@@ -12,10 +12,10 @@ import type { JsonServerBridge } from '../../store/jsonServerBridge';
 import type { Row } from '../../store/types';
 import { listCache, type ListAnswer } from './listCache';
 
-/** A row of a plain collection: it belongs to one account, or to none (the gallery's global templates). */
-export interface OwnedRow extends Row {
-  accountId: number | null;
-}
+/** An operation `permit` checks on the account the request acts on, or a ready guard for another account (the accounts' own rights). */
+type Permission = Operation | PermissionGuard;
+
+const guardOf = (permission: Permission): RequestHandler => (typeof permission === 'string' ? permit(permission) : permission);
 
 /**
  * A plain collection of the API (docs/api.md "Collections"): json-server serves it, behind
@@ -27,22 +27,39 @@ export interface OwnedRow extends Row {
  * Adding a collection is one definition (this interface) plus its rules. `C` is what
  * validation makes of a create body, `U` of an update body.
  */
-export interface CollectionDefinition<R extends OwnedRow, C, U> {
+export interface CollectionDefinition<R extends Row, C, U> {
   /** The store collection json-server reads and writes. */
   name: string;
   /** The URL, e.g. `/consent-solutions`. */
   path: string;
-  operations: { read: Operation; write: Operation; delete: Operation };
-  /** A row the caller may see (its account's; the gallery's templates too), or this collection's 404 (another account's row answers like a missing one). */
-  own: (caller: Session, idParam: string | undefined) => R;
+  /** `list` is `read` unless given; without `write` nothing is created or updated, without `delete` DELETE answers 405. */
+  operations: { list?: Permission; read: Permission; write?: Operation; delete?: Operation };
   /**
-   * Exact-match filters and sort keys of the list; what `q` searches. `visible`: the rows a
-   * caller's list holds when they are not just its account's (the gallery's templates beside the
-   * account's own); the list is then scoped by their ids instead of an `accountId` filter.
+   * A row the caller may see (its account's; the gallery's templates too), or this collection's
+   * 404 (another account's row answers like a missing one). Without it the collection is a list
+   * only (the audit log): no item routes.
    */
-  list: { fields: ReadonlySet<string>; matches: (row: R, needle: string) => boolean; visible?: (row: R, caller: Session) => boolean };
+  own?: (caller: Session, idParam: string | undefined) => R;
+  /**
+   * Exact-match filters and sort keys of the list; what `q` searches (nothing when absent).
+   * `scope`: the filters that keep the list to the caller's rows (`accountId`, the acting
+   * account's, by default); a nested list (`/consent-solutions/:id/publications`) is its parent's
+   * rows, and `scope` throws the parent's 404, checked before `permit` as an item's owner is.
+   * `visible`: the rows a caller's list holds when a filter cannot say it (the gallery's templates
+   * beside the account's own, the accounts a role reads); the list is then those rows, picked
+   * here. `order`: the sort keys the client's own override. `answer`: a list row, when not the
+   * item's answer.
+   */
+  list: {
+    fields: ReadonlySet<string>;
+    matches?: (row: R, needle: string) => boolean;
+    scope?: (caller: Session, params: Request['params']) => Record<string, string>;
+    visible?: (row: R, caller: Session) => boolean;
+    order?: { _sort: string; _order: 'asc' | 'desc' };
+    answer?: (row: R, caller: Session) => unknown;
+  };
   /** What the API answers of a row, lists included (teammates: never the password hash); the row itself by default. */
-  answer?: (row: R) => unknown;
+  answer?: (row: R, caller: Session) => unknown;
   /**
    * zod validation with the shared schemas (400). A create may be async (an invitation hashes a
    * password): the rules and the write then run together once it is done. An update is checked
@@ -54,8 +71,12 @@ export interface CollectionDefinition<R extends OwnedRow, C, U> {
     create?: (body: Record<string, unknown>, caller: Session) => C | Promise<C>;
     update?: (row: R, body: Record<string, unknown>, caller: Session) => U;
   };
-  /** Business rules (throw ApiError to refuse); create and update return what json-server writes. */
+  /**
+   * Business rules (throw ApiError to refuse); create and update return what json-server writes.
+   * `read` runs before an item is read (an account's renewals are settled lazily).
+   */
   rules: {
+    read?: (row: R, caller: Session) => void;
     create?: (input: C, caller: Session) => Omit<R, 'id'>;
     update?: (row: R, input: U, caller: Session) => Partial<Omit<R, 'id' | 'accountId'>>;
     delete?: (row: R, caller: Session) => void;
@@ -77,25 +98,21 @@ const sendList = (res: Response, answer: ListAnswer): void => {
   res.type('application/json').send(answer.json);
 };
 
+const fieldsOf = (row: Row): Record<string, unknown> => row as unknown as Record<string, unknown>;
+
 /**
- * The list query json-server runs: the caller's account injected as a filter (so filters,
- * paging and X-Total-Count see only its rows), and `q` turned into the ids of the rows the
- * collection says it matches (json-server's own `q` searches every field, aliases and ids too).
- * A collection whose lists show more than the account's rows is scoped by ids the same way.
+ * The list query json-server runs: the caller's scope injected as filters (so filters, paging
+ * and X-Total-Count see only its rows). When `q` searches (json-server's own `q` searches every
+ * field, aliases and ids too) or the list shows more than a filter can say, the collection
+ * picks the rows itself and json-server lists those (the returned rows).
  */
-const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller: Session, list: CollectionDefinition<R, unknown, unknown>['list']): void => {
+const scopeQuery = <R extends Row>(req: Request, rows: readonly R[], caller: Session, list: CollectionDefinition<R, unknown, unknown>['list']): readonly R[] | undefined => {
   const needle = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
   delete req.query.q;
-  const { visible } = list;
-  if (needle !== '' || visible) {
-    const asked = req.query.id === undefined ? undefined : new Set([req.query.id].flat().map(String));
-    const shown = visible ? (row: R) => visible(row, caller) : (row: R) => row.accountId === caller.accountId;
-    const ids = rows.filter((row) => shown(row) && (needle === '' || list.matches(row, needle))).map((row) => String(row.id));
-    const kept = asked ? ids.filter((id) => asked.has(id)) : ids;
-    // Ids start at 1, so `0` matches nothing (json-server needs at least one value).
-    req.query.id = kept.length > 0 ? kept : ['0'];
-  }
-  if (!visible) req.query.accountId = String(caller.accountId);
+  const { visible, order } = list;
+  const scope = visible ? {} : (list.scope?.(caller, req.params) ?? { accountId: String(caller.accountId) });
+  Object.assign(req.query, scope);
+  if (order) req.query = { ...order, ...req.query };
   // A page as the slice it is: json-server's `_page` adds a Link header the contract does not
   // have and scans every row for a field named `_page`.
   if (typeof req.query._page === 'string') {
@@ -106,11 +123,16 @@ const scopeQuery = <R extends OwnedRow>(req: Request, rows: readonly R[], caller
     req.query._start = String((page - 1) * limit);
     req.query._end = String(page * limit);
   }
+  if (needle === '' && !visible) return undefined;
+  const inScope = (row: R): boolean => Object.entries(scope).every(([key, value]) => String(fieldsOf(row)[key]) === value);
+  const shown = visible ? (row: R) => visible(row, caller) : inScope;
+  return rows.filter((row) => shown(row) && (needle === '' || (list.matches?.(row, needle) ?? false)));
 };
 
-export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
+export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
   const { name, path, operations, own, list, validate, rules, after } = definition;
   const answer = definition.answer ?? ((row: R): unknown => row);
+  const listAnswer = list.answer ?? answer;
   const { create: validateCreate, update: validateUpdate } = validate;
   const { create: createRule, update: updateRule } = rules;
   for (const [operation, validation, rule] of [
@@ -118,7 +140,9 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
     ['update', validateUpdate, updateRule],
   ] as const) {
     if ((validation === undefined) !== (rule === undefined)) throw new Error(`Collection ${name}: a ${operation} needs both its validation and its rule`);
+    if (validation !== undefined && operations.write === undefined) throw new Error(`Collection ${name}: a ${operation} needs the write operation`);
   }
+  if (!own && (validateUpdate !== undefined || operations.delete !== undefined)) throw new Error(`Collection ${name}: an update or delete needs \`own\``);
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -126,28 +150,34 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
   const item = `${path}/:id`;
   bridge.addCollection(name);
 
-  const ownRow = owned(own);
+  const { scope } = list;
+  // A nested list's parent (its 404) before the role, as an item's owner.
+  const parentOwned: RequestHandler = (req, _res, next) => {
+    scope?.(getSession(req), req.params);
+    next();
+  };
 
-  router.get(path, session, permit(operations.read), (req, res, next) => {
+  router.get(path, session, parentOwned, guardOf(operations.list ?? operations.read), (req, res, next) => {
     checkListQuery(req.query, list.fields);
     const caller = getSession(req);
-    const key = `${name}:${caller.accountId}\u0000${req.originalUrl}`;
+    // The user names the rights and the home account a list may depend on, the account the acting one.
+    const key = `${name}:${caller.userId}:${caller.accountId}\u0000${req.originalUrl}`;
     const cached = cache.get(key);
     if (cached) {
       sendList(res, cached);
       return;
     }
     const generation = ctx.store.generation();
-    scopeQuery(req, ctx.store.rows<R>(name), caller, list);
-    bridge.serve(req, res, next, { collection: name }, (data, res) => {
+    const picked = scopeQuery(req, ctx.store.rows<R>(name), caller, list);
+    bridge.serve(req, res, next, { collection: name, rows: picked }, (data, res) => {
       const page = data as R[];
-      const listed = { total: Number(res.getHeader('X-Total-Count') ?? page.length), json: JSON.stringify(page.map(answer)) };
+      const listed = { total: Number(res.getHeader('X-Total-Count') ?? page.length), json: JSON.stringify(page.map((row) => listAnswer(row, caller))) };
       cache.set(key, generation, listed);
       sendList(res, listed);
     });
   });
 
-  if (validateCreate && createRule) {
+  if (validateCreate && createRule && operations.write) {
     router.post(path, session, noQuery, permit(operations.write), body, async (req, res, next) => {
       try {
         const caller = getSession(req);
@@ -159,7 +189,7 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
           ctx.store.write();
         };
         bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
-          res.status(201).location(`${path}/${(data as R).id}`).json(answer(data as R));
+          res.status(201).location(`${path}/${(data as R).id}`).json(answer(data as R, caller));
         });
       } catch (error) {
         next(error);
@@ -171,14 +201,19 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
     throw new ApiError(405, 'error.backend.method_not_allowed');
   });
 
-  router.get(item, session, noQuery, ownRow, permit(operations.read), (req, res, next) => {
-    const row = own(getSession(req), req.params.id);
+  if (!own) return router;
+  const ownRow = owned(own);
+
+  router.get(item, session, noQuery, ownRow, guardOf(operations.read), (req, res, next) => {
+    const caller = getSession(req);
+    const row = own(caller, req.params.id);
+    rules.read?.(row, caller);
     bridge.serve(req, res, next, { collection: name, id: row.id }, (data, res) => {
-      res.json(answer(data as R));
+      res.json(answer(data as R, caller));
     });
   });
 
-  if (validateUpdate && updateRule) {
+  if (validateUpdate && updateRule && operations.write) {
     // PUT is PATCH: react-admin's json-server provider updates with PUT (its updateMany too, with
     // only the changed fields), so absent keys keep their stored value.
     const update: RequestHandler = (req, res, next) => {
@@ -190,34 +225,36 @@ export const collectionRoutes = <R extends OwnedRow, C, U>(ctx: ServerContext, b
         ctx.store.write();
       };
       bridge.serve(req, res, next, { collection: name, id: row.id, method: 'PATCH', body: changes, written }, (data, res) => {
-        res.json(answer(data as R));
+        res.json(answer(data as R, caller));
       });
     };
     router.patch(item, session, noQuery, ownRow, permit(operations.write), body, update);
     router.put(item, session, noQuery, ownRow, permit(operations.write), body, update);
   }
 
-  router.delete(item, session, noQuery, ownRow, permit(operations.delete), (req, res, next) => {
-    const caller = getSession(req);
-    const row = own(caller, req.params.id);
-    rules.delete?.(row, caller);
-    // Settled into a value at once: the answer, a tick later, rethrows a failure (no unhandled rejection meanwhile).
-    let finishing: Promise<{ failure?: unknown }> = Promise.resolve({});
-    const written = (): void => {
-      // SEC-2: what the row owns goes with it, in the same write (json-server's sweep is off).
-      removeDependents(ctx.store, name, [row.id]);
-      finishing = Promise.resolve(after?.delete?.(row)).then(
-        () => ({}),
-        (failure: unknown) => ({ failure }),
-      );
-      ctx.store.write();
-    };
-    bridge.serve(req, res, next, { collection: name, id: row.id, written }, async (_data, res) => {
-      const { failure } = await finishing;
-      if (failure !== undefined) throw failure;
-      res.status(204).end();
+  if (operations.delete) {
+    router.delete(item, session, noQuery, ownRow, permit(operations.delete), (req, res, next) => {
+      const caller = getSession(req);
+      const row = own(caller, req.params.id);
+      rules.delete?.(row, caller);
+      // Settled into a value at once: the answer, a tick later, rethrows a failure (no unhandled rejection meanwhile).
+      let finishing: Promise<{ failure?: unknown }> = Promise.resolve({});
+      const written = (): void => {
+        // SEC-2: what the row owns goes with it, in the same write (json-server's sweep is off).
+        removeDependents(ctx.store, name, [row.id]);
+        finishing = Promise.resolve(after?.delete?.(row)).then(
+          () => ({}),
+          (failure: unknown) => ({ failure }),
+        );
+        ctx.store.write();
+      };
+      bridge.serve(req, res, next, { collection: name, id: row.id, written }, async (_data, res) => {
+        const { failure } = await finishing;
+        if (failure !== undefined) throw failure;
+        res.status(204).end();
+      });
     });
-  });
+  }
 
   router.all(item, session, () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
