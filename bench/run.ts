@@ -22,7 +22,7 @@
  *
  * Prints a short table and writes bench/results/bench.json (git-ignored).
  * Environment: BENCH_RUNS (cold loads and Lighthouse runs per figure, default 5), CHROMIUM_PATH,
- * BENCH_ONLY=lighthouse|banner|consent-log (only that part), BENCH_RECORDS (default 1,000,000),
+ * BENCH_ONLY=admin|lighthouse|banner|consent-log (only that part; admin = bundle, pages, Lighthouse, API), BENCH_RECORDS (default 1,000,000),
  * BENCH_INGEST_SECONDS (default 60), DATABASE_URL, BENCH_LIGHTHOUSE_REPORTS (a folder for the full reports).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -458,7 +458,7 @@ const main = async (): Promise<void> => {
 
 const only = process.env.BENCH_ONLY;
 // The admin: bundle, pages, Lighthouse (alone with BENCH_ONLY=lighthouse) and the API under load.
-if (only === undefined || only === 'lighthouse') await main();
+if (only === undefined || only === 'lighthouse' || only === 'admin') await main();
 // STD-8: the banner's cost on a customer page.
 if (only === undefined || only === 'banner') {
   const banner = await runBannerBench();
