@@ -24,7 +24,14 @@ addAdminTexts('en', adminCatalogueEn, raMessagesEn);
 let frenchTexts: Promise<void> | undefined;
 const loadAdminTexts = (lng: SupportedLanguage): Promise<void> => {
   if (lng === 'en') return Promise.resolve();
-  frenchTexts ??= import('./i18n/adminCatalogue.fr').then(({ adminCatalogueFr, raMessagesFr }) => addAdminTexts('fr', adminCatalogueFr, raMessagesFr));
+  frenchTexts ??= import('./i18n/adminCatalogue.fr').then(
+    ({ adminCatalogueFr, raMessagesFr }) => addAdminTexts('fr', adminCatalogueFr, raMessagesFr),
+    (error: unknown) => {
+      // A failed download is tried again on the next switch, not remembered.
+      frenchTexts = undefined;
+      throw error;
+    },
+  );
   return frenchTexts;
 };
 
