@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { AppBar, LoadingIndicator, LocalesMenuButton, type AppBarProps } from 'react-admin';
+import { AppBar, AppBarClasses, LoadingIndicator, LocalesMenuButton, TitlePortal, type AppBarProps } from 'react-admin';
 import { AccountSwitcher } from './AccountSwitcher';
 import { LogoutButton } from './LogoutButton';
 
@@ -15,5 +15,9 @@ const ShellToolbar = () => (
 
 /** react-admin's AppBar defaults to the secondary (gold) colour; the brand wants dark blue. */
 export const ShellAppBar = (props: AppBarProps) => (
-  <AppBar {...props} color="primary" userMenu={false} toolbar={<ShellToolbar />} />
+  <AppBar {...props} color="primary" userMenu={false} toolbar={<ShellToolbar />}>
+    {/* Where pages put their title: a paragraph, not react-admin's h6, since every page has its own
+        h1 and a page without a title would leave an empty heading (axe: empty-heading). */}
+    <TitlePortal component="p" className={AppBarClasses.title} />
+  </AppBar>
 );

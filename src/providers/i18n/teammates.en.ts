@@ -9,7 +9,7 @@ export const teammatesEn = {
       name: 'Teammates',
       name_one: 'Teammate',
       name_other: 'Teammates',
-      fields: { email: 'Email', lastSeenAt: 'Last seen', status: 'Status', name: 'Name' },
+      fields: { email: 'Email', lastSeenAt: 'Last seen', status: 'Status', name: 'Name', actions: 'Actions' },
     },
     'audit-log': {
       name: 'Audit log',

@@ -8,7 +8,7 @@ export const teammatesFr = {
       name: 'Coéquipiers',
       name_one: 'Coéquipier',
       name_other: 'Coéquipiers',
-      fields: { email: 'E-mail', lastSeenAt: 'Vu pour la dernière fois', status: 'Statut', name: 'Nom' },
+      fields: { email: 'E-mail', lastSeenAt: 'Vu pour la dernière fois', status: 'Statut', name: 'Nom', actions: 'Actions' },
     },
     'audit-log': {
       name: "Journal d'audit",

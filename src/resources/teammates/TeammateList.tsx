@@ -120,7 +120,7 @@ export const TeammateList = () => {
           <DataTable.Col source="status" label="resources.teammates.fields.status" render={(record) => translate(`teammates.status.${(record as Teammate).status}`)} />
           <DataTable.Col source="lastSeenAt" label="resources.teammates.fields.lastSeenAt" render={(record) => <LastSeen record={record as Teammate} />} />
           {canRemove ? (
-            <DataTable.Col label={false} disableSort>
+            <DataTable.Col label="resources.teammates.fields.actions" disableSort>
               <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
                 <RemoveButton />
               </Stack>
