@@ -37,15 +37,15 @@ describe('import graph', () => {
     expect(src.get('AdminApp.tsx')).toContain('providers/dataProvider.ts');
   });
 
-  it('the app has no import cycle between files', () => {
+  it('[issue 14] the app has no import cycle between files', () => {
     expect(cyclesOf(src)).toEqual([]);
   });
 
-  it('the app has no import cycle between its folders', () => {
+  it('[issue 14] the app has no import cycle between its folders', () => {
     expect(cyclesOf(folderGraph(src, 1))).toEqual([]);
   });
 
-  it('no import cycle between feature folders (src/<folder>/<feature>)', () => {
+  it('[issue 14] no import cycle between feature folders (src/<folder>/<feature>)', () => {
     expect(cyclesOf(folderGraph(src, 2))).toEqual([]);
   });
 

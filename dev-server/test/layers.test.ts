@@ -49,7 +49,7 @@ const findCycle = (edges: Map<string, Set<string>>): string[] | undefined => {
 };
 
 describe('dev-server layers', () => {
-  it('has no folder cycle', () => {
+  it('[issue 14] has no folder cycle', () => {
     const edges = new Map<string, Set<string>>();
     for (const [from, to] of imports) {
       if (!to.startsWith('dev-server/') || folderOf(from) === folderOf(to)) continue;
@@ -59,14 +59,14 @@ describe('dev-server layers', () => {
     expect(findCycle(edges)).toBeUndefined();
   });
 
-  it('imports routes and createServer only from routes and the root', () => {
+  it('[issue 14] imports routes and createServer only from routes and the root', () => {
     const upward = imports.filter(
       ([from, to]) => (to.startsWith('dev-server/routes/') || to === 'dev-server/createServer') && !(from.startsWith('dev-server/routes/') || folderOf(from) === ''),
     );
     expect(upward).toEqual([]);
   });
 
-  it('takes app code only from src/schemas and src/shared', () => {
+  it('[issue 14] takes app code only from src/schemas and src/shared', () => {
     const app = imports.filter(([, to]) => to.startsWith('src/') && !to.startsWith('src/schemas/') && !to.startsWith('src/shared/'));
     expect(app).toEqual([]);
   });
