@@ -47,6 +47,18 @@ describe('the banner on a customer site, back to the dashboard', () => {
       })
     ).id;
 
+  /** The compliance dashboard, logged in, filtered to this test's solution. */
+  const openDashboard = async () => {
+    const admin = await browser.newContext({ baseURL: appUrl, locale: 'en-GB', acceptDownloads: true });
+    const app = await admin.newPage();
+    await logIn(app, EMAIL);
+    await shellReady(app);
+    await app.goto('/compliance-dashboard/');
+    await app.getByRole('combobox', { name: 'Consent solution' }).click();
+    await app.getByRole('option', { name: domain, exact: true }).click();
+    return { admin, app };
+  };
+
   beforeAll(async () => {
     cookie = await login(apiUrl, EMAIL);
     solutionId = await createSolution(domain);
@@ -131,13 +143,7 @@ describe('the banner on a customer site, back to the dashboard', () => {
     expect(second.categories).toContain('statistics');
 
     // The dashboard, filtered to this solution.
-    const admin = await browser.newContext({ baseURL: appUrl, locale: 'en-GB' });
-    const app = await admin.newPage();
-    await logIn(app, EMAIL);
-    await shellReady(app);
-    await app.goto('/compliance-dashboard/');
-    await app.getByRole('combobox', { name: 'Consent solution' }).click();
-    await app.getByRole('option', { name: domain, exact: true }).click();
+    const { admin, app } = await openDashboard();
     await expect.poll(() => app.locator('[data-total="decisions"]').textContent(), { timeout: 15_000 }).toBe('2');
     expect(await app.locator('[data-total="accept"]').textContent()).toBe('1');
     expect(await app.locator('[data-total="decline"]').textContent()).toBe('1');
@@ -156,13 +162,7 @@ describe('the banner on a customer site, back to the dashboard', () => {
   }, 90_000);
 
   it('[LOG-3] [LOG-4] the dashboard downloads the records it counts as JSON Lines; an administrator sets how long records are kept', async () => {
-    const admin = await browser.newContext({ baseURL: appUrl, locale: 'en-GB', acceptDownloads: true });
-    const app = await admin.newPage();
-    await logIn(app, EMAIL);
-    await shellReady(app);
-    await app.goto('/compliance-dashboard/');
-    await app.getByRole('combobox', { name: 'Consent solution' }).click();
-    await app.getByRole('option', { name: domain, exact: true }).click();
+    const { admin, app } = await openDashboard();
     await expect.poll(() => app.locator('[data-total="decisions"]').textContent(), { timeout: 15_000 }).not.toBe('0');
     const decisions = Number(await app.locator('[data-total="decisions"]').textContent());
 
