@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
-import { adminPreloadPlugin } from './scripts/vite/adminPreload.ts';
+import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
+import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
 import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
 import { validateEnvPlugin } from './scripts/vite/validateEnv.ts';
+import { withoutCssVarsThemePlugin } from './scripts/vite/withoutCssVarsTheme.ts';
 
 const BANNER_BUILD = 'banner/build/globalSetup.ts';
 
 export default defineConfig({
-  plugins: [react(), bannerRuntimePlugin(), reactAdminMui9Plugin(), validateEnvPlugin(), adminPreloadPlugin()],
+  plugins: [react(), bannerRuntimePlugin(), reactAdminMui9Plugin(), validateEnvPlugin(), bootPreloadPlugin(), fontPreloadPlugin(), withoutCssVarsThemePlugin()],
   optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -136,15 +136,17 @@ describe('auth screens in Chromium against the dev API', () => {
     expect(await t.page.evaluate(() => (window as unknown as { englishNavSeen?: boolean }).englishNavSeen ?? false)).toBe(false);
   });
 
-  it('[issue 18] a logged-in page load fetches the admin with the entry, the login route never fetches it', async () => {
+  it('[issue 18] a logged-in page load fetches the loading frame with the entry and paints it before the admin; the login route fetches neither', async () => {
     const entry = /\/assets\/index-[\w-]+\.js$/;
-    const adminRequests: string[] = [];
+    const boot = /\/assets\/AdminBoot-[\w-]+\.js$/;
+    const admin = /\/assets\/AdminApp-[\w-]+\.js$/;
+    const requested: string[] = [];
     t.page.on('request', (request) => {
-      if (/\/assets\/AdminApp-[\w-]+\.js$/.test(request.url())) adminRequests.push(request.url());
+      if (boot.test(request.url()) || admin.test(request.url())) requested.push(request.url());
     });
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-    // The entry is held back, so only index.html itself can ask for the admin meanwhile.
+    // The entry is held back, so only index.html itself can ask for other chunks meanwhile.
     await t.page.route(entry, async (route) => {
       await sleep(500);
       await route.continue();
@@ -152,21 +154,53 @@ describe('auth screens in Chromium against the dev API', () => {
     await t.page.goto('/login/');
     await t.page.getByLabel('Email', { exact: true }).waitFor();
     await t.page.waitForLoadState('networkidle');
-    expect(adminRequests).toEqual([]);
+    expect(requested).toEqual([]);
     await t.page.unroute(entry);
 
     await logIn(t.page, 'owner@demo.test');
     await shellReady(t.page);
-    adminRequests.length = 0;
-    let adminBeforeEntry = false;
+    requested.length = 0;
+    let bootBeforeEntry = false;
     await t.page.route(entry, async (route) => {
-      for (let waited = 0; waited < 5_000 && adminRequests.length === 0; waited += 50) await sleep(50);
-      adminBeforeEntry = adminRequests.length > 0;
+      for (let waited = 0; waited < 5_000 && requested.length === 0; waited += 50) await sleep(50);
+      bootBeforeEntry = requested.length > 0 && requested.every((url) => boot.test(url));
+      await route.continue();
+    });
+    // The admin is held back: the frame and the cookie notice paint without it.
+    let releaseAdmin = () => undefined as void;
+    const adminHeld = new Promise<void>((resolve) => (releaseAdmin = resolve));
+    await t.page.route(admin, async (route) => {
+      await adminHeld;
       await route.continue();
     });
     await t.page.goto('/consent-solutions/');
+    await t.page.getByRole('region', { name: 'Cookies on this admin' }).waitFor();
+    expect(bootBeforeEntry).toBe(true);
+    releaseAdmin();
     await shellReady(t.page);
-    expect(adminBeforeEntry).toBe(true);
+    // The admin was asked for only after the frame was painted.
+    const [adminStart, firstPaint] = await t.page.evaluate(() => [
+      performance.getEntriesByType('resource').find((entry) => /\/AdminApp-/.test(entry.name))?.startTime ?? -1,
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+    ]);
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(adminStart).toBeGreaterThan(firstPaint);
+  });
+
+  it('[issue 18] the fonts of the first paint are preloaded from index.html and fetched once, by the same request', async () => {
+    const fonts: string[] = [];
+    t.page.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fonts.push(new URL(request.url()).pathname);
+    });
+    await t.page.goto('/login/');
+    await t.page.getByLabel('Email', { exact: true }).waitFor();
+    await t.page.evaluate(() => document.fonts.ready);
+    const preloaded = await t.page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((link) => new URL(link.href).pathname));
+    expect(preloaded).toHaveLength(2);
+    expect(preloaded.every((path) => /roboto-latin-(400|500)-normal/.test(path))).toBe(true);
+    // A preload that the @font-face request did not reuse would show as a second request.
+    expect([...fonts].sort()).toEqual([...preloaded].sort());
+    expect(await t.page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.weight).sort())).toEqual(['400', '500']);
   });
 
   it('[ROUTE-22] an unknown URL shows Not Found', async () => {

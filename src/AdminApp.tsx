@@ -11,6 +11,7 @@ import { HomeRedirect } from './custom-pages/shell/HomeRedirect';
 import { ErrorPage } from './components/ErrorPage';
 import { NotFound } from './components/NotFound';
 import { PendingIndicator } from './components/PendingIndicator';
+import { AdminLoading } from './layout/AdminLoading';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './layout/queryClient';
 import { installIntegrations } from './integrations/installIntegrations';
@@ -62,6 +63,7 @@ export function AdminApp() {
           disableTelemetry
           requireAuth
           layout={AppLayout}
+          loading={AdminLoading}
           notification={AdminNotification}
           loginPage={LoginPage}
           dashboard={HomeRedirect}

@@ -4,8 +4,6 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { StrictMode, Suspense, startTransition, useLayoutEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's own ThemeProvider adds the CSS-variables provider (about 3 kB gzip) for themes with
 // color schemes; ours has none, and for such a theme it renders exactly this one.
@@ -18,6 +16,7 @@ import { env } from './config/env';
 import { i18nReady } from './providers/i18n/i18n';
 import { ToastProvider } from './providers/Toasts';
 import { lazyWithReload } from './shared/lazyWithReload';
+import { ShellFrame } from './layout/ShellFrame';
 import { theme } from './theme/theme';
 
 /** The admin (react-admin, react-router, every page) is a separate chunk: `/login/` never loads it. */
@@ -26,14 +25,8 @@ const AdminApp = lazyWithReload(async () => {
   await admin.adminReady;
   return admin;
 });
-
-function Loading() {
-  return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress aria-busy="true" />
-    </Box>
-  );
-}
+/** The small chunk that paints the loading frame and cookie notice, then loads the admin. */
+const AdminBoot = lazyWithReload(() => import('./layout/AdminBoot'));
 
 /**
  * Chooses between the public auth screens and the admin (ROLE-2): a public auth path shows
@@ -56,8 +49,10 @@ function Root() {
 
   if (authRoute !== null || mustLogIn) return <AuthScreen route={authRoute} />;
   return (
-    <Suspense fallback={<Loading />}>
-      <AdminApp />
+    <Suspense fallback={<ShellFrame />}>
+      <AdminBoot>
+        <AdminApp />
+      </AdminBoot>
     </Suspense>
   );
 }

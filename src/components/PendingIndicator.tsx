@@ -48,3 +48,6 @@ export const PendingIndicator = () => {
   const visible = usePendingVisibility(report === null);
   return visible ? <PendingBar /> : null;
 };
+
+/** True inside the shell (AppLayout's PendingProvider). */
+export const useInsideShell = (): boolean => useContext(PendingContext) !== null;

@@ -6,6 +6,7 @@ import { useAccountTracking } from '../hooks/useAccountTracking';
 import { useSupportLauncher } from '../custom-pages/subscription/useSupportLauncher';
 import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
 import { useIntegrations } from '../hooks/useIntegrations';
+import { ShellPlaceholder } from './AdminBoot';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
 import { SubscriptionBanners } from './SubscriptionBanners';
@@ -21,10 +22,10 @@ export const AppLayout = ({ children }: LayoutProps) => {
   useSupportLauncher();
   useIntegrations();
   // The shell mounts when react-admin's session check resolves, a synchronous update (react-query):
-  // the whole frame in one long task. Its first render is empty and the frame follows as a
-  // transition, which yields to the browser every few milliseconds (issue 18).
+  // the whole frame in one long task. Its first render is the loading frame and the shell
+  // follows as a transition, which yields to the browser every few milliseconds (issue 18).
   const mounted = useDeferredValue(true, false);
-  if (!mounted) return null;
+  if (!mounted) return <ShellPlaceholder />;
   return (
     <PendingProvider>
       <Layout appBar={ShellAppBar} appBarAlwaysOn menu={ShellMenu} error={ErrorPage}>

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
 import {
   ALL_GRANTED,
   CONSENT_CATEGORIES,
@@ -24,7 +24,8 @@ import {
 /**
  * PROD-6: the admin asks for cookie consent with its own banner. It sits in the page flow
  * above the content (never over it, so nothing is hidden behind it) until the visitor
- * chooses, and comes back from the menu's "Cookie preferences" link.
+ * chooses, and comes back from the menu's "Cookie preferences" link. It needs neither
+ * react-admin nor the admin's texts, so the loading frame shows it first (issue 18).
  */
 export const ConsentBanner = () => {
   const consent = useSyncExternalStore(subscribeConsent, getConsent);
@@ -35,7 +36,7 @@ export const ConsentBanner = () => {
 };
 
 const ConsentPanel = ({ consent, reopened }: { consent: ConsentChoice | null; reopened: boolean }) => {
-  const translate = useTranslate();
+  const translate = useAppTranslate();
   const [customizing, setCustomizing] = useState(false);
   const [draft, setDraft] = useState<ConsentChoice>(consent ?? NECESSARY_ONLY);
   const showCategories = customizing || reopened;
@@ -96,7 +97,7 @@ const ConsentPanel = ({ consent, reopened }: { consent: ConsentChoice | null; re
 
 /** The menu's link back to the banner (CONST-2: the choice can be changed at any time). */
 export const ConsentPreferencesLink = () => {
-  const translate = useTranslate();
+  const translate = useAppTranslate();
   return (
     <Button size="small" sx={{ m: 1, textTransform: 'none' }} onClick={openConsentPreferences}>
       {translate('integrations.consent.preferences_link')}

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
-import { bundledResources, loadBundled, PLATFORM_NS, supportedBase, type SupportedLanguage } from './languages';
+import type { Tree } from './deepMerge';
+import { addBundledTexts, bundledResources, loadBundled, PLATFORM_NS, supportedBase, type SupportedLanguage } from './languages';
 import { translateFromCatalogue, type TranslateOptions } from './translateFromCatalogue';
 
 /**
@@ -54,6 +55,13 @@ export const translate = (key: string, options: TranslateOptions = {}): string =
 };
 
 export const hasTranslation = (key: string): boolean => (engine ? engine.exists(key) : translateFromCatalogue(bundledResources, language, key) !== undefined);
+
+/** A chunk's own texts (languages.ts addBundledTexts), also given to i18next once attached; texts already there win. */
+export const addTexts = (lng: SupportedLanguage, texts: Tree): void => {
+  addBundledTexts(lng, texts);
+  engine?.addResourceBundle(lng, PLATFORM_NS, texts, true, false);
+  changed();
+};
 
 /** Calls `onChange` when the texts or the language change; returns the unsubscribe function. */
 export const subscribeToTexts = (onChange: () => void): (() => void) => {

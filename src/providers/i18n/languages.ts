@@ -1,4 +1,5 @@
 import type { ResourceLanguage } from 'i18next';
+import type { Tree } from './deepMerge';
 import { en } from './en';
 
 /** PROD-5: English first; French entries; English is the fallback. */
@@ -29,15 +30,33 @@ const bundledLoaders: Record<SupportedLanguage, () => Promise<ResourceLanguage>>
   fr: async () => ({ [PLATFORM_NS]: (await import('./fr')).fr, [LANGUAGES_NS]: languageNamesEn }),
 };
 
-/** The bundled catalogues loaded so far, by language. Never changed once loaded. */
+/** The bundled catalogues loaded so far, by language. They only grow (addBundledTexts). */
 export const bundledResources: Partial<Record<SupportedLanguage, ResourceLanguage>> = {
   en: { [PLATFORM_NS]: en, [LANGUAGES_NS]: languageNamesEn },
+};
+
+/**
+ * Sections of texts a chunk loaded before the admin brings for its own keys (the cookie notice
+ * of the admin's loading frame, issue 18): the login route does not ship them. Kept per
+ * language and added to that language's catalogue, now or when it loads. Whole top-level
+ * sections: one the catalogue already has stays as it is.
+ */
+const addedTexts: Partial<Record<SupportedLanguage, Tree>> = {};
+const withAdded = (lng: SupportedLanguage, resources: ResourceLanguage): ResourceLanguage => ({
+  ...resources,
+  [PLATFORM_NS]: { ...addedTexts[lng], ...(resources[PLATFORM_NS] as Tree) },
+});
+
+export const addBundledTexts = (lng: SupportedLanguage, texts: Tree): void => {
+  addedTexts[lng] = { ...texts, ...addedTexts[lng] };
+  const loaded = bundledResources[lng];
+  if (loaded !== undefined) bundledResources[lng] = withAdded(lng, loaded);
 };
 
 /** Loads a bundled language's catalogues once; an unsupported language loads nothing. */
 export const loadBundled = async (lng: string): Promise<ResourceLanguage | undefined> => {
   const base = supportedBase(lng);
   if (base === undefined) return undefined;
-  bundledResources[base] ??= await bundledLoaders[base]();
+  bundledResources[base] ??= withAdded(base, await bundledLoaders[base]());
   return bundledResources[base];
 };

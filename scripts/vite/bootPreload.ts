@@ -3,7 +3,8 @@ import type { Plugin } from 'vite';
 
 /** The readable half of the session (src/providers/sessionState.ts): present = logged in. */
 const SESSION_COOKIE = 'ci_hp';
-const ADMIN_MODULE = /\/src\/AdminApp\.tsx$/;
+/** The small chunk that paints the admin's loading frame and cookie notice (src/layout/AdminBoot.tsx). */
+const BOOT_MODULE = /\/src\/layout\/AdminBoot\.tsx$/;
 
 const chunks = (bundle: OutputBundle): OutputChunk[] => Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
 
@@ -17,16 +18,18 @@ const closure = (bundle: OutputBundle, fileName: string, seen = new Set<string>(
 };
 
 /**
- * Issue 18: a logged-in visitor's page load fetched the admin (react-admin, its chunk and their
- * imports, about 200 kB gzip) only once the entry had downloaded and run, one more round trip
- * in series before the shell could paint. A few bytes of inline script in index.html start
- * those downloads with the entry's when the session cookie is there; the login route (no
- * session) fetches nothing more. The files are the build's own, named at build time.
+ * Issue 18: a logged-in page paints the admin's loading frame and cookie notice from a small
+ * chunk, fetched only once the entry had downloaded and run: one more round trip in series
+ * before the first paint. A few bytes of inline script in index.html start that download with
+ * the entry's when the session cookie is there; the login route (no session) fetches nothing
+ * more. The admin itself is not preloaded: it would share the connection with the entry and
+ * hold the first paint back (AdminBoot loads it once the frame is painted). The files are the
+ * build's own, named at build time.
  */
-export const adminPreloadPlugin = (): Plugin => {
+export const bootPreloadPlugin = (): Plugin => {
   let base = '/';
   return {
-    name: 'admin-preload',
+    name: 'boot-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -37,10 +40,11 @@ export const adminPreloadPlugin = (): Plugin => {
         if (bundle === undefined) return html;
         const all = chunks(bundle);
         const entry = all.find((chunk) => chunk.isEntry);
-        const admin = all.find((chunk) => chunk.facadeModuleId !== null && ADMIN_MODULE.test(chunk.facadeModuleId));
-        if (entry === undefined || admin === undefined) throw new Error('admin-preload: no entry or AdminApp chunk in the bundle');
+        // The boot module is also imported by the admin's layout, so it may not be its chunk's facade.
+        const boot = all.find((chunk) => chunk.moduleIds.some((id) => BOOT_MODULE.test(id)));
+        if (entry === undefined || boot === undefined) throw new Error('boot-preload: no entry or AdminBoot chunk in the bundle');
         const withEntry = closure(bundle, entry.fileName);
-        const files = [...closure(bundle, admin.fileName)].filter((file) => !withEntry.has(file)).map((file) => `${base}${file}`);
+        const files = [...closure(bundle, boot.fileName)].filter((file) => !withEntry.has(file)).map((file) => `${base}${file}`);
         const script = `if(/(?:^|;\\s*)${SESSION_COOKIE}=/.test(document.cookie))for(const href of ${JSON.stringify(files)})document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',crossOrigin:'',href}))`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
