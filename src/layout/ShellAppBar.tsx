@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
-import { AppBar, AppBarClasses, LoadingIndicator, LocalesMenuButton, TitlePortal, type AppBarProps } from 'react-admin';
+import { AppBar, AppBarClasses, LoadingIndicator, TitlePortal, type AppBarProps } from 'react-admin';
 import { AccountSwitcher } from './AccountSwitcher';
+import { LanguageMenuButton } from './LanguageMenuButton';
 import { LogoutButton } from './LogoutButton';
 
 // The language switcher lists the i18nProvider's locales (en, fr), named in their own language.
 const ShellToolbar = () => (
   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
     <AccountSwitcher />
-    <LocalesMenuButton />
+    <LanguageMenuButton />
     <LoadingIndicator />
     <LogoutButton />
   </Box>

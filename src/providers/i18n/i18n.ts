@@ -37,6 +37,21 @@ const listeners = new Set<() => void>();
 const changed = () => {
   for (const listener of listeners) listener();
 };
+/**
+ * Texts added in bulk (the admin's catalogues as its chunk runs, hosted files) are announced
+ * once, in a task of their own: every translating component re-renders synchronously on a
+ * change, which ran inside the admin's module evaluation, its longest task (issue 18). The
+ * engine starts with the same language and catalogues, so attaching it changes no text.
+ */
+let announcing = false;
+const changedSoon = () => {
+  if (announcing) return;
+  announcing = true;
+  setTimeout(() => {
+    announcing = false;
+    changed();
+  }, 0);
+};
 
 /** The language is remembered for a year and given to the page, as i18next's detector does. */
 const applyLanguage = (lng: SupportedLanguage) => {
@@ -94,8 +109,7 @@ export const attachI18next = (instance: I18n): void => {
     applyLanguage(supportedBase(lng) ?? 'en');
     changed();
   });
-  instance.store.on('added', changed);
-  changed();
+  instance.store.on('added', changedSoon);
 };
 
 export { PLATFORM_NS };
