@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -21,22 +22,24 @@ export const IMPORT_PREVIEW_LINES = 50;
 export const ViolationTable = ({ violations, placeKey, problemKey }: { violations: Violation[]; placeKey: string; problemKey: string }) => {
   const translate = useTranslate();
   return (
-    <Table size="small" aria-label={translate(problemKey)}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate(placeKey)}</TableCell>
-          <TableCell>{translate(problemKey)}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {violations.map((violation, index) => (
-          <TableRow key={`${violation.propertyPath}-${index}`}>
-            <TableCell>{violation.propertyPath}</TableCell>
-            <TableCell>{translateViolation(violation, 'error.backend.default_error')}</TableCell>
+    <TableContainer>
+      <Table size="small" aria-label={translate(problemKey)}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate(placeKey)}</TableCell>
+            <TableCell>{translate(problemKey)}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {violations.map((violation, index) => (
+            <TableRow key={`${violation.propertyPath}-${index}`}>
+              <TableCell>{violation.propertyPath}</TableCell>
+              <TableCell>{translateViolation(violation, 'error.backend.default_error')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 };
 

@@ -1,5 +1,5 @@
 import { Suspense, useDeferredValue } from 'react';
-import { Layout, type LayoutProps } from 'react-admin';
+import { Layout, LayoutClasses, type LayoutProps } from 'react-admin';
 import { ErrorPage } from '../components/ErrorPage';
 import { PendingIndicator, PendingProvider } from '../components/PendingIndicator';
 import { useAccountTracking } from '../hooks/useAccountTracking';
@@ -10,6 +10,11 @@ import { ShellPlaceholder } from './AdminBoot';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
 import { SubscriptionBanners } from './SubscriptionBanners';
+
+// ROUTE-23: react-admin's layout grows to its widest content (`min-width: fit-content`), so on
+// a phone one wide table or tab bar made every page wider than the screen. The page keeps the
+// screen's width; tables and tab bars scroll inside it.
+const fitTheScreen = { minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth: 0 } };
 
 /**
  * The authorised screens' frame: dark-blue app bar, navigation, subscription banners.
@@ -28,7 +33,7 @@ export const AppLayout = ({ children }: LayoutProps) => {
   if (!mounted) return <ShellPlaceholder />;
   return (
     <PendingProvider>
-      <Layout appBar={ShellAppBar} appBarAlwaysOn menu={ShellMenu} error={ErrorPage}>
+      <Layout appBar={ShellAppBar} appBarAlwaysOn menu={ShellMenu} error={ErrorPage} sx={fitTheScreen}>
         <ConsentBanner />
         <SubscriptionBanners />
         <Suspense fallback={<PendingIndicator />}>{children}</Suspense>

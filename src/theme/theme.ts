@@ -37,6 +37,11 @@ export const themeOptions: ThemeOptions = {
   components: {
     // ROUTE-23: a disabled field's helper text explains why it is disabled, so it stays readable.
     MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
+    // ROUTE-23: on a narrow screen a wide list scrolls inside its card instead of widening the page.
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    // A select sizes itself to its longest choice; on a phone it stops at the screen's edge and ellipsizes.
+    MuiFormControl: { styleOverrides: { root: { maxWidth: '100%' } } },
   },
 };
 

@@ -7,6 +7,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import type { AuthSchemas } from './authSchemas';
 import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
+import { visuallyHidden } from '../../theme/visuallyHidden';
 
 /** How one rule shows: met, unmet, or unmet after a submit (in the error colour). */
 export type RuleState = 'met' | 'unmet' | 'unmet-error';
@@ -51,15 +52,3 @@ export function PasswordChecklist({ id, rules, password, submitted }: { id: stri
     </>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -59,18 +60,20 @@ const RecordDetails = ({ record }: { record: ConsentRecord }) => {
   const exportJson = async () => download(await dataProvider.exportConsentRecord(record.id), `consent-record-${record.id}.json`, 'application/json');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="consent-record">
-      <Table size="small" aria-label={translate('proof.title')}>
-        <TableBody>
-          {FIELDS.map((field) => (
-            <TableRow key={field}>
-              <TableCell component="th" scope="row" sx={{ width: 240 }}>
-                {translate(`proof.fields.${field}`)}
-              </TableCell>
-              <TableCell data-field={field}>{value(field)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <TableContainer>
+        <Table size="small" aria-label={translate('proof.title')}>
+          <TableBody>
+            {FIELDS.map((field) => (
+              <TableRow key={field}>
+                <TableCell component="th" scope="row" sx={{ width: 240 }}>
+                  {translate(`proof.fields.${field}`)}
+                </TableCell>
+                <TableCell data-field={field}>{value(field)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
       <Button sx={{ mt: 2 }} variant="contained" onClick={() => void exportJson()}>
         {translate('proof.download')}
       </Button>
@@ -133,32 +136,34 @@ const RecordsView = () => {
         </Typography>
         {recent.data && recent.data.length === 0 ? <Typography>{translate('proof.empty')}</Typography> : null}
         {recent.data && recent.data.length > 0 ? (
-          <Table size="small" aria-label={translate('proof.recent')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('proof.fields.decidedAt')}</TableCell>
-                <TableCell>{translate('proof.fields.domain')}</TableCell>
-                <TableCell>{translate('proof.fields.action')}</TableCell>
-                <TableCell>{translate('proof.fields.id')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {recent.data.map((r) => (
-                <TableRow key={r.id} data-record-id={r.id}>
-                  <TableCell>
-                    <LocalDateTime value={r.decidedAt} />
-                  </TableCell>
-                  <TableCell>{r.domain}</TableCell>
-                  <TableCell>{translate(`dashboard.totals.${r.action}`)}</TableCell>
-                  <TableCell>
-                    <RouterLink to={`/compliance-dashboard/records/${encodeURIComponent(r.id)}/`} onClick={() => setDraft(r.id)}>
-                      {r.id}
-                    </RouterLink>
-                  </TableCell>
+          <TableContainer>
+            <Table size="small" aria-label={translate('proof.recent')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('proof.fields.decidedAt')}</TableCell>
+                  <TableCell>{translate('proof.fields.domain')}</TableCell>
+                  <TableCell>{translate('proof.fields.action')}</TableCell>
+                  <TableCell>{translate('proof.fields.id')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {recent.data.map((r) => (
+                  <TableRow key={r.id} data-record-id={r.id}>
+                    <TableCell>
+                      <LocalDateTime value={r.decidedAt} />
+                    </TableCell>
+                    <TableCell>{r.domain}</TableCell>
+                    <TableCell>{translate(`dashboard.totals.${r.action}`)}</TableCell>
+                    <TableCell>
+                      <RouterLink to={`/compliance-dashboard/records/${encodeURIComponent(r.id)}/`} onClick={() => setDraft(r.id)}>
+                        {r.id}
+                      </RouterLink>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         ) : null}
         <RetentionSetting />
       </Stack>

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import { useCan } from '../../hooks/useCan';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -116,28 +117,30 @@ export const HealthCheckPanel = ({ solutionId, domains }: { solutionId: Identifi
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate(unavailable ? 'scanner.unavailable' : 'scanner.health.intro')}
       </Typography>
-      <Table size="small" aria-labelledby="health-heading">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('scanner.health.columns.domain')}</TableCell>
-            <TableCell>{translate('scanner.health.columns.script_present')}</TableCell>
-            <TableCell>{translate('scanner.health.columns.loaded_first')}</TableCell>
-            <TableCell>{translate('scanner.health.columns.banner_shown')}</TableCell>
-            <TableCell>{translate('scanner.health.columns.no_cookie_before_consent')}</TableCell>
-            <TableCell align="right">{translate('scanner.health.columns.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {domains.map((domain) => (
-            <CheckRow
-              key={String(domain.id)}
-              domain={domain}
-              unavailable={unavailable}
-              check={checks.data?.find((check) => String(check.domainId) === String(domain.id))}
-            />
-          ))}
-        </TableBody>
-      </Table>
+      <TableContainer>
+        <Table size="small" aria-labelledby="health-heading">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('scanner.health.columns.domain')}</TableCell>
+              <TableCell>{translate('scanner.health.columns.script_present')}</TableCell>
+              <TableCell>{translate('scanner.health.columns.loaded_first')}</TableCell>
+              <TableCell>{translate('scanner.health.columns.banner_shown')}</TableCell>
+              <TableCell>{translate('scanner.health.columns.no_cookie_before_consent')}</TableCell>
+              <TableCell align="right">{translate('scanner.health.columns.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {domains.map((domain) => (
+              <CheckRow
+                key={String(domain.id)}
+                domain={domain}
+                unavailable={unavailable}
+                check={checks.data?.find((check) => String(check.domainId) === String(domain.id))}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Paper>
   );
 };

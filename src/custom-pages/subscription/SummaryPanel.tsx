@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -98,32 +99,34 @@ export const SummaryPanel = () => {
 
       {price ? (
         <Box aria-live="polite" aria-busy={quote.isFetching}>
-          <Table size="small" aria-labelledby="subscription-domains-caption">
-            <caption id="subscription-domains-caption" style={{ captionSide: 'top', padding: 0, textAlign: 'left' }}>
-              {translate('subscription.summary.domains_caption')}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('subscription.summary.domain')}</TableCell>
-                <TableCell align="right">{per}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {summaryRows(price).map((row) => (
-                <TableRow key={row.key} data-testid="summary-line">
-                  <TableCell sx={{ wordBreak: 'break-all' }}>
-                    <Typography variant="body2">{row.domain ?? translate('subscription.summary.unused_slot')}</Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {row.charged
-                        ? `${translate(`resources.domains.depths.${row.depth}`)} · ${row.frequency ? translate(`subscription.frequencies.${row.frequency}`) : ''}`
-                        : translate('subscription.summary.alias')}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{row.charged ? money(row.cents) : translate('subscription.summary.free')}</TableCell>
+          <TableContainer>
+            <Table size="small" aria-labelledby="subscription-domains-caption">
+              <caption id="subscription-domains-caption" style={{ captionSide: 'top', padding: 0, textAlign: 'left' }}>
+                {translate('subscription.summary.domains_caption')}
+              </caption>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('subscription.summary.domain')}</TableCell>
+                  <TableCell align="right">{per}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {summaryRows(price).map((row) => (
+                  <TableRow key={row.key} data-testid="summary-line">
+                    <TableCell sx={{ wordBreak: 'break-all' }}>
+                      <Typography variant="body2">{row.domain ?? translate('subscription.summary.unused_slot')}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {row.charged
+                          ? `${translate(`resources.domains.depths.${row.depth}`)} · ${row.frequency ? translate(`subscription.frequencies.${row.frequency}`) : ''}`
+                          : translate('subscription.summary.alias')}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{row.charged ? money(row.cents) : translate('subscription.summary.free')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
 
           <Divider sx={{ my: 1 }} />
           <Box component="dl" sx={{ m: 0 }}>

@@ -15,6 +15,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -107,88 +108,90 @@ const VendorTable = ({ settings, errors, onChange }: VendorTableProps) => {
         size="small"
         sx={{ my: 1, minWidth: 320 }}
       />
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={vendors.length > 0 && pageChosen === vendors.length}
-                indeterminate={pageChosen > 0 && pageChosen < vendors.length}
-                onChange={(event) => onChange(setVendorsChosen(settings, vendors, event.target.checked))}
-                slotProps={{ input: { 'aria-label': translate('tcf.vendors.select_page') } }}
-              />
-            </TableCell>
-            <TableCell>{translate('tcf.vendors.name')}</TableCell>
-            <TableCell>{translate('tcf.vendors.consent_purposes')}</TableCell>
-            <TableCell>{translate('tcf.vendors.li_purposes')}</TableCell>
-            <TableCell>{translate('tcf.vendors.special_features')}</TableCell>
-            <TableCell>{translate('tcf.vendors.retention')}</TableCell>
-            <TableCell>{translate('tcf.vendors.cookie_max_age')}</TableCell>
-            <TableCell>{translate('tcf.vendors.privacy')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {vendors.map((vendor) => {
-            const entry = chosen.get(vendor.id);
-            const privacy = vendor.urls?.find((u) => u.langId === 'en')?.privacy ?? vendor.urls?.[0]?.privacy;
-            const error = entry ? message(rowError(errors, `vendors.${entry.index}`)) : undefined;
-            return (
-              <TableRow key={vendor.id} data-vendor={vendor.id} selected={entry !== undefined}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={entry !== undefined}
-                    onChange={(event) => onChange(setVendorsChosen(settings, [vendor], event.target.checked))}
-                    slotProps={{ input: { 'aria-label': translate('tcf.vendors.select', { name: vendor.name }) } }}
-                  />
-                </TableCell>
-                <TableCell>
-                  {vendor.name} <Typography component="span" variant="caption" color="text.secondary">#{vendor.id}</Typography>
-                  {error ? <FormHelperText error>{error}</FormHelperText> : null}
-                </TableCell>
-                <TableCell>{ids(vendor.purposes) || translate('tcf.vendors.none')}</TableCell>
-                <TableCell>
-                  {allowedLegIntPurposes(vendor).length === 0
-                    ? translate('tcf.vendors.none')
-                    : allowedLegIntPurposes(vendor).map((purpose) => (
-                        <FormControlLabel
-                          key={purpose}
-                          label={String(purpose)}
-                          disabled={entry === undefined}
-                          control={
-                            <Checkbox
-                              size="small"
-                              checked={entry?.choice.legIntPurposes.includes(purpose) ?? false}
-                              onChange={(event) => onChange(toggleLegInt(settings, vendor.id, purpose, event.target.checked))}
-                              slotProps={{ input: { 'aria-label': translate('tcf.vendors.allow_li', { purpose, name: vendor.name }) } }}
-                            />
-                          }
-                        />
-                      ))}
-                </TableCell>
-                <TableCell>{ids(vendor.specialFeatures) || translate('tcf.vendors.none')}</TableCell>
-                <TableCell>{vendor.dataRetention?.stdRetention !== undefined ? translate('tcf.vendors.retention_days', { days: vendor.dataRetention.stdRetention }) : ''}</TableCell>
-                <TableCell>
-                  {typeof vendor.cookieMaxAgeSeconds === 'number' && vendor.usesCookies
-                    ? translate('tcf.vendors.cookie_seconds', { seconds: vendor.cookieMaxAgeSeconds })
-                    : translate('tcf.vendors.cookie_none')}
-                </TableCell>
-                <TableCell>
-                  {privacy && /^https?:\/\//.test(privacy) ? (
-                    <Link href={privacy} target="_blank" rel="noopener noreferrer">
-                      {translate('tcf.vendors.privacy_link')}
-                    </Link>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-          {!result.isPending && vendors.length === 0 ? (
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={8}>{translate('tcf.vendors.empty')}</TableCell>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={vendors.length > 0 && pageChosen === vendors.length}
+                  indeterminate={pageChosen > 0 && pageChosen < vendors.length}
+                  onChange={(event) => onChange(setVendorsChosen(settings, vendors, event.target.checked))}
+                  slotProps={{ input: { 'aria-label': translate('tcf.vendors.select_page') } }}
+                />
+              </TableCell>
+              <TableCell>{translate('tcf.vendors.name')}</TableCell>
+              <TableCell>{translate('tcf.vendors.consent_purposes')}</TableCell>
+              <TableCell>{translate('tcf.vendors.li_purposes')}</TableCell>
+              <TableCell>{translate('tcf.vendors.special_features')}</TableCell>
+              <TableCell>{translate('tcf.vendors.retention')}</TableCell>
+              <TableCell>{translate('tcf.vendors.cookie_max_age')}</TableCell>
+              <TableCell>{translate('tcf.vendors.privacy')}</TableCell>
             </TableRow>
-          ) : null}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {vendors.map((vendor) => {
+              const entry = chosen.get(vendor.id);
+              const privacy = vendor.urls?.find((u) => u.langId === 'en')?.privacy ?? vendor.urls?.[0]?.privacy;
+              const error = entry ? message(rowError(errors, `vendors.${entry.index}`)) : undefined;
+              return (
+                <TableRow key={vendor.id} data-vendor={vendor.id} selected={entry !== undefined}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={entry !== undefined}
+                      onChange={(event) => onChange(setVendorsChosen(settings, [vendor], event.target.checked))}
+                      slotProps={{ input: { 'aria-label': translate('tcf.vendors.select', { name: vendor.name }) } }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    {vendor.name} <Typography component="span" variant="caption" color="text.secondary">#{vendor.id}</Typography>
+                    {error ? <FormHelperText error>{error}</FormHelperText> : null}
+                  </TableCell>
+                  <TableCell>{ids(vendor.purposes) || translate('tcf.vendors.none')}</TableCell>
+                  <TableCell>
+                    {allowedLegIntPurposes(vendor).length === 0
+                      ? translate('tcf.vendors.none')
+                      : allowedLegIntPurposes(vendor).map((purpose) => (
+                          <FormControlLabel
+                            key={purpose}
+                            label={String(purpose)}
+                            disabled={entry === undefined}
+                            control={
+                              <Checkbox
+                                size="small"
+                                checked={entry?.choice.legIntPurposes.includes(purpose) ?? false}
+                                onChange={(event) => onChange(toggleLegInt(settings, vendor.id, purpose, event.target.checked))}
+                                slotProps={{ input: { 'aria-label': translate('tcf.vendors.allow_li', { purpose, name: vendor.name }) } }}
+                              />
+                            }
+                          />
+                        ))}
+                  </TableCell>
+                  <TableCell>{ids(vendor.specialFeatures) || translate('tcf.vendors.none')}</TableCell>
+                  <TableCell>{vendor.dataRetention?.stdRetention !== undefined ? translate('tcf.vendors.retention_days', { days: vendor.dataRetention.stdRetention }) : ''}</TableCell>
+                  <TableCell>
+                    {typeof vendor.cookieMaxAgeSeconds === 'number' && vendor.usesCookies
+                      ? translate('tcf.vendors.cookie_seconds', { seconds: vendor.cookieMaxAgeSeconds })
+                      : translate('tcf.vendors.cookie_none')}
+                  </TableCell>
+                  <TableCell>
+                    {privacy && /^https?:\/\//.test(privacy) ? (
+                      <Link href={privacy} target="_blank" rel="noopener noreferrer">
+                        {translate('tcf.vendors.privacy_link')}
+                      </Link>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {!result.isPending && vendors.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={8}>{translate('tcf.vendors.empty')}</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
       <TablePagination
         component="div"
         count={result.data?.total ?? 0}

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -100,45 +101,47 @@ export const TriageInbox = ({ solutionId }: { solutionId: Identifier }) => {
               {translate('scanner.inbox.dismiss', { count: ids.length })}
             </Button>
           </Box>
-          <Table size="small" aria-labelledby="triage-heading">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allSelected}
-                    indeterminate={ids.length > 0 && !allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-                    slotProps={{ input: { 'aria-label': translate('scanner.inbox.select_all') } }}
-                  />
-                </TableCell>
-                <TableCell>{translate('scanner.inbox.columns.kind')}</TableCell>
-                <TableCell>{translate('scanner.inbox.columns.name')}</TableCell>
-                <TableCell>{translate('scanner.inbox.columns.domain')}</TableCell>
-                <TableCell>{translate('scanner.inbox.columns.category')}</TableCell>
-                <TableCell>{translate('scanner.inbox.columns.before_consent')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} hover selected={selected.has(row.id)} data-finding={row.name} data-kind={row.kind}>
+          <TableContainer>
+            <Table size="small" aria-labelledby="triage-heading">
+              <TableHead>
+                <TableRow>
                   <TableCell padding="checkbox">
                     <Checkbox
-                      checked={selected.has(row.id)}
-                      onChange={() => toggle(row.id)}
-                      slotProps={{ input: { 'aria-label': translate('scanner.inbox.select', { name: row.name }) } }}
+                      checked={allSelected}
+                      indeterminate={ids.length > 0 && !allSelected}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                      slotProps={{ input: { 'aria-label': translate('scanner.inbox.select_all') } }}
                     />
                   </TableCell>
-                  <TableCell>
-                    <Chip size="small" label={translate(`scanner.kinds.${row.kind}`)} color={row.kind === 'set_before_consent' ? 'warning' : 'default'} />
-                  </TableCell>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{row.domain}</TableCell>
-                  <TableCell>{translate(`scanner.categories.${row.suggestedCategory}`)}</TableCell>
-                  <TableCell>{row.setBeforeConsent ? translate('scanner.inbox.yes') : translate('scanner.inbox.no')}</TableCell>
+                  <TableCell>{translate('scanner.inbox.columns.kind')}</TableCell>
+                  <TableCell>{translate('scanner.inbox.columns.name')}</TableCell>
+                  <TableCell>{translate('scanner.inbox.columns.domain')}</TableCell>
+                  <TableCell>{translate('scanner.inbox.columns.category')}</TableCell>
+                  <TableCell>{translate('scanner.inbox.columns.before_consent')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.id} hover selected={selected.has(row.id)} data-finding={row.name} data-kind={row.kind}>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(row.id)}
+                        onChange={() => toggle(row.id)}
+                        slotProps={{ input: { 'aria-label': translate('scanner.inbox.select', { name: row.name }) } }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <Chip size="small" label={translate(`scanner.kinds.${row.kind}`)} color={row.kind === 'set_before_consent' ? 'warning' : 'default'} />
+                    </TableCell>
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell>{row.domain}</TableCell>
+                    <TableCell>{translate(`scanner.categories.${row.suggestedCategory}`)}</TableCell>
+                    <TableCell>{row.setBeforeConsent ? translate('scanner.inbox.yes') : translate('scanner.inbox.no')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         </>
       )}
     </Paper>

@@ -6,6 +6,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import { useTranslate } from 'react-admin';
 import type { DomainStatus } from '../../schemas/domain';
 import { domainStatusVariant } from './domainStatus';
+import { visuallyHidden } from '../../theme/visuallyHidden';
 
 const look = {
   success: { Icon: CheckIcon, color: 'success' },
@@ -13,18 +14,6 @@ const look = {
   error: { Icon: ErrorOutlineIcon, color: 'error' },
 } as const;
 
-/** Read by screen readers, not shown: the colour and icon already say it to sighted users. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  p: 0,
-  m: '-1px',
-} as const;
 
 export interface DomainStatusChipProps {
   status: DomainStatus;
@@ -55,6 +44,7 @@ export const DomainStatusChip = ({ status, text }: DomainStatusChipProps) => {
         ) : (
           <>
             {text}
+            {/* Read by screen readers, not shown: the colour and icon already say it to sighted users. */}
             <Box component="span" sx={visuallyHidden}>{` (${statusText})`}</Box>
           </>
         )
