@@ -105,6 +105,10 @@ describe('the published banner, split in two (STD-8)', () => {
     expect(document.getElementById('cm-banner')).toBeNull();
   });
 
+  it('[STD-8] the core and the UI open with V8\'s compile hint (only honoured as the first line), so their functions compile off the main thread while they download', () => {
+    for (const script of [composeCoreScript(core, bundle), composeUiScript(ui, bundle)]) expect(script.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   it('[STD-8][STD-4] the UI reads the rule from its URL and mounts the banner; a forged rule is opt-in', () => {
     const texts = { en: { gpcApplied: 'g', optOutNotice: 'n', doNotSell: 'Do not sell', settings: 's', consentId: 'c' } };
     const script = composeUiScript(ui, { ...bundle, texts });
