@@ -51,14 +51,16 @@ export const ScriptSnippet = ({
         inputRef={fieldRef}
         label={translate(labelKey)}
         value={tag}
-        // Fixed rows, not MUI's autosize: measuring each box forced a layout per box in one long
-        // task of the tab's first render (issue 18). Browsers with `field-sizing` fit the text.
+        // A plain textarea with fixed rows, not MUI's autosize (which MUI 9 uses even for fixed
+        // rows): measuring each box forced a layout per box in one long task of the tab's first
+        // render (issue 18). Browsers with `field-sizing` fit the text.
         multiline
         rows={Math.max(2, tag.split('\n').length)}
         fullWidth
         onFocus={selectAll}
         helperText={translate(helpKey)}
         slotProps={{
+          input: { inputComponent: 'textarea' },
           htmlInput: { readOnly: true, spellCheck: false, 'aria-describedby': helpId },
           formHelperText: { id: helpId },
         }}

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CreateButton, DataTable, Link, List, SearchInput, useListContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, Link, List, Pagination, SearchInput, useListContext, useTranslate } from 'react-admin';
 import { DeferredListContext } from '../../components/deferredContexts';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLayout } from '../../components/PageLayout';
@@ -88,6 +88,9 @@ export const ConsentSolutionList = () => {
         empty={<ConsentSolutionsEmpty />}
         // A search is for this visit only: one remembered from an earlier visit read as data loss.
         storeKey={false}
+        // Rendered with the rows, from the same deferred state: shown before them, it was pushed
+        // down the screen when they arrived (a layout shift, issue 18).
+        pagination={false}
       >
         <DeferredListContext>
           <DataTable<ConsentSolution> rowClick={(id) => detailPath(id)} bulkActionButtons={false} empty={<ConsentSolutionsNoMatch />}>
@@ -99,6 +102,7 @@ export const ConsentSolutionList = () => {
               render={(record) => <PublicDomainsCell record={record as Row} />}
             />
           </DataTable>
+          <Pagination />
         </DeferredListContext>
       </List>
     </PageLayout>
