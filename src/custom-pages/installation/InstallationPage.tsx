@@ -19,6 +19,7 @@ import { HealthCheckPanel } from '../scanner/HealthCheckPanel';
 import { TcfInstallationNote } from './TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
 import { asyncSnippet, declarationTag, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
+import { useRenderedLater } from '../../hooks/useRenderedLater';
 
 /** What this page needs of a consent solution (the record of the detail page). */
 interface InstallableSolution {
@@ -133,6 +134,7 @@ const BannerSnippet = ({ solutionId }: { solutionId: Identifier }) => {
 export const InstallationPage = () => {
   const translate = useTranslate();
   const solution = useRecordContext<InstallableSolution>();
+  const later = useRenderedLater();
   if (!solution) return null;
   return (
     <Stack spacing={2}>
@@ -160,21 +162,26 @@ export const InstallationPage = () => {
           copyKey="cs.installation.declaration_copy"
         />
       </Paper>
-      <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>
-        <Typography id="guides-heading" variant="h6" component="h3" gutterBottom>
-          {translate('cs.installation.guides_title')}
-        </Typography>
-        {INSTALLATION_GUIDES.map((guide) => (
-          <Guide key={guide} guide={guide} />
-        ))}
-      </Paper>
-      <Paper component="section" variant="outlined" aria-labelledby="next-steps-heading" sx={{ p: 2 }}>
-        <Typography id="next-steps-heading" variant="h6" component="h3">
-          {translate('cs.installation.next_steps_title')}
-        </Typography>
-        <NextSteps solution={solution} />
-      </Paper>
-      <HealthCheckPanel solutionId={solution.id} domains={healthDomains(solution.domains)} />
+      {/* Below the snippets: rendered once they are shown, in a task of their own (issue 18). */}
+      {later && (
+        <>
+          <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>
+            <Typography id="guides-heading" variant="h6" component="h3" gutterBottom>
+              {translate('cs.installation.guides_title')}
+            </Typography>
+            {INSTALLATION_GUIDES.map((guide) => (
+              <Guide key={guide} guide={guide} />
+            ))}
+          </Paper>
+          <Paper component="section" variant="outlined" aria-labelledby="next-steps-heading" sx={{ p: 2 }}>
+            <Typography id="next-steps-heading" variant="h6" component="h3">
+              {translate('cs.installation.next_steps_title')}
+            </Typography>
+            <NextSteps solution={solution} />
+          </Paper>
+          <HealthCheckPanel solutionId={solution.id} domains={healthDomains(solution.domains)} />
+        </>
+      )}
     </Stack>
   );
 };
