@@ -1,5 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { indexHtmlFromBundle } from './indexHtmlFromBundle';
 
 /** The readable half of the session (src/providers/sessionState.ts): present = logged in. */
 const SESSION_COOKIE = 'ci_hp';
@@ -26,28 +27,15 @@ const closure = (bundle: OutputBundle, fileName: string, seen = new Set<string>(
  * hold the first paint back (AdminBoot loads it once the frame is painted). The files are the
  * build's own, named at build time.
  */
-export const bootPreloadPlugin = (): Plugin => {
-  let base = '/';
-  return {
-    name: 'boot-preload',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (bundle === undefined) return html;
-        const all = chunks(bundle);
-        const entry = all.find((chunk) => chunk.isEntry);
-        // The boot module is also imported by the admin's layout, so it may not be its chunk's facade.
-        const boot = all.find((chunk) => chunk.moduleIds.some((id) => BOOT_MODULE.test(id)));
-        if (entry === undefined || boot === undefined) throw new Error('boot-preload: no entry or AdminBoot chunk in the bundle');
-        const withEntry = closure(bundle, entry.fileName);
-        const files = [...closure(bundle, boot.fileName)].filter((file) => !withEntry.has(file)).map((file) => `${base}${file}`);
-        const script = `if(/(?:^|;\\s*)${SESSION_COOKIE}=/.test(document.cookie))for(const href of ${JSON.stringify(files)})document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',crossOrigin:'',href}))`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
-      },
-    },
-  };
-};
+export const bootPreloadPlugin = (): Plugin =>
+  indexHtmlFromBundle('boot-preload', (bundle, base) => {
+    const all = chunks(bundle);
+    const entry = all.find((chunk) => chunk.isEntry);
+    // The boot module is also imported by the admin's layout, so it may not be its chunk's facade.
+    const boot = all.find((chunk) => chunk.moduleIds.some((id) => BOOT_MODULE.test(id)));
+    if (entry === undefined || boot === undefined) throw new Error('boot-preload: no entry or AdminBoot chunk in the bundle');
+    const withEntry = closure(bundle, entry.fileName);
+    const files = [...closure(bundle, boot.fileName)].filter((file) => !withEntry.has(file)).map((file) => `${base}${file}`);
+    const script = `if(/(?:^|;\\s*)${SESSION_COOKIE}=/.test(document.cookie))for(const href of ${JSON.stringify(files)})document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',crossOrigin:'',href}))`;
+    return [{ tag: 'script', children: script, injectTo: 'head' }];
+  });
