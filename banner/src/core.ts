@@ -14,30 +14,28 @@ export interface CoreConfig extends GuardConfig {
  * The published banner's core (STD-8), the installation snippet's script, kept tiny. Behind
  * the synchronous tag it runs the guard (Consent Mode defaults, autoblocking) at once, before
  * any other tag. Behind the async snippet, whose inline part has sent the defaults already, an
- * early arrival must not hold up the page's first paint: it only notes its own script and
- * leaves everything else, the UI's download too (starting a request costs the page's main
- * thread several milliseconds), until that paint; marked scripts stay inert meanwhile, and
- * one scan then finds those parsed before. The UI of the visitor's language runs after the
- * first paint: its script tag fetches it then, or a preload at once while the page is still
- * being parsed.
+ * early arrival must not hold up the page's first paint: the guard waits for that paint (marked
+ * scripts stay inert meanwhile, and one scan then finds those parsed before). Either way the UI
+ * of the visitor's language is fetched at once and run after the first paint.
  */
 export const start = (config: CoreConfig, visitor: Visitor | null): void => {
-  // The page names the running script only while it runs.
   const own = document.currentScript;
+  const file = config.ui[pickLanguage(config.ui, config.defaultLanguage)];
+  const withUi = own instanceof HTMLScriptElement && own.src !== '' && file !== undefined;
+  const parent = document.head || document.documentElement;
+  let src = '';
+  if (withUi) {
+    src = withVisitorParam(new URL(file, own.src), visitor);
+    // Downloaded now, run once the first frame is painted: its parsing never holds that frame up.
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'script';
+    preload.href = src;
+    parent.appendChild(preload);
+  }
   const run = (): void => {
-    const file = config.ui[pickLanguage(config.ui, config.defaultLanguage)];
-    const src = own instanceof HTMLScriptElement && own.src !== '' && file !== undefined ? withVisitorParam(new URL(file, own.src), visitor) : '';
-    const parent = document.head || document.documentElement;
-    if (src !== '' && document.readyState === 'loading') {
-      // Downloaded now, run once the first frame is painted: its parsing never holds that frame up.
-      const preload = document.createElement('link');
-      preload.rel = 'preload';
-      preload.as = 'script';
-      preload.href = src;
-      parent.appendChild(preload);
-    }
     startGuard(config, visitor);
-    if (src === '') return;
+    if (!withUi) return;
     onceFirstPainted(() => {
       const ui = document.createElement('script');
       ui.async = true;
