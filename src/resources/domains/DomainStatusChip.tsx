@@ -50,6 +50,9 @@ export const DomainStatusChip = ({ status, text }: DomainStatusChipProps) => {
         )
       }
       data-status={status}
+      // The hidden text is positioned: without a positioned chip it escapes a scrolling table's
+      // clipping and widens the page on a phone (ROUTE-23).
+      sx={{ position: 'relative' }}
     />
   );
 };
