@@ -9,6 +9,7 @@ import { useIntegrations } from '../hooks/useIntegrations';
 import { ShellPlaceholder } from './AdminBoot';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
+import { ShellSidebar } from './ShellSidebar';
 import { SubscriptionBanners } from './SubscriptionBanners';
 
 // ROUTE-23: react-admin's layout grows to its widest content (`min-width: fit-content`), so on
@@ -33,7 +34,7 @@ export const AppLayout = ({ children }: LayoutProps) => {
   if (!mounted) return <ShellPlaceholder />;
   return (
     <PendingProvider>
-      <Layout appBar={ShellAppBar} appBarAlwaysOn menu={ShellMenu} error={ErrorPage} sx={fitTheScreen}>
+      <Layout appBar={ShellAppBar} appBarAlwaysOn sidebar={ShellSidebar} menu={ShellMenu} error={ErrorPage} sx={fitTheScreen}>
         <ConsentBanner />
         <SubscriptionBanners />
         <Suspense fallback={<PendingIndicator />}>{children}</Suspense>
