@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link, Loading, ShowBase, Title, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { DeferredShowContext } from '../../components/deferredContexts';
+import { useRenderedLater } from '../../hooks/useRenderedLater';
 import { NotFound } from '../../components/NotFound';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainCreateTab } from '../domains/DomainCreateTab';
@@ -34,6 +35,27 @@ const DetailTabs = ({ solution }: { solution: ConsentSolution }) => {
   );
 };
 
+/**
+ * The current tab's content. It commits after the header and tab bar (issue 18): MUI's tab bar
+ * measures itself as it mounts, which with the content in the same commit made the browser
+ * compute the style of the whole page inside that task.
+ */
+const TabContent = ({ solution, tabs }: { solution: ConsentSolution; tabs?: SolutionTabRoutes }) => {
+  const shown = useRenderedLater();
+  if (!shown) return null;
+  return (
+    <Routes>
+      <Route index element={<Navigate to={detailPath(solution.id)} replace />} />
+      <Route path="domains" element={<DomainListTab consentSolutionId={solution.id} />} />
+      <Route path="domains/create" element={<DomainCreateTab solution={solution} />} />
+      <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
+      <Route path="settings" element={<ConsentSolutionSettings />} />
+      {tabs?.(solution)}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+};
+
 const DetailView = ({ tabs }: { tabs?: SolutionTabRoutes }) => {
   const translate = useTranslate();
   const { isPending, error } = useShowContext<ConsentSolution>();
@@ -57,15 +79,7 @@ const DetailView = ({ tabs }: { tabs?: SolutionTabRoutes }) => {
     >
       <Title title={solution.name} />
       <DetailTabs solution={solution} />
-      <Routes>
-        <Route index element={<Navigate to={detailPath(solution.id)} replace />} />
-        <Route path="domains" element={<DomainListTab consentSolutionId={solution.id} />} />
-        <Route path="domains/create" element={<DomainCreateTab solution={solution} />} />
-        <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
-        <Route path="settings" element={<ConsentSolutionSettings />} />
-        {tabs?.(solution)}
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <TabContent solution={solution} tabs={tabs} />
     </PageLayout>
   );
 };
