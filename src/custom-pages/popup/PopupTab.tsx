@@ -13,6 +13,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { NotFound } from '../../components/NotFound';
 import { PendingIndicator } from '../../components/PendingIndicator';
+import { useRenderedLater } from '../../hooks/useRenderedLater';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
 import { queryKeys } from '../../providers/queryKeys';
@@ -50,6 +51,9 @@ const PopupNav = ({ solutionId }: { solutionId: Identifier }) => {
 
 const Section = ({ solution, intro, children }: { solution: PopupSolution; intro: string; children: ReactNode }) => {
   const translate = useTranslate();
+  // The cards commit after the tab bar, which measures itself as it mounts (issue 18, as in
+  // ConsentSolutionDetail's TabContent).
+  const cardsShown = useRenderedLater();
   return (
     <Box component="section" aria-labelledby="popup-heading">
       <Typography id="popup-heading" variant="h5" component="h2" gutterBottom>
@@ -59,7 +63,7 @@ const Section = ({ solution, intro, children }: { solution: PopupSolution; intro
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate(intro)}
       </Typography>
-      {children}
+      {cardsShown && children}
     </Box>
   );
 };
