@@ -4,6 +4,7 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { StrictMode, Suspense, startTransition, useLayoutEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's own ThemeProvider adds the CSS-variables provider (about 3 kB gzip) for themes with
 // color schemes; ours has none, and for such a theme it renders exactly this one.
@@ -17,6 +18,7 @@ import { i18nReady } from './providers/i18n/i18n';
 import { ToastProvider } from './providers/Toasts';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { ShellFrame } from './layout/ShellFrame';
+import { createAppEmotionCache } from './theme/emotionCache';
 import { theme } from './theme/theme';
 
 /** The admin (react-admin, react-router, every page) is a separate chunk: `/login/` never loads it. */
@@ -60,6 +62,7 @@ function Root() {
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html must contain <div id="root">');
 const root = createRoot(container);
+const emotionCache = createAppEmotionCache();
 
 // For English this resolves at once; a French visitor waits for the French chunk (no flash).
 void i18nReady.then(() => {
@@ -67,12 +70,14 @@ void i18nReady.then(() => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <ToastProvider>
-            <Root />
-          </ToastProvider>
-        </ThemeProvider>
+        <CacheProvider value={emotionCache}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <ToastProvider>
+              <Root />
+            </ToastProvider>
+          </ThemeProvider>
+        </CacheProvider>
       </StrictMode>,
     );
   });
