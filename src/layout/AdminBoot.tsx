@@ -1,4 +1,5 @@
-import { Suspense, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
 import { integrationsEn } from '../providers/i18n/integrations.en';
 import { integrationsFr } from '../providers/i18n/integrations.fr';
@@ -10,12 +11,48 @@ import { ShellFrame } from './ShellFrame';
 addTexts('en', integrationsEn);
 addTexts('fr', integrationsFr);
 
+// Over the page, not in it: under it, react-admin's loading page is a screen high too.
+const OVER_THE_PAGE = { position: 'fixed', inset: 0, overflowY: 'auto' } as const;
+
 /** The admin's loading frame with the real cookie notice: a choice made here is kept. */
-export const ShellPlaceholder = () => (
-  <ShellFrame>
-    <ConsentBanner />
-  </ShellFrame>
+const ShellPlaceholder = () => (
+  <Box sx={OVER_THE_PAGE}>
+    <ShellFrame>
+      <ConsentBanner />
+    </ShellFrame>
+  </Box>
 );
+
+// What the admin shows before its shell is ready (react-admin's session check, the shell's first
+// render) holds this frame instead of drawing its own: each swap from one frame to the next
+// removed and re-created the cookie notice, three times per page load (issue 18).
+let holds = 0;
+const holdListeners = new Set<() => void>();
+const announceHolds = () => holdListeners.forEach((listener) => listener());
+const subscribeHolds = (listener: () => void) => {
+  holdListeners.add(listener);
+  return () => void holdListeners.delete(listener);
+};
+const isFrameHeld = () => holds > 0;
+
+/** Keeps the loading frame on screen while mounted; renders nothing itself. */
+export const KeepBootFrame = () => {
+  useLayoutEffect(() => {
+    holds += 1;
+    announceHolds();
+    return () => {
+      holds -= 1;
+      announceHolds();
+    };
+  }, []);
+  return null;
+};
+
+/** Calls `onCommit` once the tree before it has committed. */
+const OnCommit = ({ onCommit }: { onCommit: () => void }) => {
+  useLayoutEffect(onCommit, [onCommit]);
+  return null;
+};
 
 /**
  * The browser loads its number-formatting data with the first Intl formatter: about 40 ms at
@@ -30,10 +67,14 @@ const warmUpNumberFormats = () => {
  * Shows the loading frame, then `children`, the admin (issue 18). The admin (about 270 kB)
  * starts downloading once the frame is painted: fetched together, it shared the connection
  * with the entry and held the first paint back on a slow network. The switch is a transition,
- * so the frame stays as it is until the admin is ready.
+ * so the frame stays as it is until the admin is ready; the frame then stays while the admin
+ * holds it (KeepBootFrame) and leaves in the commit that shows the admin's own screen.
  */
 export default function AdminBoot({ children }: { children: ReactNode }) {
   const [painted, setPainted] = useState(false);
+  const [adminCommitted, setAdminCommitted] = useState(false);
+  const [markCommitted] = useState(() => () => setAdminCommitted(true));
+  const held = useSyncExternalStore(subscribeHolds, isFrameHeld);
   useEffect(() => {
     let task: number | undefined;
     let warmUp: number | undefined;
@@ -49,5 +90,17 @@ export default function AdminBoot({ children }: { children: ReactNode }) {
       window.clearTimeout(warmUp);
     };
   }, []);
-  return <Suspense fallback={<ShellPlaceholder />}>{painted ? children : <ShellPlaceholder />}</Suspense>;
+  return (
+    <>
+      {(!adminCommitted || held) && <ShellPlaceholder />}
+      <Suspense fallback={null}>
+        {painted && (
+          <>
+            {children}
+            <OnCommit onCommit={markCommitted} />
+          </>
+        )}
+      </Suspense>
+    </>
+  );
 }

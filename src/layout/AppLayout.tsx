@@ -6,7 +6,7 @@ import { useAccountTracking } from '../hooks/useAccountTracking';
 import { useSupportLauncher } from '../custom-pages/subscription/useSupportLauncher';
 import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
 import { useIntegrations } from '../hooks/useIntegrations';
-import { ShellPlaceholder } from './AdminBoot';
+import { KeepBootFrame } from './AdminBoot';
 import { ShellAppBar } from './ShellAppBar';
 import { ShellMenu } from './ShellMenu';
 import { ShellSidebar } from './ShellSidebar';
@@ -28,10 +28,10 @@ export const AppLayout = ({ children }: LayoutProps) => {
   useSupportLauncher();
   useIntegrations();
   // The shell mounts when react-admin's session check resolves, a synchronous update (react-query):
-  // the whole frame in one long task. Its first render is the loading frame and the shell
+  // the whole frame in one long task. Its first render keeps the loading frame and the shell
   // follows as a transition, which yields to the browser every few milliseconds (issue 18).
   const mounted = useDeferredValue(true, false);
-  if (!mounted) return <ShellPlaceholder />;
+  if (!mounted) return <KeepBootFrame />;
   return (
     <PendingProvider>
       <Layout appBar={ShellAppBar} appBarAlwaysOn sidebar={ShellSidebar} menu={ShellMenu} error={ErrorPage} sx={fitTheScreen}>
