@@ -3,8 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useDataProvider, useRecordContext, useTranslate, type Identifier } from 'react-admin';
@@ -13,6 +11,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { NotFound } from '../../components/NotFound';
 import { PendingIndicator } from '../../components/PendingIndicator';
+import { RouteTabs } from '../../components/RouteTabs';
 import { useRenderedLater } from '../../hooks/useRenderedLater';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
@@ -40,19 +39,17 @@ const GRID = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, 
 const PopupNav = ({ solutionId }: { solutionId: Identifier }) => {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const current = pathname.includes('/template-gallery') ? 'gallery' : 'my_templates';
-  return (
-    <Tabs value={current} aria-label={translate('popup.nav.label')} sx={{ mb: 2 }}>
-      <Tab value="my_templates" label={translate('popup.nav.my_templates')} component={Link} to={myTemplatesPath(solutionId)} />
-      <Tab value="gallery" label={translate('popup.nav.gallery')} component={Link} to={galleryPath(solutionId)} />
-    </Tabs>
-  );
+  const tabs = [
+    { value: 'my_templates', label: translate('popup.nav.my_templates'), to: myTemplatesPath(solutionId) },
+    { value: 'gallery', label: translate('popup.nav.gallery'), to: galleryPath(solutionId) },
+  ];
+  return <RouteTabs tabs={tabs} current={pathname.includes('/template-gallery') ? 'gallery' : 'my_templates'} label={translate('popup.nav.label')} sx={{ mb: 2 }} />;
 };
 
 const Section = ({ solution, intro, children }: { solution: PopupSolution; intro: string; children: ReactNode }) => {
   const translate = useTranslate();
-  // The cards commit after the tab bar, which measures itself as it mounts (issue 18, as in
-  // ConsentSolutionDetail's TabContent).
+  // The cards commit after the heading and tab bar, in a task of their own (issue 18, as the
+  // detail's TabContent).
   const cardsShown = useRenderedLater();
   return (
     <Box component="section" aria-labelledby="popup-heading">

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Link, Loading, ShowBase, Title, useRecordContext, useShowContext, useTranslate } from 'react-admin';
+import { Loading, ShowBase, Title, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { DeferredShowContext } from '../../components/deferredContexts';
 import { useRenderedLater } from '../../hooks/useRenderedLater';
 import { NotFound } from '../../components/NotFound';
+import { RouteTabs } from '../../components/RouteTabs';
 import { PageLayout } from '../../components/PageLayout';
 import { DomainCreateTab } from '../domains/DomainCreateTab';
 import { DomainEditTab } from '../domains/DomainEditTab';
@@ -25,20 +24,13 @@ const tabLabel = (tab: string) => `cs.tabs.${tab.replace(/-/g, '_')}`;
 const DetailTabs = ({ solution }: { solution: ConsentSolution }) => {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const current = tabOfPath(pathname, solution.id) ?? false;
-  return (
-    <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label={translate('cs.tabs.label')} sx={{ mb: 2 }}>
-      {DETAIL_TABS.map((tab) => (
-        <Tab key={tab} value={tab} label={translate(tabLabel(tab))} component={Link} to={detailPath(solution.id, tab)} />
-      ))}
-    </Tabs>
-  );
+  const tabs = DETAIL_TABS.map((tab) => ({ value: tab, label: translate(tabLabel(tab)), to: detailPath(solution.id, tab) }));
+  return <RouteTabs tabs={tabs} current={tabOfPath(pathname, solution.id) ?? false} label={translate('cs.tabs.label')} sx={{ mb: 2 }} />;
 };
 
 /**
- * The current tab's content. It commits after the header and tab bar (issue 18): MUI's tab bar
- * measures itself as it mounts, which with the content in the same commit made the browser
- * compute the style of the whole page inside that task.
+ * The current tab's content. It commits after the header and tab bar, in a task of its own
+ * (issue 18): one commit of the whole detail was one of the page's longest tasks.
  */
 const TabContent = ({ solution, tabs }: { solution: ConsentSolution; tabs?: SolutionTabRoutes }) => {
   const shown = useRenderedLater();
