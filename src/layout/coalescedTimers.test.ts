@@ -8,7 +8,7 @@ describe('react-query timers, coalesced (issue 18)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('[issue 18] timeouts of one delay started in one task share one platform timer and each fires once, on time', async () => {
+  it('[ST-7][issue 18] timeouts of one delay started in one task share one platform timer and each fires once, on time (the 5-minute cache timer too)', async () => {
     const provider = createCoalescedTimeoutProvider();
     const fired: string[] = [];
     const platform = vi.spyOn(globalThis, 'setTimeout');

@@ -60,7 +60,7 @@ export const createCoalescedTimeoutProvider = (): TimeoutProvider<number> => {
     const due = [...bucket.callbacks];
     bucket.callbacks.clear();
     for (const [id] of due) bucketOf.delete(id);
-    runAll(due.map(([, callback]) => () => callback()));
+    runAll(due.map(([, callback]) => callback));
   };
 
   return {
