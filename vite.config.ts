@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
 import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
+import { preloadWhatIsMissingPlugin } from './scripts/vite/preloadWhatIsMissing.ts';
 import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
 import { validateEnvPlugin } from './scripts/vite/validateEnv.ts';
 import { withoutCssVarsThemePlugin } from './scripts/vite/withoutCssVarsTheme.ts';
@@ -10,7 +11,7 @@ import { withoutCssVarsThemePlugin } from './scripts/vite/withoutCssVarsTheme.ts
 const BANNER_BUILD = 'banner/build/globalSetup.ts';
 
 export default defineConfig({
-  plugins: [react(), bannerRuntimePlugin(), reactAdminMui9Plugin(), validateEnvPlugin(), bootPreloadPlugin(), fontPreloadPlugin(), withoutCssVarsThemePlugin()],
+  plugins: [react(), bannerRuntimePlugin(), reactAdminMui9Plugin(), validateEnvPlugin(), bootPreloadPlugin(), fontPreloadPlugin(), preloadWhatIsMissingPlugin(), withoutCssVarsThemePlugin()],
   optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

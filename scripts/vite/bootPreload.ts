@@ -1,22 +1,11 @@
-import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { chunksOf, staticClosure } from './bundleGraph';
 import { indexHtmlFromBundle } from './indexHtmlFromBundle';
 
 /** The readable half of the session (src/providers/sessionState.ts): present = logged in. */
 const SESSION_COOKIE = 'ci_hp';
 /** The small chunk that paints the admin's loading frame and cookie notice (src/layout/AdminBoot.tsx). */
 const BOOT_MODULE = /\/src\/layout\/AdminBoot\.tsx$/;
-
-const chunks = (bundle: OutputBundle): OutputChunk[] => Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-
-/** A chunk and its static imports, transitively. */
-const closure = (bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> => {
-  const chunk = bundle[fileName];
-  if (seen.has(fileName) || chunk?.type !== 'chunk') return seen;
-  seen.add(fileName);
-  for (const imported of chunk.imports) closure(bundle, imported, seen);
-  return seen;
-};
 
 /**
  * Issue 18: a logged-in page paints the admin's loading frame and cookie notice from a small
@@ -29,13 +18,13 @@ const closure = (bundle: OutputBundle, fileName: string, seen = new Set<string>(
  */
 export const bootPreloadPlugin = (): Plugin =>
   indexHtmlFromBundle('boot-preload', (bundle, base) => {
-    const all = chunks(bundle);
+    const all = chunksOf(bundle);
     const entry = all.find((chunk) => chunk.isEntry);
     // The boot module is also imported by the admin's layout, so it may not be its chunk's facade.
     const boot = all.find((chunk) => chunk.moduleIds.some((id) => BOOT_MODULE.test(id)));
     if (entry === undefined || boot === undefined) throw new Error('boot-preload: no entry or AdminBoot chunk in the bundle');
-    const withEntry = closure(bundle, entry.fileName);
-    const files = [...closure(bundle, boot.fileName)].filter((file) => !withEntry.has(file)).map((file) => `${base}${file}`);
+    const withEntry = staticClosure(bundle, entry.fileName);
+    const files = [...staticClosure(bundle, boot.fileName)].filter((file) => !withEntry.has(file)).map((file) => `${base}${file}`);
     const script = `if(/(?:^|;\\s*)${SESSION_COOKIE}=/.test(document.cookie))for(const href of ${JSON.stringify(files)})document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',crossOrigin:'',href}))`;
     return [{ tag: 'script', children: script, injectTo: 'head' }];
   });
