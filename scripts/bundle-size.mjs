@@ -4,6 +4,10 @@
  * imports statically) must stay ≤ 130 kB gzip (issue 18). Dynamic imports (the admin, the auth schemas)
  * are left out: they are not needed for the first paint of the login form.
  *
+ * Also: what a consent solution's detail adds to the admin before any tab (its chunk and static
+ * imports, less the admin's) stays ≤ 40 kB gzip. The forms' tabs (zod, the Public Suffix List,
+ * MUI's Autocomplete: about 220 kB) load when opened, not on the installation or pop-up tab.
+ *
  * Usage: node scripts/bundle-size.mjs [distDir] [--budget=130]
  * Needs a build with `build.manifest: true` (dist/.vite/manifest.json).
  */
@@ -56,6 +60,23 @@ for (const [entryKey] of entries) {
   console.log(`  CSS ${kb(cssTotal)} kB gzip`);
   if (jsTotal > budgetKb * 1000) {
     console.error(`  Over budget by ${kb(jsTotal - budgetKb * 1000)} kB: keep react-admin, react-router and the admin out of the entry.`);
+    failed = true;
+  }
+}
+const DETAIL = 'src/custom-pages/consent-solution/ConsentSolutionPage.tsx';
+const ADMIN = 'src/AdminApp.tsx';
+const DETAIL_BUDGET_KB = 40;
+if (manifest[DETAIL] === undefined || manifest[ADMIN] === undefined) {
+  console.error(`The manifest names no ${DETAIL} or ${ADMIN} chunk.`);
+  failed = true;
+} else {
+  const loaded = new Set(entries.flatMap(([entryKey]) => [...staticClosure(entryKey)]));
+  staticClosure(ADMIN, loaded);
+  const added = [...staticClosure(DETAIL)].filter((key) => !loaded.has(key)).map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const detailJs = added.reduce((sum, file) => sum + gzipBytes(file), 0);
+  console.log(`The consent solution's detail, beyond the admin: JS ${kb(detailJs)} kB gzip in ${added.length} files (budget ${DETAIL_BUDGET_KB} kB)`);
+  if (detailJs > DETAIL_BUDGET_KB * 1000) {
+    console.error(`  Over budget by ${kb(detailJs - DETAIL_BUDGET_KB * 1000)} kB: the forms' tabs must stay lazy (src/resources/consent-solutions/formTabs.ts).`);
     failed = true;
   }
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { authProvider } from './providers/authProvider';
@@ -10,7 +10,7 @@ import { authRoutes } from './custom-pages/auth/authRoutes';
 import { HomeRedirect } from './custom-pages/shell/HomeRedirect';
 import { ErrorPage } from './components/ErrorPage';
 import { NotFound } from './components/NotFound';
-import { PendingIndicator } from './components/PendingIndicator';
+import { PendingSuspense } from './components/PendingIndicator';
 import { AdminLoading } from './layout/AdminLoading';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './layout/queryClient';
@@ -46,7 +46,7 @@ const ViewUnderDevelopment = lazyWithReload(async () => ({
 installIntegrations();
 
 /** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
-const page = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
+const page = (element: ReactNode) => <PendingSuspense>{element}</PendingSuspense>;
 
 // Issue 18: react-admin's <Admin> is AdminContext + AdminUI with defaults; its default
 // i18nProvider (polyglot, about 8 kB gzip) would ship in the admin chunk although ours always

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslate } from 'react-admin';
 import { usePendingVisibility } from '../hooks/usePendingVisibility';
@@ -51,3 +51,6 @@ export const PendingIndicator = () => {
 
 /** True inside the shell (AppLayout's PendingProvider). */
 export const useInsideShell = (): boolean => useContext(PendingContext) !== null;
+
+/** The boundary of a lazily loaded route or tab: the pending indicator until its chunk has run. */
+export const PendingSuspense = ({ children }: { children: ReactNode }) => <Suspense fallback={<PendingIndicator />}>{children}</Suspense>;

@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { PendingIndicator } from '../../components/PendingIndicator';
+import { PendingSuspense } from '../../components/PendingIndicator';
 import { ConsentSolutionDetail, type SolutionTabRoutes } from '../../resources/consent-solutions/ConsentSolutionDetail';
 import { lazyWithReload } from '../../shared/lazyWithReload';
 import { InstallationPage } from '../installation/InstallationPage';
@@ -10,7 +10,7 @@ const TranslationsTab = lazyWithReload(async () => ({ default: (await import('..
 const PopupTab = lazyWithReload(async () => ({ default: (await import('../popup/PopupTab')).PopupTab }));
 const CookieManagement = lazyWithReload(async () => ({ default: (await import('../../resources/cookies/CookieManagement')).CookieManagement }));
 const TcfTab = lazyWithReload(async () => ({ default: (await import('../tcf/TcfTab')).TcfTab }));
-const lazyTab = (element: ReactNode) => <Suspense fallback={<PendingIndicator />}>{element}</Suspense>;
+const lazyTab = (element: ReactNode) => <PendingSuspense>{element}</PendingSuspense>;
 
 /** ROUTE-12's tabs that are custom pages, under `/consent-solutions/{csId}/`. */
 const customTabs: SolutionTabRoutes = (solution) => [

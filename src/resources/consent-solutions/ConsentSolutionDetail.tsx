@@ -8,15 +8,20 @@ import { useRenderedLater } from '../../hooks/useRenderedLater';
 import { NotFound } from '../../components/NotFound';
 import { RouteTabs } from '../../components/RouteTabs';
 import { PageLayout } from '../../components/PageLayout';
-import { DomainCreateTab } from '../domains/DomainCreateTab';
-import { DomainEditTab } from '../domains/DomainEditTab';
-import { DomainListTab } from '../domains/DomainListTab';
-import { ConsentSolutionSettings } from './ConsentSolutionSettings';
+import { PendingSuspense } from '../../components/PendingIndicator';
+import { lazyWithReload } from '../../shared/lazyWithReload';
 import { DETAIL_TABS, detailPath, tabOfPath } from '../../shared/consentSolutionPaths';
 import type { ConsentSolution } from './consentSolutionModel';
 
 /** The tabs that are custom pages (installation, pop-up, copy, cookies, TCF): `<Route>`s the app composes in. */
 export type SolutionTabRoutes = (solution: ConsentSolution) => ReactNode;
+
+// The domains and settings tabs bring zod, the Public Suffix List (tldts) and MUI's Autocomplete:
+// about 220 kB gzip that the other tabs never use (issue 18). They load, as one chunk, when opened.
+const DomainListTab = lazyWithReload(async () => ({ default: (await import('./formTabs')).DomainListTab }));
+const DomainCreateTab = lazyWithReload(async () => ({ default: (await import('./formTabs')).DomainCreateTab }));
+const DomainEditTab = lazyWithReload(async () => ({ default: (await import('./formTabs')).DomainEditTab }));
+const ConsentSolutionSettings = lazyWithReload(async () => ({ default: (await import('./formTabs')).ConsentSolutionSettings }));
 
 const tabLabel = (tab: string) => `cs.tabs.${tab.replace(/-/g, '_')}`;
 
@@ -38,10 +43,10 @@ const TabContent = ({ solution, tabs }: { solution: ConsentSolution; tabs?: Solu
   return (
     <Routes>
       <Route index element={<Navigate to={detailPath(solution.id)} replace />} />
-      <Route path="domains" element={<DomainListTab consentSolutionId={solution.id} />} />
-      <Route path="domains/create" element={<DomainCreateTab solution={solution} />} />
-      <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
-      <Route path="settings" element={<ConsentSolutionSettings />} />
+      <Route path="domains" element={<PendingSuspense><DomainListTab consentSolutionId={solution.id} /></PendingSuspense>} />
+      <Route path="domains/create" element={<PendingSuspense><DomainCreateTab solution={solution} /></PendingSuspense>} />
+      <Route path="domains/:domainId" element={<PendingSuspense><DomainEditTab consentSolutionId={solution.id} /></PendingSuspense>} />
+      <Route path="settings" element={<PendingSuspense><ConsentSolutionSettings /></PendingSuspense>} />
       {tabs?.(solution)}
       <Route path="*" element={<NotFound />} />
     </Routes>
