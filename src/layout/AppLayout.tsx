@@ -1,5 +1,5 @@
 import { Suspense, useDeferredValue } from 'react';
-import { Layout, LayoutClasses, type LayoutProps } from 'react-admin';
+import { LayoutClasses, type LayoutProps } from 'react-admin';
 import { ErrorPage } from '../components/ErrorPage';
 import { PendingIndicator, PendingProvider } from '../components/PendingIndicator';
 import { useAccountTracking } from '../hooks/useAccountTracking';
@@ -8,6 +8,7 @@ import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
 import { useIntegrations } from '../hooks/useIntegrations';
 import { KeepBootFrame } from './AdminBoot';
 import { ShellAppBar } from './ShellAppBar';
+import { ShellLayout } from './ShellLayout';
 import { ShellMenu } from './ShellMenu';
 import { ShellSidebar } from './ShellSidebar';
 import { SubscriptionBanners } from './SubscriptionBanners';
@@ -19,9 +20,8 @@ const fitTheScreen = { minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth:
 
 /**
  * The authorised screens' frame: dark-blue app bar, navigation, subscription banners.
- * The page has its own Suspense boundary: react-admin's Layout wraps all its children in one,
- * so the cookie notice (the largest paint of a first visit) would otherwise wait for the
- * page's chunk; it paints with the shell (issue 18).
+ * The page has its own Suspense boundary, so the cookie notice (the largest paint of a first
+ * visit) does not wait for the page's chunk; it paints with the shell (issue 18).
  */
 export const AppLayout = ({ children }: LayoutProps) => {
   useAccountTracking();
@@ -34,11 +34,11 @@ export const AppLayout = ({ children }: LayoutProps) => {
   if (!mounted) return <KeepBootFrame />;
   return (
     <PendingProvider>
-      <Layout appBar={ShellAppBar} appBarAlwaysOn sidebar={ShellSidebar} menu={ShellMenu} error={ErrorPage} sx={fitTheScreen}>
+      <ShellLayout appBar={ShellAppBar} sidebar={ShellSidebar} menu={ShellMenu} error={ErrorPage} sx={fitTheScreen}>
         <ConsentBanner />
         <SubscriptionBanners />
         <Suspense fallback={<PendingIndicator />}>{children}</Suspense>
-      </Layout>
+      </ShellLayout>
     </PendingProvider>
   );
 };
