@@ -22,8 +22,9 @@ import { createAppEmotionCache } from './theme/emotionCache';
 import { theme } from './theme/theme';
 
 /** The admin (react-admin, react-router, every page) is a separate chunk: `/login/` never loads it. */
+const importAdmin = () => import('./AdminApp');
 const AdminApp = lazyWithReload(async () => {
-  const admin = await import('./AdminApp');
+  const admin = await importAdmin();
   await admin.adminReady;
   return admin;
 });
@@ -52,7 +53,7 @@ function Root() {
   if (authRoute !== null || mustLogIn) return <AuthScreen route={authRoute} />;
   return (
     <Suspense fallback={<ShellFrame />}>
-      <AdminBoot>
+      <AdminBoot load={importAdmin}>
         <AdminApp />
       </AdminBoot>
     </Suspense>

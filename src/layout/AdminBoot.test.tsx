@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import AdminBoot, { KeepBootFrame } from './AdminBoot';
 
 const notice = () => screen.queryByRole('region', { name: 'Cookies on this admin' });
+/** The notice's element whether or not it is hidden. */
+const noticeElement = () => screen.queryByRole('region', { name: 'Cookies on this admin', hidden: true });
+
+afterEach(() => vi.useRealTimers());
 
 describe('AdminBoot', () => {
   it('[issue 18] the loading frame stays while the admin holds it, and leaves when the admin shows a screen', async () => {
@@ -35,5 +39,31 @@ describe('AdminBoot', () => {
     expect(screen.queryByText('Signed-in screen')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Signed-in screen')).toBeInTheDocument());
     expect(notice()).not.toBeInTheDocument();
+  });
+
+  it('[issue 18] starts the admin download once, after the first paint, and the frame leaves in two steps: hidden, then removed in a task of its own', async () => {
+    vi.useFakeTimers();
+    const load = vi.fn(() => Promise.resolve());
+    render(
+      <AdminBoot load={load}>
+        <p>Signed-in screen</p>
+      </AdminBoot>,
+    );
+    expect(load).not.toHaveBeenCalled();
+    // The frame's paint (an animation frame), then the task after it.
+    await act(async () => {
+      vi.advanceTimersToNextFrame();
+      await vi.advanceTimersToNextTimerAsync();
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Signed-in screen')).toBeInTheDocument();
+    // Out of sight and of the accessibility tree at once, still in the document.
+    expect(notice()).not.toBeInTheDocument();
+    expect(noticeElement()?.closest('[hidden]')).not.toBeNull();
+    await act(async () => {
+      await vi.runOnlyPendingTimersAsync();
+    });
+    expect(noticeElement()).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,8 +15,8 @@ addTexts('fr', integrationsFr);
 const OVER_THE_PAGE = { position: 'fixed', inset: 0, overflowY: 'auto' } as const;
 
 /** The admin's loading frame with the real cookie notice: a choice made here is kept. */
-const ShellPlaceholder = () => (
-  <Box sx={OVER_THE_PAGE}>
+const ShellPlaceholder = ({ hidden }: { hidden: boolean }) => (
+  <Box sx={OVER_THE_PAGE} hidden={hidden}>
     <ShellFrame>
       <ConsentBanner />
     </ShellFrame>
@@ -70,16 +70,33 @@ const warmUpNumberFormats = () => {
  * so the frame stays as it is until the admin is ready; the frame then stays while the admin
  * holds it (KeepBootFrame) and leaves in the commit that shows the admin's own screen.
  */
-export default function AdminBoot({ children }: { children: ReactNode }) {
+export default function AdminBoot({ children, load }: { children: ReactNode; load?: () => Promise<unknown> }) {
   const [painted, setPainted] = useState(false);
   const [adminCommitted, setAdminCommitted] = useState(false);
   const [markCommitted] = useState(() => () => setAdminCommitted(true));
   const held = useSyncExternalStore(subscribeHolds, isFrameHeld);
+  const shown = !adminCommitted || held;
+  // Removing the frame's elements costs more than the rest of the commit that shows the admin
+  // (about 40 ms at 4x CPU under a trace): that commit hides the frame, a task of its own removes it.
+  const [removed, setRemoved] = useState(false);
+  useEffect(() => {
+    if (shown) return undefined;
+    const task = window.setTimeout(() => setRemoved(true), 0);
+    return () => {
+      window.clearTimeout(task);
+      setRemoved(false);
+    };
+  }, [shown]);
   useEffect(() => {
     let task: number | undefined;
     let warmUp: number | undefined;
     const frame = window.requestAnimationFrame(() => {
       task = window.setTimeout(() => {
+        // Started here rather than by the render of `children`: the import appends a preload link
+        // per file of the admin, and under a trace each records the JavaScript stack, short here,
+        // a hundred of React's frames deep in a render (issue 18). A failed download is reported
+        // by the render's own import of the same module.
+        void load?.().catch(() => undefined);
         startTransition(() => setPainted(true));
         warmUp = window.setTimeout(warmUpNumberFormats, 0);
       }, 0);
@@ -89,10 +106,10 @@ export default function AdminBoot({ children }: { children: ReactNode }) {
       window.clearTimeout(task);
       window.clearTimeout(warmUp);
     };
-  }, []);
+  }, [load]);
   return (
     <>
-      {(!adminCommitted || held) && <ShellPlaceholder />}
+      {(shown || !removed) && <ShellPlaceholder hidden={!shown} />}
       <Suspense fallback={null}>
         {painted && (
           <>
