@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AdminContext, AdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { adminTextsReady, i18nProvider } from './providers/i18nProvider';
@@ -54,21 +54,26 @@ const page = (element: ReactNode) => <PendingSuspense>{element}</PendingSuspense
 // the entry's built theme, which it would deep-merge again.
 const store = localStorageStore();
 
+// react-admin's AdminUI is CoreAdminUI, its notification and its own CssBaseline: global styles
+// that the entry has already inserted, built and inserted again inside the admin's first render
+// (issue 18). Its defaults are passed here.
 export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <BrowserRouter>
       <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} theme={themeOptions}>
-        <AdminUI
+        <CoreAdminUI
           disableTelemetry
           requireAuth
           layout={AppLayout}
           loading={AdminLoading}
-          notification={AdminNotification}
           loginPage={LoginPage}
           dashboard={HomeRedirect}
           catchAll={NotFound}
           error={ErrorPage}
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
         >
           <Resource name="consent-solutions" {...consentSolutions} edit={ConsentSolutionPage} />
           <Resource name="domains" {...domains} />
@@ -92,7 +97,8 @@ export function AdminApp() {
             {/* PROD-2, ROUTE-9: overview, billing, payment, success. */}
             <Route path="/subscription/*" element={page(<SubscriptionWizard />)} />
           </CustomRoutes>
-        </AdminUI>
+        </CoreAdminUI>
+        <AdminNotification />
       </AdminContext>
     </BrowserRouter>
   );

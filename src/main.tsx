@@ -73,7 +73,7 @@ void i18nReady.then(() => {
       <StrictMode>
         <CacheProvider value={emotionCache}>
           <ThemeProvider theme={theme}>
-            <CssBaseline />
+            <CssBaseline enableColorScheme />
             <ToastProvider>
               <Root />
             </ToastProvider>
