@@ -41,15 +41,18 @@ const TabContent = ({ solution, tabs }: { solution: ConsentSolution; tabs?: Solu
   const shown = useRenderedLater();
   if (!shown) return null;
   return (
-    <Routes>
-      <Route index element={<Navigate to={detailPath(solution.id)} replace />} />
-      <Route path="domains" element={<PendingSuspense><DomainListTab consentSolutionId={solution.id} /></PendingSuspense>} />
-      <Route path="domains/create" element={<PendingSuspense><DomainCreateTab solution={solution} /></PendingSuspense>} />
-      <Route path="domains/:domainId" element={<PendingSuspense><DomainEditTab consentSolutionId={solution.id} /></PendingSuspense>} />
-      <Route path="settings" element={<PendingSuspense><ConsentSolutionSettings /></PendingSuspense>} />
-      {tabs?.(solution)}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    // One boundary for the lazy form tabs: one route shows at a time.
+    <PendingSuspense>
+      <Routes>
+        <Route index element={<Navigate to={detailPath(solution.id)} replace />} />
+        <Route path="domains" element={<DomainListTab consentSolutionId={solution.id} />} />
+        <Route path="domains/create" element={<DomainCreateTab solution={solution} />} />
+        <Route path="domains/:domainId" element={<DomainEditTab consentSolutionId={solution.id} />} />
+        <Route path="settings" element={<ConsentSolutionSettings />} />
+        {tabs?.(solution)}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </PendingSuspense>
   );
 };
 
