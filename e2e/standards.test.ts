@@ -56,6 +56,12 @@ const GRANTED = Object.fromEntries(Object.keys(DENIED).map((type) => [type, 'gra
 
 const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __recorded: unknown[] }).__recorded);
 
+/** Records whether the page had reported its first contentful paint when the banner's core was added. */
+const CORE_ADDED_AFTER_FIRST_PAINT = `new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes)
+    if (node.nodeName === 'SCRIPT' && /\\/banner\\.js/.test(node.src)) window.__coreAddedAfterFirstPaint = performance.getEntriesByName('first-contentful-paint').length > 0;
+}).observe(document, { childList: true, subtree: true });`;
+
 describe('privacy standards on a customer site', () => {
   const apiUrl = inject('apiUrl');
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -266,11 +272,12 @@ describe('privacy standards on a customer site', () => {
 
   it('[STD-8][STD-1][STD-2] the async snippet: its inline defaults come before any Google command, the marked tag waits for consent, the update follows each decision and reload', async () => {
     await configure({ consentMode: { enabled: true, mode: 'basic', waitForUpdate: 500, adsDataRedaction: true }, regions: { enabled: false } });
-    expect(snippet).toMatch(/^<script>[^<]*wait_for_update[^<]*<\/script>\n<script async src="[^"]+\/banner\.js"/);
-    const { context, page } = await visitor('DE', [], 'async');
+    expect(snippet).toMatch(/^<script>[^<]*wait_for_update[^<]*PerformanceObserver[^<]*<\/script>$/);
+    const { context, page } = await visitor('DE', [CORE_ADDED_AFTER_FIRST_PAINT], 'async');
     const banner = page.locator('#cm-banner');
     await expect.poll(() => banner.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="/banner.js"]')?.async)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __coreAddedAfterFirstPaint?: boolean }).__coreAddedAfterFirstPaint)).toBe(true);
     const before = await recorded(page);
     expect(before[0]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);
     expect(before[1]).toEqual(['set', 'ads_data_redaction', true]);

@@ -204,6 +204,14 @@ describe('the async installation snippet (STD-8)', () => {
     expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
   });
 
+  it('[STD-8] an async core added after the first paint (by the snippet\'s loader) runs the guard and adds the UI at once, without a preload', () => {
+    new Function(composeInlineScript({ ...bundle, consentMode }))();
+    runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }));
+    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
+    expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
+  });
+
   it('[STD-8][TCF-1] with TCF on, the inline part is the IAB stub: __tcfapi answers before the core loads; nothing inline when neither is on', () => {
     expect(composeInlineScript(bundle)).toBe('');
     const inline = composeInlineScript({ ...bundle, tcf: {} as NonNullable<BannerBundle['tcf']> }, tcfStub);

@@ -10,12 +10,6 @@ export const onceFirstPainted = (fn: () => void): void => {
   else fn();
 };
 
-/**
- * Runs `fn` once the page has painted a frame: at once when the browser reports a paint
- * already (paint timing), else after the next one.
- */
-export const oncePainted = (fn: () => void): void => {
-  const painted = typeof performance !== 'undefined' && typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;
-  if (painted) fn();
-  else afterFirstPaint(fn);
-};
+/** Whether the browser reports that the page has painted a frame (paint timing). */
+export const hasPainted = (): boolean =>
+  typeof performance !== 'undefined' && typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;

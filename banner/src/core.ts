@@ -1,4 +1,4 @@
-import { onceFirstPainted, oncePainted } from './afterFirstPaint';
+import { afterFirstPaint, hasPainted, onceFirstPainted } from './afterFirstPaint';
 import type { Visitor } from './config';
 import { startGuard, type GuardConfig } from './guard';
 import { pickLanguage } from './language';
@@ -15,23 +15,29 @@ export interface CoreConfig extends GuardConfig {
  * the synchronous tag it runs the guard (Consent Mode defaults, autoblocking) at once, before
  * any other tag. Behind the async snippet, whose inline part has sent the defaults already, an
  * early arrival must not hold up the page's first paint: the guard waits for that paint (marked
- * scripts stay inert meanwhile, and one scan then finds those parsed before). Either way the UI
- * of the visitor's language is fetched at once and run after the first paint.
+ * scripts stay inert meanwhile, and one scan then finds those parsed before); the snippet's
+ * loader adds the core after that paint, and then it runs at once. Either way the UI of the
+ * visitor's language is fetched at once and run after the first paint.
  */
 export const start = (config: CoreConfig, visitor: Visitor | null): void => {
   const own = document.currentScript;
   const file = config.ui[pickLanguage(config.ui, config.defaultLanguage)];
   const withUi = own instanceof HTMLScriptElement && own.src !== '' && file !== undefined;
   const parent = document.head || document.documentElement;
+  const deferred = own instanceof HTMLScriptElement && own.async && !hasPainted();
   let src = '';
   if (withUi) {
     src = withVisitorParam(new URL(file, own.src), visitor);
-    // Downloaded now, run once the first frame is painted: its parsing never holds that frame up.
-    const preload = document.createElement('link');
-    preload.rel = 'preload';
-    preload.as = 'script';
-    preload.href = src;
-    parent.appendChild(preload);
+    // The UI waits for the page's first paint: downloaded meanwhile, its parsing never holds that
+    // frame up. Added after that paint (the snippet's loader), the core adds the UI at once and a
+    // preload would be one more request to set up.
+    if (deferred || document.readyState === 'loading') {
+      const preload = document.createElement('link');
+      preload.rel = 'preload';
+      preload.as = 'script';
+      preload.href = src;
+      parent.appendChild(preload);
+    }
   }
   const run = (): void => {
     startGuard(config, visitor);
@@ -43,6 +49,6 @@ export const start = (config: CoreConfig, visitor: Visitor | null): void => {
       parent.appendChild(ui);
     });
   };
-  if (own instanceof HTMLScriptElement && own.async) oncePainted(run);
+  if (deferred) afterFirstPaint(run);
   else run();
 };

@@ -110,7 +110,7 @@ const healthDomains = (domains: InstallableSolution['domains']): { id: Identifie
   );
 
 /**
- * STD-8: the snippet of the published banner: its inline part and the async core when the
+ * STD-8: the snippet of the published banner: its inline part and the core's loader when the
  * publication has one, else (nothing published yet, or published before the async snippet) the
  * synchronous tag, which stays valid whatever the settings.
  */

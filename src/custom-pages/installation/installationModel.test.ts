@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coreLoaderScript } from '../../../banner/publish/coreLoader';
 import { asyncSnippet, nextSteps, scriptTag, tcfScriptTags } from './installationModel';
 
 describe('installation', () => {
@@ -40,16 +41,16 @@ describe('the TCF installation', () => {
 });
 
 describe('the async snippet', () => {
-  it('[STD-8] is the publication\'s inline part, then the core loaded async; the tag alone when no inline part is needed', () => {
-    expect(asyncSnippet('http://127.0.0.1:3001/', 7, 'window.x=1;')).toBe(
-      '<script>window.x=1;</script>\n<script async src="http://127.0.0.1:3001/cdn/7/banner.js" data-consent-solution="7"></script>',
-    );
-    expect(asyncSnippet('http://127.0.0.1:3001', 7, '')).toBe('<script async src="http://127.0.0.1:3001/cdn/7/banner.js" data-consent-solution="7"></script>');
+  const loader = (apiUrl: string) => coreLoaderScript(`${apiUrl}/cdn/7/banner.js`, '7');
+
+  it('[STD-8] is one inline script: the publication\'s inline part, then the loader of the core; the loader alone when no inline part is needed', () => {
+    expect(asyncSnippet('http://127.0.0.1:3001/', 7, 'window.x=1;')).toBe(`<script>window.x=1;\n${loader('http://127.0.0.1:3001')}</script>`);
+    expect(asyncSnippet('http://127.0.0.1:3001', 7, '')).toBe(`<script>${loader('http://127.0.0.1:3001')}</script>`);
   });
 
   it('[STD-8] an inline part cannot end its element early or open a comment', () => {
     expect(asyncSnippet('https://api.example.com', 7, 'a("</script><img src=x>");b("<!--")')).toBe(
-      '<script>a("<\\/script><img src=x>");b("<\\!--")</script>\n<script async src="https://api.example.com/cdn/7/banner.js" data-consent-solution="7"></script>',
+      `<script>a("<\\/script><img src=x>");b("<\\!--")\n${loader('https://api.example.com')}</script>`,
     );
   });
 });

@@ -3,6 +3,8 @@
  * the next-steps checklist read from real data.
  */
 
+import { coreLoaderScript } from '../../../banner/publish/coreLoader';
+
 type Id = string | number;
 
 const escapeAttribute = (value: string): string =>
@@ -20,18 +22,19 @@ export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
 };
 
 /**
- * STD-8: the snippet of a publication that has an inline first part (`inlineScript`, made at
- * publish from the Consent Mode settings and whether TCF is on): that part, which runs before
- * the page's own scripts, then the banner's core loaded `async`, which never holds up the
- * page's first paint. No inline part needed: the async tag alone. An inline part made by the
- * API is script, not markup: a `</script` in it could end the element early, so it is escaped.
+ * STD-8: the snippet of a publication made since the async snippet: one inline script, the
+ * publication's inline first part (`inlineScript`, made at publish from the Consent Mode
+ * settings and whether TCF is on; it runs before the page's own scripts), then the loader that
+ * adds the banner's core, async, once the page's first contentful paint is reported
+ * (banner/publish/coreLoader.ts): nothing of the banner is fetched while the page is parsed and
+ * painted. An inline part made by the API is script, not markup: a `</script` in it could end
+ * the element early, so it is escaped.
  */
 export const asyncSnippet = (apiUrl: string, consentSolutionId: Id, inlineScript: string): string => {
   const id = String(consentSolutionId);
   const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/banner.js`;
-  const tag = `<script async src="${escapeAttribute(src)}" data-consent-solution="${escapeAttribute(id)}"></script>`;
   const inline = inlineScript.trim().replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-  return inline === '' ? tag : `<script>${inline}</script>\n${tag}`;
+  return `<script>${inline === '' ? '' : `${inline}\n`}${coreLoaderScript(src, id)}</script>`;
 };
 
 /**
