@@ -204,6 +204,14 @@ describe('the async installation snippet (STD-8)', () => {
     expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
   });
 
+  it('[STD-8] an async core on a hidden page (a background tab, a prerender) runs the guard at once: no frame will be painted until it is shown', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    new Function(composeInlineScript({ ...bundle, consentMode }))();
+    runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }), false);
+    expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
+  });
+
   it('[STD-8] an async core added after the first paint (by the snippet\'s loader) runs the guard and adds the UI at once, without a preload', () => {
     new Function(composeInlineScript({ ...bundle, consentMode }))();
     runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }));

@@ -24,7 +24,9 @@ export const start = (config: CoreConfig, visitor: Visitor | null): void => {
   const file = config.ui[pickLanguage(config.ui, config.defaultLanguage)];
   const withUi = own instanceof HTMLScriptElement && own.src !== '' && file !== undefined;
   const parent = document.head || document.documentElement;
-  const deferred = own instanceof HTMLScriptElement && own.async && !hasPainted();
+  // A hidden page (a background tab, a prerender) paints no frame until shown: nothing to hold up,
+  // and waiting for a frame would hold a returning visitor's Consent Mode update and accepted tags.
+  const deferred = own instanceof HTMLScriptElement && own.async && !hasPainted() && document.visibilityState !== 'hidden';
   let src = '';
   if (withUi) {
     src = withVisitorParam(new URL(file, own.src), visitor);
