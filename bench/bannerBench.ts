@@ -80,13 +80,19 @@ const median = (values: number[]): number => {
 };
 const round = (value: number, digits = 0): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const coldLoad = async (browser: Browser, url: string, variant: Variant, shownInRound: Partial<Record<Banner, number>> = {}): Promise<Load> => {
+/** A fresh context (empty cache and cookies) and its page, at the bench's CPU throttle. */
+const throttledPage = async (browser: Browser, initScript?: string) => {
   const context = await browser.newContext({ locale: 'en-GB', viewport: VIEWPORT });
-  await context.addInitScript(PROBE);
+  if (initScript !== undefined) await context.addInitScript(initScript);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  return { context, page, cdp };
+};
+
+const coldLoad = async (browser: Browser, url: string, variant: Variant, shownInRound: Partial<Record<Banner, number>> = {}): Promise<Load> => {
+  const { context, page, cdp } = await throttledPage(browser, PROBE);
+  await cdp.send('Performance.enable');
   await page.goto(`${url}${variant}`, { waitUntil: 'load' });
   // One call that the probe answers when the banner shows: Playwright's waitForFunction would run
   // a script in the page every frame meanwhile, which counted in the banners' script time only.
@@ -130,10 +136,7 @@ const coldLoad = async (browser: Browser, url: string, variant: Variant, shownIn
 
 /** A cold load read for its first contentful paint only. */
 const firstPaintOf = async (browser: Browser, url: string, variant: Variant): Promise<number> => {
-  const context = await browser.newContext({ locale: 'en-GB', viewport: VIEWPORT });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  const { context, page } = await throttledPage(browser);
   await page.goto(`${url}${variant}`, { waitUntil: 'load' });
   // At 4× the first paint can come after the load event: wait for the entry.
   const fcp = await page.evaluate(

@@ -1,7 +1,7 @@
-import { Suspense, useDeferredValue } from 'react';
+import { useDeferredValue } from 'react';
 import { LayoutClasses, type LayoutProps } from 'react-admin';
 import { ErrorPage } from '../components/ErrorPage';
-import { PendingIndicator, PendingProvider } from '../components/PendingIndicator';
+import { PendingProvider, PendingSuspense } from '../components/PendingIndicator';
 import { useAccountTracking } from '../hooks/useAccountTracking';
 import { useSupportLauncher } from '../custom-pages/subscription/useSupportLauncher';
 import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
@@ -37,7 +37,7 @@ export const AppLayout = ({ children }: LayoutProps) => {
       <ShellLayout appBar={ShellAppBar} sidebar={ShellSidebar} menu={ShellMenu} error={ErrorPage} sx={fitTheScreen}>
         <ConsentBanner />
         <SubscriptionBanners />
-        <Suspense fallback={<PendingIndicator />}>{children}</Suspense>
+        <PendingSuspense>{children}</PendingSuspense>
       </ShellLayout>
     </PendingProvider>
   );

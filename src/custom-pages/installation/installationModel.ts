@@ -7,6 +7,10 @@ import { coreLoaderScript } from '../../../banner/publish/coreLoader';
 
 type Id = string | number;
 
+/** A script of the CDN: `{API}/cdn/{csId}/{file}`, the id URL-encoded in the path. */
+const cdnScriptUrl = (apiUrl: string, consentSolutionId: Id, file: string): string =>
+  `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(String(consentSolutionId))}/${file}`;
+
 const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -17,7 +21,7 @@ const escapeAttribute = (value: string): string =>
  */
 export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
   const id = String(consentSolutionId);
-  const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/banner.js`;
+  const src = cdnScriptUrl(apiUrl, id, 'banner.js');
   return `<script src="${escapeAttribute(src)}" data-consent-solution="${escapeAttribute(id)}"></script>`;
 };
 
@@ -32,7 +36,7 @@ export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
  */
 export const asyncSnippet = (apiUrl: string, consentSolutionId: Id, inlineScript: string): string => {
   const id = String(consentSolutionId);
-  const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/banner.js`;
+  const src = cdnScriptUrl(apiUrl, id, 'banner.js');
   const inline = inlineScript.trim().replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
   return `<script>${inline === '' ? '' : `${inline}\n`}${coreLoaderScript(src, id)}</script>`;
 };
@@ -50,7 +54,7 @@ export const tcfScriptTags = (apiUrl: string, consentSolutionId: Id): string =>
  */
 export const declarationTag = (apiUrl: string, consentSolutionId: Id): string => {
   const id = String(consentSolutionId);
-  const src = `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(id)}/declaration.js`;
+  const src = cdnScriptUrl(apiUrl, id, 'declaration.js');
   return `<div id="cm-declaration"></div>\n<script src="${escapeAttribute(src)}" data-target="cm-declaration" defer></script>`;
 };
 
