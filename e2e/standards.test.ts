@@ -56,6 +56,17 @@ const GRANTED = Object.fromEntries(Object.keys(DENIED).map((type) => [type, 'gra
 
 const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __recorded: unknown[] }).__recorded);
 
+/** Counts the page's cookie reads: document.cookie's (a blocking round trip to the browser) and the Cookie Store API's. */
+const COUNT_COOKIE_READS = `(() => {
+  const reads = { blocking: 0, store: 0 };
+  Object.defineProperty(window, '__cookieReads', { value: reads });
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+  Object.defineProperty(Document.prototype, 'cookie', { configurable: true, get() { reads.blocking += 1; return cookie.get.call(this); }, set(value) { cookie.set.call(this, value); } });
+  const get = CookieStore.prototype.get;
+  CookieStore.prototype.get = function (...args) { reads.store += 1; return get.apply(this, args); };
+})();`;
+const cookieReads = (page: Page) => page.evaluate(() => (window as unknown as { __cookieReads: { blocking: number; store: number } }).__cookieReads);
+
 /** Records whether the page had reported its first contentful paint when the banner's core was added. */
 const CORE_ADDED_AFTER_FIRST_PAINT = `new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes)
@@ -135,7 +146,9 @@ describe('privacy standards on a customer site', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://${domain}:${(site.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`] });
+    // Customers' pages are served over HTTPS: a secure context, which has the Cookie Store API.
+    const secure = `--unsafely-treat-insecure-origin-as-secure=${siteUrl.replace(/\/$/, '')}`;
+    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1`, secure] });
   });
 
   afterAll(async () => {
@@ -270,12 +283,14 @@ describe('privacy standards on a customer site', () => {
     await context.close();
   }, 60_000);
 
-  it('[STD-8][STD-1][STD-2] the async snippet: its inline defaults come before any Google command, the marked tag waits for consent, the update follows each decision and reload', async () => {
+  it('[STD-8][STD-1][STD-2] the async snippet: its inline defaults come before any Google command, the marked tag waits for consent, the update follows each decision and reload; no blocking cookie read', async () => {
     await configure({ consentMode: { enabled: true, mode: 'basic', waitForUpdate: 500, adsDataRedaction: true }, regions: { enabled: false } });
     expect(snippet).toMatch(/^<script>[^<]*wait_for_update[^<]*PerformanceObserver[^<]*<\/script>$/);
-    const { context, page } = await visitor('DE', [CORE_ADDED_AFTER_FIRST_PAINT], 'async');
+    const { context, page } = await visitor('DE', [CORE_ADDED_AFTER_FIRST_PAINT, COUNT_COOKIE_READS], 'async');
     const banner = page.locator('#cm-banner');
     await expect.poll(() => banner.isVisible()).toBe(true);
+    // The core (for Consent Mode) and the UI each read the stored choice without blocking the page.
+    expect(await cookieReads(page)).toEqual({ blocking: 0, store: 2 });
     expect(await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="/banner.js"]')?.async)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __coreAddedAfterFirstPaint?: boolean }).__coreAddedAfterFirstPaint)).toBe(true);
     const before = await recorded(page);
@@ -304,6 +319,8 @@ describe('privacy standards on a customer site', () => {
       { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'functional', 'statistics', 'marketing'] },
       ['event', 'blocked_tag_ran'],
     ]);
+    await expect.poll(() => cookieReads(page)).toEqual({ blocking: 0, store: 2 });
+    expect(await banner.isVisible()).toBe(false);
     await context.close();
   }, 60_000);
 

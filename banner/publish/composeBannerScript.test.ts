@@ -151,6 +151,7 @@ describe('the async installation snippet (STD-8)', () => {
   };
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
     for (const key of ['dataLayer', 'gtag', 'cmConsentDefaults', '__tcfapi', '__tcfapiLocator'] as const) Reflect.deleteProperty(window, key);
     document.head.innerHTML = '';
     document.body.innerHTML = '';
@@ -218,6 +219,21 @@ describe('the async installation snippet (STD-8)', () => {
     expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
     expect(document.head.querySelector('script')?.getAttribute('src')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
     expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
+  });
+
+  it('[STD-8][STD-2] on a secure page the async core reads the stored choice through the Cookie Store API, never the blocking document.cookie, then sends its update and adds the UI', async () => {
+    const choice = { v: 1, categories: ['necessary', 'marketing'], at: '2026-01-01T00:00:00Z', aid: 'a' };
+    vi.stubGlobal('cookieStore', { get: vi.fn((name: string) => Promise.resolve(name === 'cm_consent_9' ? { name, value: encodeURIComponent(JSON.stringify(choice)) } : null)) });
+    const getter = vi.spyOn(document, 'cookie', 'get');
+    new Function(composeInlineScript({ ...bundle, consentMode }))();
+    runCore(composeCoreScript(core, { ...bundle, consentMode }));
+    expect(recorded()).toHaveLength(2);
+    await vi.waitFor(() => expect(document.head.querySelector('script')?.getAttribute('src')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js'));
+    expect(recorded().slice(2)).toEqual([
+      ['consent', 'update', { ad_storage: 'granted', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted' }],
+      { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'marketing'] },
+    ]);
+    expect(getter).not.toHaveBeenCalled();
   });
 
   it('[STD-8][TCF-1] with TCF on, the inline part is the IAB stub: __tcfapi answers before the core loads; nothing inline when neither is on', () => {

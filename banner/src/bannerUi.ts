@@ -84,8 +84,14 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
     }
     return chosen;
   };
+  /**
+   * The stored choice as this banner last read or wrote it (undefined until its first read): the
+   * cookie is read once per page, without blocking it where the browser can (consentCookie).
+   */
+  let known: Partial<StoredConsent> | null | undefined;
+  const storedChoice = (): Partial<StoredConsent> | null => (known === undefined ? cookie.read() : known);
   const anonymousId = (): string => {
-    const stored = cookie.read();
+    const stored = storedChoice();
     if (isAnonymousId(stored?.aid)) return stored.aid;
     return linkedAid || newAnonymousId();
   };
@@ -107,6 +113,7 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
     const categories = allowed(signal ? signal.categories : chosen);
     const value: StoredConsent = { v: config.consentVersion, categories, at: new Date().toISOString(), aid: anonymousId(), ...(gpc ? { gpc: true } : {}) };
     cookie.write(value);
+    known = value;
     emit(action, { categories });
     api.hide();
     if (action !== 'gpc') notice?.remove();
@@ -118,6 +125,7 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
       recordDecision(record, emit, (id) => {
         const kept = { ...value, id };
         cookie.write(kept);
+        known = kept;
         showConsentId(kept);
       });
     }
@@ -162,9 +170,9 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
     decline: () => decide('decline', ['necessary']),
     save: () => decide('save', checkedCategories()),
     toggleDetails,
-    get: () => cookie.read() as StoredConsent | null,
+    get: () => storedChoice() as StoredConsent | null,
     anonymousId: () => {
-      const stored = cookie.read();
+      const stored = storedChoice();
       return stored?.aid ? stored.aid : null;
     },
   };
@@ -201,6 +209,7 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
     }
   };
 
+  let mustAsk = false;
   const mount = (): void => {
     document.head.appendChild(style);
     // STD-7: first in the page's tab order, not after everything a keyboard user would cross.
@@ -211,10 +220,16 @@ export const startUi = (config: BannerConfig, template: TemplateFunctions, visit
       // STD-7: an open details panel scrolls: it takes focus so the keyboard can scroll it.
       panel.tabIndex = 0;
     }
-    const mustAsk = addon?.mount(root, language) ?? false;
+    mustAsk = addon?.mount(root, language) ?? false;
+    cookie.readAsync(showUnlessDecided);
+  };
+  const showUnlessDecided = (stored: Partial<StoredConsent> | null): void => {
+    // A decision made meanwhile (the page called accept()) is the one in force.
+    if (known === undefined) known = stored;
+    else stored = known;
+    // The template's code may read the choice (consent.get()): it runs once that is known.
     run('js', template.js);
     applyGpc();
-    const stored = cookie.read();
     const current = stored?.v === config.consentVersion && !mustAsk;
     if (current) showConsentId(stored);
     if (current) {

@@ -6,6 +6,13 @@ const MAX_AGE_SECONDS = 31_536_000;
 export interface ConsentCookie {
   /** What the visitor chose, as stored (a site may hold an older or a hand-edited cookie). */
   read: () => Partial<StoredConsent> | null;
+  /**
+   * The same, without blocking the page where the browser has the Cookie Store API (secure
+   * pages): `document.cookie`'s first read on a page is a synchronous round trip to the
+   * browser's cookie store, 2–12 ms of the page's main thread at 4× CPU (STD-8). Elsewhere,
+   * or if that read fails, `done` gets `read()`'s answer at once.
+   */
+  readAsync: (done: (value: Partial<StoredConsent> | null) => void) => void;
   write: (value: StoredConsent) => void;
 }
 
@@ -13,14 +20,33 @@ export interface ConsentCookie {
 export const consentCookie = (consentSolutionId: number, preview: boolean): ConsentCookie => {
   const name = `cm_consent_${consentSolutionId}`;
   const pattern = new RegExp(`(?:^|; )${name}=([^;]*)`);
+  const parse = (raw: string | undefined): Partial<StoredConsent> | null => {
+    try {
+      return raw === undefined ? null : (JSON.parse(decodeURIComponent(raw)) as Partial<StoredConsent>);
+    } catch {
+      return null;
+    }
+  };
+  const read = (): Partial<StoredConsent> | null => {
+    if (preview) return null;
+    try {
+      return parse(document.cookie.match(pattern)?.[1]);
+    } catch {
+      return null;
+    }
+  };
   return {
-    read: () => {
-      if (preview) return null;
+    read,
+    readAsync: (done) => {
+      const store = preview || typeof window.cookieStore === 'undefined' ? undefined : window.cookieStore;
+      if (!store) return done(read());
       try {
-        const match = document.cookie.match(pattern);
-        return match?.[1] === undefined ? null : (JSON.parse(decodeURIComponent(match[1])) as Partial<StoredConsent>);
+        store.get(name).then(
+          (item) => done(parse(item?.value)),
+          () => done(read()),
+        );
       } catch {
-        return null;
+        done(read());
       }
     },
     write: (value) => {

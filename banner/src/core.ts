@@ -1,6 +1,6 @@
 import { afterFirstPaint, hasPainted, onceFirstPainted } from './afterFirstPaint';
 import type { Visitor } from './config';
-import { startGuard, type GuardConfig } from './guard';
+import { startGuard, startGuardAsync, type GuardConfig } from './guard';
 import { pickLanguage } from './language';
 import { withVisitorParam } from './visitor';
 
@@ -41,8 +41,7 @@ export const start = (config: CoreConfig, visitor: Visitor | null): void => {
       parent.appendChild(preload);
     }
   }
-  const run = (): void => {
-    startGuard(config, visitor);
+  const addUi = (): void => {
     if (!withUi) return;
     onceFirstPainted(() => {
       const ui = document.createElement('script');
@@ -50,6 +49,11 @@ export const start = (config: CoreConfig, visitor: Visitor | null): void => {
       ui.src = src;
       parent.appendChild(ui);
     });
+  };
+  const run = (): void => {
+    if (own instanceof HTMLScriptElement && own.async) return startGuardAsync(config, visitor, addUi);
+    startGuard(config, visitor);
+    addUi();
   };
   if (deferred) afterFirstPaint(run);
   else run();

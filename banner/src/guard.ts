@@ -1,5 +1,5 @@
 import { activateScripts, addedNodes, markedScripts } from './autoblocking';
-import type { BannerConfig, Visitor } from './config';
+import type { BannerConfig, StoredConsent, Visitor } from './config';
 import { consentCookie } from './consentCookie';
 import { pushConsentDefaults, pushConsentUpdate, warnIfSnippetSpeaksConsentMode } from './consentMode';
 import { consentScope } from './scope';
@@ -15,22 +15,19 @@ export type GuardConfig = Pick<BannerConfig, 'consentSolutionId' | 'consentVersi
  * at the nodes the page adds (the parser's too); links to shared-consent sites carrying the
  * visitor's id. Behind the synchronous tag, all of it before any other tag.
  */
-export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefined): void => {
+export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefined, marked = markedScripts(), storedNow?: Partial<StoredConsent> | null): void => {
   const { site, undecided, everything } = consentScope(config, visitor, false);
   const cookie = consentCookie(config.consentSolutionId, false);
   /** The categories in force: the stored choice for this consent version, else the rule's. */
-  const inForce = (): string[] => {
-    const stored = cookie.read();
-    return stored && stored.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : undecided;
-  };
+  const inForce = (stored = cookie.read()): string[] =>
+    stored && stored.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : undecided;
+  const stored = storedNow === undefined && (config.consentMode || marked.length > 0) ? cookie.read() : storedNow;
   if (config.consentMode) {
-    const stored = cookie.read();
     const decided = stored?.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : null;
     pushConsentDefaults(config.consentMode, undecided, everything, config.categories, decided !== null);
     if (decided) pushConsentUpdate(config.consentMode, decided);
   } else warnIfSnippetSpeaksConsentMode();
-  const marked = markedScripts();
-  if (marked.length > 0) activateScripts(inForce(), site, marked);
+  if (marked.length > 0) activateScripts(inForce(stored), site, marked);
   if (site && window.MutationObserver) {
     // The cookie is read (a synchronous round trip to the browser's cookie store) only when a marked script came.
     new MutationObserver((records) => {
@@ -39,4 +36,21 @@ export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefi
     }).observe(document.documentElement, { childList: true, subtree: true });
   }
   if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, () => cookie.read()?.aid || null), true);
+};
+
+/**
+ * The guard behind the async snippet (STD-8): where it needs the stored choice (Consent Mode's
+ * update, marked scripts), that is read without blocking the page (the Cookie Store API where
+ * there is one, see consentCookie), then the guard runs and `then` after it.
+ */
+export const startGuardAsync = (config: GuardConfig, visitor: Visitor | null | undefined, then: () => void): void => {
+  const marked = markedScripts();
+  if (!config.consentMode && marked.length === 0) {
+    startGuard(config, visitor, marked);
+    return then();
+  }
+  consentCookie(config.consentSolutionId, false).readAsync((stored) => {
+    startGuard(config, visitor, marked, stored);
+    then();
+  });
 };

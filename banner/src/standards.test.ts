@@ -288,6 +288,46 @@ describe('consent id and autoblocking', () => {
   });
 });
 
+describe('the stored choice on a secure page', () => {
+  const cookieStoreWith = (value: unknown) => ({
+    get: vi.fn((name: string) => Promise.resolve(value === undefined ? null : { name, value: encodeURIComponent(JSON.stringify(value)) })),
+  });
+
+  it('[STD-8] the banner decides from the Cookie Store API\'s answer and never reads the blocking document.cookie before it shows', async () => {
+    vi.stubGlobal('cookieStore', cookieStoreWith(undefined));
+    const getter = vi.spyOn(document, 'cookie', 'get');
+    start(config(), showHide);
+    expect(banner().hidden).toBe(true);
+    await vi.waitFor(() => expect(banner().hidden).toBe(false));
+    expect(getter).not.toHaveBeenCalled();
+    click('accept');
+    expect(stored()).toMatchObject({ v: 2, categories: ['necessary', 'functional', 'statistics', 'marketing'] });
+
+    document.body.innerHTML = '';
+    vi.stubGlobal('cookieStore', cookieStoreWith({ v: 2, categories: ['necessary'], at: '2026-11-01T00:00:00Z', aid: 'aid-0123456789abcdef' }));
+    const events: string[] = [];
+    window.addEventListener('consent:ready', () => events.push('ready'), { once: true });
+    start(config(), showHide);
+    await vi.waitFor(() => expect(events).toEqual(['ready']));
+    expect(banner().hidden).toBe(true);
+  });
+
+  it('[STD-8] a choice made while the read is under way is the one kept: the banner does not show, and the visitor keeps the stored id', async () => {
+    vi.stubGlobal('cookieStore', cookieStoreWith({ v: 1, categories: ['necessary'], at: '2026-01-01T00:00:00Z', aid: 'aid-0123456789abcdef' }));
+    const api = start(config(), showHide);
+    api.decline();
+    expect(stored()).toMatchObject({ v: 2, categories: ['necessary'] });
+    await new Promise((done) => setTimeout(done, 0));
+    expect(banner().hidden).toBe(true);
+    vi.stubGlobal('cookieStore', cookieStoreWith({ v: 1, categories: ['necessary'], at: '2026-01-01T00:00:00Z', aid: 'aid-0123456789abcdef' }));
+    document.body.innerHTML = '';
+    const again = start(config(), showHide);
+    await vi.waitFor(() => expect(banner().hidden).toBe(false));
+    again.accept();
+    expect(stored()).toMatchObject({ v: 2, aid: 'aid-0123456789abcdef' });
+  });
+});
+
 describe('accessibility', () => {
   it('[STD-7] the banner is the first tab stop, takes focus when shown, and gives it back after a choice', () => {
     document.body.innerHTML = '<a href="#x" id="page-link">Page link</a>';
