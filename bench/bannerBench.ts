@@ -1,10 +1,11 @@
 /**
  * The banner's cost on a customer page (STD-8), part of `npm run bench` (alone:
  * `BENCH_ONLY=banner npm run bench`). One fixture article page (e2e/fixtures/sites/article) is
- * served three ways (bench/bannerBenchServers.ts, a process of its own): without a banner, with
+ * served four ways (bench/bannerBenchServers.ts, a process of its own): without a banner, with
  * our installation snippet as the Installation tab gives it (its inline part, then its loader,
  * which adds the dev API's CDN route's core `async` after the first contentful paint, compressed,
- * which loads the UI) and with vanilla-cookieconsent (npm package, its documented set-up).
+ * which loads the UI), the same with Google Consent Mode on, and with vanilla-cookieconsent (npm
+ * package, its documented set-up). The pages count as secure, as customers' HTTPS pages do.
  * Chromium at 4× CPU throttle, interleaved cold loads, medians of: script time (CDP
  * ScriptDuration) until the banner is visible, minus the bare page's until the same moment of its
  * own load (the probe polls every frame in both until then); pointer-down on "accept"
@@ -33,11 +34,12 @@ const VIEWPORT = { width: 1280, height: 800 };
 const require = createRequire(import.meta.url);
 const VANILLA_DIR = dirname(require.resolve('vanilla-cookieconsent/dist/cookieconsent.umd.js'));
 
-type Variant = 'none' | 'ours' | 'vanilla';
-const VARIANTS: Variant[] = ['none', 'ours', 'vanilla'];
+type Variant = 'none' | 'ours' | 'oursConsentMode' | 'vanilla';
+const VARIANTS: Variant[] = ['none', 'ours', 'oursConsentMode', 'vanilla'];
 type Banner = Exclude<Variant, 'none'>;
 /** Each round loads the banners first: the bare page is then read when each of them showed. */
-const ROUND: Variant[] = ['ours', 'vanilla', 'none'];
+const ROUND: Variant[] = ['ours', 'oursConsentMode', 'vanilla', 'none'];
+const LABELS: Record<Variant, string> = { none: 'no banner', ours: 'our banner', oursConsentMode: 'ours, Consent Mode on', vanilla: 'vanilla-cookieconsent 3.1.0' };
 
 /** Records, in the page, when the banner shows and when a frame is painted after accept. */
 const PROBE = `(() => {
@@ -61,6 +63,7 @@ const PROBE = `(() => {
 
 const ACCEPT: Record<Banner, string> = {
   ours: '#cm-banner [data-consent-action="accept"]',
+  oursConsentMode: '#cm-banner [data-consent-action="accept"]',
   vanilla: '#cc-main [data-role="all"]',
 };
 
@@ -93,7 +96,7 @@ const throttledPage = async (browser: Browser, initScript?: string) => {
 const coldLoad = async (browser: Browser, url: string, variant: Variant, shownInRound: Partial<Record<Banner, number>> = {}): Promise<Load> => {
   const { context, page, cdp } = await throttledPage(browser, PROBE);
   await cdp.send('Performance.enable');
-  await page.goto(`${url}${variant}`, { waitUntil: 'load' });
+  await page.goto(url, { waitUntil: 'load' });
   // One call that the probe answers when the banner shows: Playwright's waitForFunction would run
   // a script in the page every frame meanwhile, which counted in the banners' script time only.
   const shown =
@@ -135,9 +138,9 @@ const coldLoad = async (browser: Browser, url: string, variant: Variant, shownIn
 };
 
 /** A cold load read for its first contentful paint only. */
-const firstPaintOf = async (browser: Browser, url: string, variant: Variant): Promise<number> => {
+const firstPaintOf = async (browser: Browser, url: string): Promise<number> => {
   const { context, page } = await throttledPage(browser);
-  await page.goto(`${url}${variant}`, { waitUntil: 'load' });
+  await page.goto(url, { waitUntil: 'load' });
   // At 4× the first paint can come after the load event: wait for the entry.
   const fcp = await page.evaluate(
     () =>
@@ -182,6 +185,8 @@ export interface BannerBenchFigures {
     fcpOursOverNone: number;
     /** 90 % bootstrap interval of that ratio. */
     fcpOursOverNoneInterval: [number, number];
+    fcpOursConsentModeOverNone: number;
+    fcpOursConsentModeOverNoneInterval: [number, number];
     fcpVanillaOverNone: number;
     scriptOursOverVanilla: number;
     acceptOursOverVanilla: number;
@@ -191,6 +196,7 @@ export interface BannerBenchFigures {
 interface Servers {
   apiBaseUrl: string;
   siteUrl: string;
+  consentModeSiteUrl: string;
   consentSolutionId: number;
 }
 
@@ -214,23 +220,33 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
   const { servers, child } = await startServers();
   let browser: Browser | undefined;
   try {
-    const { apiBaseUrl, siteUrl: url, consentSolutionId: id } = servers;
-    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${new URL(url).hostname} 127.0.0.1`] });
+    const { apiBaseUrl, siteUrl, consentModeSiteUrl, consentSolutionId: id } = servers;
+    const pageUrl = (variant: Variant): string => `${variant === 'oursConsentMode' ? consentModeSiteUrl : siteUrl}${variant}`;
+    const origins = [siteUrl, consentModeSiteUrl].map((url) => new URL(url));
+    browser = await chromium.launch({
+      executablePath: requireChromium(),
+      args: [
+        ...CHROMIUM_ARGS,
+        `--host-resolver-rules=${origins.map((origin) => `MAP ${origin.hostname} 127.0.0.1`).join(',')}`,
+        // Customers' pages are served over HTTPS, a secure context (the Cookie Store API is there); the fixture's HTTP stands in for it.
+        `--unsafely-treat-insecure-origin-as-secure=${origins.map((origin) => origin.origin).join(',')}`,
+      ],
+    });
 
-    const loads: Record<Variant, Load[]> = { none: [], ours: [], vanilla: [] };
+    const loads: Record<Variant, Load[]> = { none: [], ours: [], oursConsentMode: [], vanilla: [] };
     // Interleaved, so a slow moment of the machine weighs on every variant alike.
     for (let i = 0; i < RUNS; i += 1) {
       const shown: Partial<Record<Banner, number>> = {};
       for (const variant of ROUND) {
-        const load = await coldLoad(browser, url, variant, shown);
+        const load = await coldLoad(browser, pageUrl(variant), variant, shown);
         if (variant !== 'none' && load.shown !== null) shown[variant] = load.shown;
         loads[variant].push(load);
       }
     }
 
-    const firstPaints: Record<Variant, number[]> = { none: [], ours: [], vanilla: [] };
+    const firstPaints: Record<Variant, number[]> = { none: [], ours: [], oursConsentMode: [], vanilla: [] };
     for (let i = 0; i < FCP_RUNS; i += 1) {
-      for (const variant of i % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()) firstPaints[variant].push(await firstPaintOf(browser, url, variant));
+      for (const variant of i % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()) firstPaints[variant].push(await firstPaintOf(browser, pageUrl(variant)));
     }
 
     // Until the moment each banner showed; the earlier window (the bare page at load + 300 ms) beside it.
@@ -277,6 +293,8 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     const ratios = {
       fcpOursOverNone: ratio(figures.ours.fcpMs, figures.none.fcpMs),
       fcpOursOverNoneInterval: ratioInterval(firstPaints.ours, firstPaints.none),
+      fcpOursConsentModeOverNone: ratio(figures.oursConsentMode.fcpMs, figures.none.fcpMs),
+      fcpOursConsentModeOverNoneInterval: ratioInterval(firstPaints.oursConsentMode, firstPaints.none),
       fcpVanillaOverNone: ratio(figures.vanilla.fcpMs, figures.none.fcpMs),
       scriptOursOverVanilla: ratio(figures.ours.scriptOverBareMs, figures.vanilla.scriptOverBareMs),
       acceptOursOverVanilla: ratio(figures.ours.acceptToPaintMs, figures.vanilla.acceptToPaintMs),
@@ -287,7 +305,7 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     );
     console.table(
       VARIANTS.map((variant) => ({
-        page: variant === 'none' ? 'no banner' : variant === 'ours' ? 'our banner' : 'vanilla-cookieconsent 3.1.0',
+        page: LABELS[variant],
         'FCP ms': figures[variant].fcpMs,
         'script ms (over bare)': variant === 'none' ? figures.none.scriptMs : `${figures[variant].scriptMs} (+${figures[variant].scriptOverBareMs})`,
         'shown at ms': figures[variant].shownMs ?? '',
@@ -296,13 +314,13 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       })),
     );
     console.log(
-      `Script over bare with the bare page read at load + 300 ms instead (the earlier window, longer than the banners'): ours +${figures.ours.scriptOverBareAtLoad300Ms}, vanilla-cookieconsent +${figures.vanilla.scriptOverBareAtLoad300Ms}`,
+      `Script over bare with the bare page read at load + 300 ms instead (the earlier window, longer than the banners'): ours +${figures.ours.scriptOverBareAtLoad300Ms}, with Consent Mode +${figures.oursConsentMode.scriptOverBareAtLoad300Ms}, vanilla-cookieconsent +${figures.vanilla.scriptOverBareAtLoad300Ms}`,
     );
     console.log(
       `Sizes (bytes, English visitor): core ${sizes.core} (${sizes.coreGzip} gzip, ${sizes.coreBrotli} br; budget 12,000 gzip); UI ${sizes.ui} (${sizes.uiGzip} gzip, ${sizes.uiBrotli} br); declaration ${sizes.declarationGzip} gzip (budget 6,000); vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
     );
     console.log(
-      `Ratios: FCP ours/none ${ratios.fcpOursOverNone} (90 % interval ${ratios.fcpOursOverNoneInterval.join('–')}; budget 1.05), vanilla/none ${ratios.fcpVanillaOverNone}; script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
+      `Ratios: FCP ours/none ${ratios.fcpOursOverNone} (90 % interval ${ratios.fcpOursOverNoneInterval.join('–')}; budget 1.05), with Consent Mode ${ratios.fcpOursConsentModeOverNone} (${ratios.fcpOursConsentModeOverNoneInterval.join('–')}), vanilla/none ${ratios.fcpVanillaOverNone}; script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
     );
     return { runs: RUNS, fcpRuns: FCP_RUNS, cpuThrottle: THROTTLE, variants: figures, sizes, ratios };
   } finally {

@@ -2,9 +2,10 @@
  * The servers of the banner bench (bench/bannerBench.ts), in a process of their own so that the
  * browser automation's work never delays their answers (a real site and CDN do not share an
  * event loop with the visitor's browser): the dev API (its CDN route serves our published
- * banner) and the fixture site (e2e/fixtures/sites/article) three ways: without a banner, with
- * our installation snippet, with vanilla-cookieconsent (npm, its documented set-up, gzip). Prints
- * one JSON line `{ apiBaseUrl, siteUrl, consentSolutionId }`, then serves until stdin closes.
+ * banner) and the fixture site (e2e/fixtures/sites/article) four ways: without a banner, with
+ * our installation snippet, the same with Google Consent Mode on (another host: another
+ * solution), with vanilla-cookieconsent (npm, its documented set-up, gzip). Prints one JSON line
+ * `{ apiBaseUrl, siteUrl, consentModeSiteUrl, consentSolutionId }`, then serves until stdin closes.
  */
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -16,9 +17,12 @@ import { gzipSync } from 'node:zlib';
 import { login } from '../dev-server/test/http';
 import { asyncSnippet } from '../src/custom-pages/installation/installationModel';
 import { startTestServer } from '../dev-server/test/startTestServer';
+import type { PrivacyStandards } from '../src/schemas/privacyStandards';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_HOST = 'bench-shop-fixture.com';
+/** The same site's pages with our banner and Google Consent Mode on: a solution, so a domain, of its own. */
+const CONSENT_MODE_HOST = 'bench-shop-consent-mode.com';
 const require = createRequire(import.meta.url);
 const VANILLA_DIR = dirname(require.resolve('vanilla-cookieconsent/dist/cookieconsent.umd.js'));
 const FIXTURE = readFileSync(join(ROOT, 'e2e/fixtures/sites/article/index.html'), 'utf8');
@@ -45,13 +49,29 @@ const post = async (route: string, body: unknown) => {
   if (res.status >= 300) throw new Error(`POST ${route}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: number };
 };
-const { id } = await post('/consent-solutions', { defaultLanguage: 'en', additionalLanguages: ['fr', 'de'], domain: { canonicalDomain: BENCH_HOST, type: 'website', scanDepth: 500, scanFrequency: 0 } });
-const { inlineScript } = (await post(`/consent-solutions/${id}/publish`, {})) as { id: number; inlineScript?: string };
+/** A published solution for `host` (the records' origin must be its domain); with Google Consent Mode on if asked. */
+const publishedSolution = async (host: string, consentMode: boolean): Promise<{ id: number; inlineScript: string }> => {
+  const { id } = await post('/consent-solutions', { defaultLanguage: 'en', additionalLanguages: ['fr', 'de'], domain: { canonicalDomain: host, type: 'website', scanDepth: 500, scanFrequency: 0 } });
+  if (consentMode) {
+    const standards = (await (await fetch(`${api.baseUrl}/consent-solutions/${id}/standards`, { headers: { cookie } })).json()) as PrivacyStandards;
+    const res = await fetch(`${api.baseUrl}/consent-solutions/${id}/standards`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...standards, consentMode: { ...standards.consentMode, enabled: true } }),
+    });
+    if (!res.ok) throw new Error(`PUT standards: ${res.status} ${await res.text()}`);
+  }
+  const { inlineScript } = (await post(`/consent-solutions/${id}/publish`, {})) as { id: number; inlineScript?: string };
+  return { id, inlineScript: inlineScript ?? '' };
+};
+const ours = await publishedSolution(BENCH_HOST, false);
+const oursConsentMode = await publishedSolution(CONSENT_MODE_HOST, true);
 
 const heads: Record<string, string> = {
   none: '',
   // The snippet as the Installation tab gives it (STD-8): its inline part, then the async core.
-  ours: asyncSnippet(api.baseUrl, id, inlineScript ?? ''),
+  ours: asyncSnippet(api.baseUrl, ours.id, ours.inlineScript),
+  oursConsentMode: asyncSnippet(api.baseUrl, oursConsentMode.id, oursConsentMode.inlineScript),
   vanilla: VANILLA_HEAD,
 };
 // Compressed once, as a CDN would serve them, for a fair comparison with ours.
@@ -73,8 +93,10 @@ const site = createHttpServer((req, res) => {
   res.end(head === undefined ? '' : FIXTURE.replace('%HEAD%', head).replace('%ARTICLE%', ARTICLE));
 });
 await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
-const siteUrl = `http://${BENCH_HOST}:${(site.address() as AddressInfo).port}/`;
-console.log(JSON.stringify({ apiBaseUrl: api.baseUrl, siteUrl, consentSolutionId: id }));
+const { port } = site.address() as AddressInfo;
+const siteUrl = `http://${BENCH_HOST}:${port}/`;
+const consentModeSiteUrl = `http://${CONSENT_MODE_HOST}:${port}/`;
+console.log(JSON.stringify({ apiBaseUrl: api.baseUrl, siteUrl, consentModeSiteUrl, consentSolutionId: ours.id }));
 
 process.stdin.resume();
 process.stdin.on('end', () => {
