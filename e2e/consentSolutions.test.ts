@@ -181,7 +181,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     await t.page.getByRole('button', { name: 'Copy script tag' }).click();
     await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
     const copied = await t.page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^<script>\(function\(w\)\{[^<]*"consent","default",\{[^<]*"wait_for_update":500[^<]*\}\)\(window\);\n\(function\(w,d,src,id\)\{[^<]*first-contentful-paint[^<]*\}\)\(window,document,"[^"]+\/cdn\/\d+\/banner\.js","\d+"\);<\/script>$/);
-    expect(copied).toContain(`/cdn/${id}/banner.js","${id}");`);
+    expect(copied).toMatch(/^<script>\(function\(w\)\{[^<]*"consent","default",\{[^<]*"wait_for_update":500[^<]*\}\)\(window\);\n\(function\(w,d,src,id\)\{[^<]*first-contentful-paint[^<]*\}\)\(window,document,"[^"]+\/cdn\/\d+\/banner-full\.js","\d+"\);<\/script>$/);
+    expect(copied).toContain(`/cdn/${id}/banner-full.js","${id}");`);
   });
 });

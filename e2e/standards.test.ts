@@ -70,7 +70,7 @@ const cookieReads = (page: Page) => page.evaluate(() => (window as unknown as { 
 /** Records whether the page had reported its first contentful paint when the banner's core was added. */
 const CORE_ADDED_AFTER_FIRST_PAINT = `new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes)
-    if (node.nodeName === 'SCRIPT' && /\\/banner\\.js/.test(node.src)) window.__coreAddedAfterFirstPaint = performance.getEntriesByName('first-contentful-paint').length > 0;
+    if (node.nodeName === 'SCRIPT' && /\\/banner-full\\.js/.test(node.src)) window.__coreAddedAfterFirstPaint = performance.getEntriesByName('first-contentful-paint').length > 0;
 }).observe(document, { childList: true, subtree: true });`;
 
 describe('privacy standards on a customer site', () => {
@@ -291,7 +291,10 @@ describe('privacy standards on a customer site', () => {
     await expect.poll(() => banner.isVisible()).toBe(true);
     // The core (for Consent Mode) and the UI each read the stored choice without blocking the page.
     expect(await cookieReads(page)).toEqual({ blocking: 0, store: 2 });
-    expect(await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="/banner.js"]')?.async)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="/banner-full.js"]')?.async)).toBe(true);
+    // One request for the banner: the core came with the UI of the visitor's language inside.
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(fetched.filter((path) => path.startsWith('/cdn/'))).toEqual([`/cdn/${solutionId}/banner-full.js`]);
     expect(await page.evaluate(() => (window as unknown as { __coreAddedAfterFirstPaint?: boolean }).__coreAddedAfterFirstPaint)).toBe(true);
     const before = await recorded(page);
     expect(before[0]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);

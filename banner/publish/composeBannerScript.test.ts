@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readBannerRuntime } from '../build/buildBanner';
-import { composeBannerScript, composeCoreScript, composeUiScript, withVisitor, type BannerBundle } from './composeBannerScript';
+import { composeBannerScript, composeCoreScript, composeFullScript, composeUiScript, withVisitor, type BannerBundle } from './composeBannerScript';
 import { composeInlineScript } from './composeInlineScript';
 
 /** The built runtime (banner/dist, built from the current sources by the project's global setup). */
@@ -127,6 +127,7 @@ describe('the published banner, split in two (STD-8)', () => {
 
 describe('the async installation snippet (STD-8)', () => {
   const core = readBannerRuntime('core');
+  const ui = readBannerRuntime('ui');
   const tcfStub = readBannerRuntime('tcfStub');
   const consentMode = {
     mode: 'advanced' as const,
@@ -234,6 +235,31 @@ describe('the async installation snippet (STD-8)', () => {
       { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'marketing'] },
     ]);
     expect(getter).not.toHaveBeenCalled();
+  });
+
+  it('[STD-8][STD-4] the async snippet\'s banner-full.js is the core with the UI inside: Consent Mode, then the banner in the visitor\'s rule, nothing fetched but the record, which goes to its origin', async () => {
+    const texts = { en: { gpcApplied: 'g', optOutNotice: 'n', doNotSell: 'Do not sell', settings: 's', consentId: 'c' } };
+    const site = { autoblocking: false, sharedConsent: false, sharedDomains: [] };
+    const script = composeFullScript(core, ui, { ...bundle, consentMode, texts, site });
+    expect(script.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+    const post = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response(JSON.stringify({ id: 'r-1' }), { status: 201 })));
+    vi.stubGlobal('fetch', post);
+    runCore(withVisitor(script, { region: 'eu', rule: 'opt-in' }));
+    expect(recorded()[0]).toEqual(['consent', 'default', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }]);
+    expect(document.head.querySelector('script, link')).toBeNull();
+    const root = document.getElementById('cm-banner');
+    expect(root?.getAttribute('data-setup')).toBe('en');
+    expect(root?.hidden).toBe(false);
+    root?.querySelector<HTMLElement>('[data-consent-action="accept"]')?.click();
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[0]).toBe('https://cdn.example.test/consent/9/records');
+    expect(JSON.parse(String(post.mock.calls[0]?.[1].body))).toMatchObject({ action: 'accept', regionRule: 'opt-in' });
+    // A new visitor in the US.
+    document.body.innerHTML = '';
+    document.cookie = 'cm_consent_9=; max-age=0; path=/';
+    vi.restoreAllMocks();
+    runCore(withVisitor(script, { region: 'us', rule: 'opt-out' }));
+    expect(document.getElementById('cm-notice')?.textContent).toContain('Do not sell');
   });
 
   it('[STD-8][TCF-1] with TCF on, the inline part is the IAB stub: __tcfapi answers before the core loads; nothing inline when neither is on', () => {

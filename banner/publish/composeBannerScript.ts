@@ -53,18 +53,42 @@ export const uiPath = (version: number, language: string): string => `ui/${versi
  * first when TCF is on, started with what must run before any other tag and the UI's file per
  * language, which it loads asynchronously. The CDN writes the visitor into its last line.
  */
-export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime?: string): string => {
+export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime?: string): string => coreScript(coreRuntime, bundle, tcfStubRuntime);
+
+/**
+ * STD-8: the async snippet's script, served at /cdn/{csId}/banner-full.js in the visitor's
+ * language (one bundle's): the core as composeCoreScript makes it, handed the UI of that
+ * language as a function it calls after the first paint (the UI's script as composeUiScript
+ * makes it, with the core's script and visitor), so that the page makes one request for the
+ * banner instead of two. The core's own size budget is for what must run first, behind the
+ * synchronous tag; behind the async snippet all of this runs after the first paint.
+ */
+export const composeFullScript = (coreRuntime: string, uiRuntime: string, bundle: BannerBundle, tcf: { stub?: string; runtime?: string } = {}): string => {
+  const { tcf: tcfBundle, config } = splitBundle(bundle);
+  if (tcfBundle && tcf.runtime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
+  const tcfPart = tcfBundle && tcf.runtime !== undefined ? [tcf.runtime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcfBundle)});`] : [];
+  const embeddedUi = [
+    'function (script) {',
+    ...tcfPart,
+    uiRuntime.trim(),
+    `${BANNER_ENTRIES.ui.global}.startEmbedded(${scriptJson(config)}, ${templateFunctions(bundle)}, visitor, script${tcfBundle ? ', tcf' : ''});`,
+    '}',
+  ].join('\n');
+  return coreScript(coreRuntime, bundle, tcf.stub, embeddedUi);
+};
+
+const coreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime: string | undefined, embeddedUi?: string): string => {
   if (bundle.tcf && tcfStubRuntime === undefined) throw new Error('A banner with TCF on needs the IAB stub (banner/dist/tcfStub.js).');
   const { consentSolutionId, consentVersion, categories, site, consentMode, saleShare, honourGpc, defaultLanguage } = bundle;
   const ui = Object.fromEntries(Object.keys(bundle.html).map((language) => [language, uiPath(bundle.version, language)]));
   const config: CoreConfig = { consentSolutionId, consentVersion, categories, site, consentMode, saleShare, honourGpc, defaultLanguage, ui };
   return [
     EAGER_COMPILE,
-    `/* Consent banner core: consent solution ${consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
+    `/* Consent banner core${embeddedUi ? ' with its UI' : ''}: consent solution ${consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
     '(function (visitor) {',
     ...(bundle.tcf && tcfStubRuntime !== undefined ? [tcfStubRuntime.trim()] : []),
     coreRuntime.trim(),
-    `${BANNER_ENTRIES.core.global}.start(${scriptJson(config)}, visitor);`,
+    `${BANNER_ENTRIES.core.global}.start(${scriptJson(config)}, visitor${embeddedUi ? `, ${embeddedUi}` : ''});`,
     NO_VISITOR_TRAILER,
   ].join('\n');
 };

@@ -37,18 +37,24 @@ const errorMessage = (error: unknown): string => {
  * rendered html in `#cm-banner`, wires elements with `data-consent-action` (accept, decline,
  * save, toggle-details), stores the choice in a first-party cookie for the consent version
  * (push for consent asks again), and calls the template's functions with `(root, consent)`. A
- * template error is reported, never thrown into the host page. Must be called while its script
- * runs: that script's URL tells where the consent records go. An addon (the TCF module) adds
+ * template error is reported, never thrown into the host page. Its script's URL (by default the
+ * one running) tells where the consent records go. An addon (the TCF module) adds
  * its layers, may ask again, and turns each decision into its own signal and our categories.
  * What must run first (Consent Mode defaults, autoblocking) is the guard's (guard.ts): the
  * published core runs it before this loads.
  */
-export const startUi = (config: BannerConfig, template: TemplateFunctions, visitor?: Visitor | null, addon?: BannerAddon): ConsentApi => {
+export const startUi = (
+  config: BannerConfig,
+  template: TemplateFunctions,
+  visitor?: Visitor | null,
+  addon?: BannerAddon,
+  script: HTMLOrSVGScriptElement | null = document.currentScript,
+): ConsentApi => {
   const preview = config.preview !== undefined;
   const consentMode = preview ? undefined : config.consentMode;
   const { site, rule, gpc, allowed, everything } = consentScope(config, visitor, preview);
   const saleShare = config.saleShare ?? [];
-  const apiBase = site ? scriptOrigin(document.currentScript) : null;
+  const apiBase = site ? scriptOrigin(script) : null;
   const emit = emitter(preview);
   const cookie = consentCookie(config.consentSolutionId, preview);
   let linkedAid: string | null = null;

@@ -17,11 +17,12 @@ export interface CoreConfig extends GuardConfig {
  * early arrival must not hold up the page's first paint: the guard waits for that paint (marked
  * scripts stay inert meanwhile, and one scan then finds those parsed before); the snippet's
  * loader adds the core after that paint, and then it runs at once. Either way the UI of the
- * visitor's language is fetched at once and run after the first paint.
+ * visitor's language is fetched at once and run after the first paint; the loader's script
+ * (`banner-full.js`) carries that UI with it (`embeddedUi`), so there is nothing to fetch.
  */
-export const start = (config: CoreConfig, visitor: Visitor | null): void => {
+export const start = (config: CoreConfig, visitor: Visitor | null, embeddedUi?: (script: HTMLScriptElement) => void): void => {
   const own = document.currentScript;
-  const file = config.ui[pickLanguage(config.ui, config.defaultLanguage)];
+  const file = embeddedUi ? undefined : config.ui[pickLanguage(config.ui, config.defaultLanguage)];
   const withUi = own instanceof HTMLScriptElement && own.src !== '' && file !== undefined;
   const parent = document.head || document.documentElement;
   // A hidden page (a background tab, a prerender) paints no frame until shown: nothing to hold up,
@@ -42,6 +43,7 @@ export const start = (config: CoreConfig, visitor: Visitor | null): void => {
     }
   }
   const addUi = (): void => {
+    if (embeddedUi && own instanceof HTMLScriptElement) return onceFirstPainted(() => embeddedUi(own));
     if (!withUi) return;
     onceFirstPainted(() => {
       const ui = document.createElement('script');

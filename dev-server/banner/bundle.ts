@@ -1,5 +1,5 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
-import { composeCoreScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
+import { composeCoreScript, composeFullScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { composeInlineScript } from '../../banner/publish/composeInlineScript';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
 import { runtimeTexts } from '../../banner/publish/runtimeTexts';
@@ -101,6 +101,8 @@ export interface PublishedScripts {
   inline: string;
   coreByLanguage: Record<string, string>;
   uiByLanguage: Record<string, string>;
+  /** The async snippet's script per language: that language's core with its UI inside. */
+  fullByLanguage: Record<string, string>;
 }
 
 /**
@@ -115,11 +117,13 @@ export const publishedScripts = (store: Store, solution: ConsentSolutionRow, cod
   const tcfRuntime = tcf ? readBannerRuntime('tcf') : undefined;
   const coreByLanguage: Record<string, string> = {};
   const uiByLanguage: Record<string, string> = {};
+  const fullByLanguage: Record<string, string> = {};
   for (const language of solutionLanguages(solution)) {
     const bundle = bannerBundle(store, solution, code, version, tcf, language);
     coreByLanguage[language] = composeCoreScript(core, bundle, tcfStub);
     uiByLanguage[language] = composeUiScript(ui, bundle, tcfRuntime);
+    fullByLanguage[language] = composeFullScript(core, ui, bundle, { stub: tcfStub, runtime: tcfRuntime });
   }
   const whole = bannerBundle(store, solution, code, version, tcf);
-  return { core: composeCoreScript(core, whole, tcfStub), inline: composeInlineScript(whole, tcfStub), coreByLanguage, uiByLanguage };
+  return { core: composeCoreScript(core, whole, tcfStub), inline: composeInlineScript(whole, tcfStub), coreByLanguage, uiByLanguage, fullByLanguage };
 };

@@ -18,6 +18,9 @@ export const scriptFileName = (version: number): string => `banner.${version}.js
 /** STD-8: the banner's core with one language's UI only. */
 export const languageScriptFileName = (version: number, language: string): string => `banner.${version}.${language}.js`;
 
+/** STD-8: the async snippet's script in one language: the core with that language's UI inside. */
+export const fullScriptFileName = (version: number, language: string): string => `banner-full.${version}.${language}.js`;
+
 /** STD-8: the banner's UI in one language, which the core loads. */
 export const uiFileName = (version: number, language: string): string => `banner-ui.${version}.${language}.js`;
 

@@ -34,6 +34,8 @@ export interface PublicationRow extends Publication {
   languageFiles?: Record<string, { file: string; sha256: string }>;
   /** STD-8: per language, the UI the core loads (publications made before the split: none, their `file` is the whole banner). */
   uiFiles?: Record<string, { file: string; sha256: string }>;
+  /** STD-8: per language, the async snippet's script, the core with that UI inside (publications made before it: none). */
+  fullFiles?: Record<string, { file: string; sha256: string }>;
   sha256: string;
   bytes: number;
   /** TCF-3: the GVL version and vendor declarations the banner was built with (absent or null: TCF off). */

@@ -93,13 +93,21 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     res.type('text/javascript; charset=utf-8').send(encoded(etag, encoding, script.toString('utf8')));
   };
 
-  router.get('/cdn/:csId/banner.js', (req, res: Response) => {
+  /**
+   * The banner's script for one visitor: `banner.js` the core (the synchronous tag's, and the
+   * loader's of snippets copied before `banner-full.js`); `banner-full.js` the async snippet's,
+   * the core with the UI of the visitor's language inside (STD-8: one request after the first
+   * paint instead of two). Both in the visitor's language when Accept-Language names a published
+   * one; else the core offering every language, which fetches the UI of the one it picks.
+   */
+  const bannerScript = (full: boolean) => (req: Request<{ csId: string }>, res: Response): void => {
     publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
-    const language = publication?.languageFiles ? acceptedLanguage(req.headers['accept-language'], Object.keys(publication.languageFiles)) : null;
-    const languageFile = language === null ? undefined : publication?.languageFiles?.[language];
+    const files = full ? (publication?.fullFiles ?? publication?.languageFiles) : publication?.languageFiles;
+    const language = files ? acceptedLanguage(req.headers['accept-language'], Object.keys(files)) : null;
+    const languageFile = language === null ? undefined : files?.[language];
     const file = publication && readScript(ctx.store.file, publication.consentSolutionId, languageFile?.file ?? publication.file);
     const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
     if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
@@ -107,7 +115,7 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     const regions = standardsOf(solution).regions;
     const country = regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null;
     const visitor = visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country));
-    const vary = publication.languageFiles ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
+    const vary = files ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
     if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
     if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
     const decidedByAddress = regions.enabled && !ctx.countryHeader;
@@ -125,7 +133,9 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     const body = encoded(etag, encoding, withVisitor(file.toString('utf8'), visitor));
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.type('text/javascript; charset=utf-8').send(body);
-  });
+  };
+  router.get('/cdn/:csId/banner.js', bannerScript(false));
+  router.get('/cdn/:csId/banner-full.js', bannerScript(true));
 
   /**
    * STD-8: the banner's UI in one language (`ui/{version}.{language}.js`), which the core loads
@@ -169,7 +179,7 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
   });
 
-  router.all('/cdn/:csId/banner.js', () => {
+  router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js'], () => {
     throw new ApiError(405, 'error.backend.method_not_allowed');
   });
 

@@ -4,7 +4,7 @@ import { TEMPLATE_MODES } from '../../src/schemas/template';
 import { isLanguageCode } from '../../src/shared/languages';
 import { getSession, requireSession } from '../auth/session';
 import { bannerContent, publishedScripts } from '../banner/bundle';
-import { declarationFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
+import { declarationFileName, fullScriptFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
 import { declarationScript } from '../banner/declaration';
 import { compileViolations } from '../banner/compile';
 import { codeOf, PUBLICATIONS, templateData } from '../banner/templateData';
@@ -142,6 +142,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     let declarationWritten: WrittenScript;
     const languageFiles: Record<string, { file: string; sha256: string }> = {};
     const uiFiles: Record<string, { file: string; sha256: string }> = {};
+    const fullFiles: Record<string, { file: string; sha256: string }> = {};
     try {
       declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
       // The UI first: a core is never served before the files it loads are there.
@@ -152,6 +153,10 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       for (const [language, core] of Object.entries(scripts.coreByLanguage)) {
         const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, core, languageScriptFileName(version, language));
         languageFiles[language] = { file, sha256 };
+      }
+      for (const [language, full] of Object.entries(scripts.fullByLanguage)) {
+        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, full, fullScriptFileName(version, language));
+        fullFiles[language] = { file, sha256 };
       }
       written = writeScript(ctx.store.file, solution.id, version, scripts.core);
     } catch (error) {
@@ -176,6 +181,7 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
       declarationSha256: declarationWritten.sha256,
       languageFiles,
       uiFiles,
+      fullFiles,
       needsReconsent,
       consentVersion,
       publishedAt: now,

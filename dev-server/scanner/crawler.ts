@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
-import { bannerLoadedFirst } from './installationOrder';
+import { bannerLoadedFirst, bannerScriptOf } from './installationOrder';
 import type { ScanFailure, ScannedCookie } from './types';
 
 /**
@@ -85,8 +85,8 @@ const expiryDaysOf = (expires: number, now: Date): number | null =>
 
 const installationChecks = async (page: Page, consentSolutionId: number, timeoutMs: number): Promise<InstallationChecks> => {
   const scripts = await page.evaluate(() => Array.from(document.scripts).map((script) => ({ src: script.getAttribute('src') ?? '', text: script.getAttribute('src') ? '' : script.text.slice(0, 4000) })));
-  const isBanner = (src: string): boolean => src.includes(`/cdn/${consentSolutionId}/banner.js`);
-  const index = scripts.findIndex((script) => isBanner(script.src));
+  const isBanner = bannerScriptOf(consentSolutionId);
+  const index = scripts.findIndex(isBanner);
   let bannerShown = false;
   try {
     // The banner's core loads its UI after the page's first paint, which may come after the load

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bannerLoadedFirst } from './installationOrder';
+import { coreLoaderScript } from '../../banner/publish/coreLoader';
+import { bannerLoadedFirst, bannerScriptOf } from './installationOrder';
 
-const isBanner = (src: string): boolean => src.includes('/cdn/7/banner.js');
+const isBanner = bannerScriptOf(7);
 const banner = { src: 'https://api.example/cdn/7/banner.js', text: '' };
+/** The async snippet: its inline part (here the Consent Mode defaults), then the loader of banner-full.js. */
+const snippet = { src: '', text: `(function(w){(w.cmConsentDefaults=[]).forEach(function(){})})(window);\n${coreLoaderScript('https://api.example/cdn/7/banner-full.js', '7')}` };
+const loaderOnly = { src: '', text: coreLoaderScript('https://api.example/cdn/7/banner-full.js', '7') };
 
 describe('the installation order', () => {
   it('[BEYOND-8][STD-8] the banner is first, or only its snippet\'s inline part or stub tag comes before it', () => {
@@ -10,6 +14,16 @@ describe('the installation order', () => {
     expect(bannerLoadedFirst([{ src: '', text: '(function(w){(w.cmConsentDefaults=[]).forEach(function(){})})(window);' }, banner], isBanner)).toBe(true);
     expect(bannerLoadedFirst([{ src: '', text: 'installStub();window.frames.__tcfapiLocator' }, banner], isBanner)).toBe(true);
     expect(bannerLoadedFirst([{ src: 'https://api.example/cdn/tcf-stub.js', text: '' }, banner], isBanner)).toBe(true);
+  });
+
+  it('[BEYOND-8][STD-8] the async snippet counts where it is: its loader adds the banner at the end of the head, after the first paint', () => {
+    const added = { src: 'https://api.example/cdn/7/banner-full.js', text: '' };
+    expect(bannerLoadedFirst([snippet, { src: '/app.js', text: '' }, added], isBanner)).toBe(true);
+    expect(bannerLoadedFirst([loaderOnly, { src: '/app.js', text: '' }], isBanner)).toBe(true);
+    expect(bannerLoadedFirst([{ src: '/app.js', text: '' }, loaderOnly, added], isBanner)).toBe(false);
+    expect(isBanner(added)).toBe(true);
+    expect(isBanner({ src: '', text: coreLoaderScript('https://api.example/cdn/77/banner-full.js', '77') })).toBe(false);
+    expect(isBanner({ src: 'https://api.example/cdn/7/banner.json', text: '' })).toBe(false);
   });
 
   it('[BEYOND-8] a page script before it, or no banner at all, is not', () => {

@@ -13,10 +13,22 @@ const isSnippetPart = (script: PageScript): boolean =>
   script.src === '' ? /cmConsentDefaults|__tcfapiLocator/.test(script.text) : /\/cdn\/tcf-stub\.js(\?|$)/.test(script.src);
 
 /**
+ * The banner's script of a solution as the page holds it: its tag (`banner.js`, or the loader's
+ * `banner-full.js` once added), or the async snippet whose loader adds it after the first paint
+ * (STD-8): that inline script names the CDN URL, and its place is the banner's.
+ */
+export const bannerScriptOf =
+  (consentSolutionId: number) =>
+  (script: PageScript): boolean => {
+    const path = `/cdn/${consentSolutionId}/banner`;
+    return script.src === '' ? new RegExp(`${path}(-full)?\\.js"`).test(script.text) : new RegExp(`${path}(-full)?\\.js(\\?|$)`).test(script.src);
+  };
+
+/**
  * BEYOND-8: the banner's script runs before the page's own: it is the first script, or only
  * its own snippet's first part comes before it.
  */
-export const bannerLoadedFirst = (scripts: readonly PageScript[], isBanner: (src: string) => boolean): boolean => {
-  const index = scripts.findIndex((script) => isBanner(script.src));
+export const bannerLoadedFirst = (scripts: readonly PageScript[], isBanner: (script: PageScript) => boolean): boolean => {
+  const index = scripts.findIndex(isBanner);
   return index >= 0 && scripts.slice(0, index).every(isSnippetPart);
 };

@@ -168,6 +168,27 @@ describe('the published banner per region', () => {
     expect((await fetch(url, { method: 'POST' })).status).toBe(405);
   });
 
+  it('[STD-8][STD-4] banner-full.js, the async snippet\'s: the core with the UI of the visitor\'s language inside, with the region\'s rule; no match gets the core that loads it', async () => {
+    const full = (headers: Record<string, string>) => fetch(`${server.baseUrl}/cdn/${CS}/banner-full.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
+    const fr = await full({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR' });
+    expect(fr.status).toBe(200);
+    expect(fr.headers.get('vary')).toContain('Accept-Language');
+    expect(fr.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
+    const script = await fr.text();
+    expect(script).toContain('Nous utilisons des cookies');
+    expect(script).not.toContain('We use cookies');
+    expect(script).toContain('startEmbedded(');
+    expect(script.trimEnd().endsWith('})({"region":"us","rule":"opt-out"});')).toBe(true);
+    const core = await (await cdn({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR' })).text();
+    expect(fr.headers.get('etag')).not.toBe((await cdn({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR' })).headers.get('etag'));
+    expect(core).not.toContain('Nous utilisons des cookies');
+    expect((await full({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR', 'if-none-match': fr.headers.get('etag') ?? '' })).status).toBe(304);
+    const unmatched = await (await full({ [COUNTRY_HEADER]: 'FR', 'accept-language': 'xx' })).text();
+    expect(unmatched).toBe(await (await cdn({ [COUNTRY_HEADER]: 'FR', 'accept-language': 'xx' })).text());
+    expect((await fetch(`${server.baseUrl}/cdn/999999/banner-full.js`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/cdn/${CS}/banner-full.js`, { method: 'POST' })).status).toBe(405);
+  });
+
   it('[STD-4] without a trusted header the address decides (geoip-country, on the API), and such answers stay private', async () => {
     expect(headerCountry({ 'x-test-country': 'XX' }, COUNTRY_HEADER)).toBeNull();
     expect(headerCountry({ 'x-test-country': 'de' }, COUNTRY_HEADER)).toBe('DE');

@@ -41,9 +41,9 @@ describe('the TCF installation', () => {
 });
 
 describe('the async snippet', () => {
-  const loader = (apiUrl: string) => coreLoaderScript(`${apiUrl}/cdn/7/banner.js`, '7');
+  const loader = (apiUrl: string) => coreLoaderScript(`${apiUrl}/cdn/7/banner-full.js`, '7');
 
-  it('[STD-8] is one inline script: the publication\'s inline part, then the loader of the core; the loader alone when no inline part is needed', () => {
+  it('[STD-8] is one inline script: the publication\'s inline part, then the loader of the core with the UI inside (banner-full.js); the loader alone when no inline part is needed', () => {
     expect(asyncSnippet('http://127.0.0.1:3001/', 7, 'window.x=1;')).toBe(`<script>window.x=1;\n${loader('http://127.0.0.1:3001')}</script>`);
     expect(asyncSnippet('http://127.0.0.1:3001', 7, '')).toBe(`<script>${loader('http://127.0.0.1:3001')}</script>`);
   });

@@ -36,7 +36,8 @@ export const scriptTag = (apiUrl: string, consentSolutionId: Id): string => {
  */
 export const asyncSnippet = (apiUrl: string, consentSolutionId: Id, inlineScript: string): string => {
   const id = String(consentSolutionId);
-  const src = cdnScriptUrl(apiUrl, id, 'banner.js');
+  // The core with the UI of the visitor's language inside: one request after the first paint.
+  const src = cdnScriptUrl(apiUrl, id, 'banner-full.js');
   const inline = inlineScript.trim().replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
   return `<script>${inline === '' ? '' : `${inline}\n`}${coreLoaderScript(src, id)}</script>`;
 };
