@@ -10,10 +10,11 @@
  * ScriptDuration) until the banner is visible, minus the bare page's until the same moment of its
  * own load (the probe polls every frame in both until then); pointer-down on "accept"
  * to the next painted frame; layout shift. First contentful paint from loads of its own (no probe,
- * nothing clicked), more of them: one load's FCP spreads by ~35 ms around ~170 ms on this machine,
- * so 18 loads cannot tell a 5 % difference; its ratio is printed with a 90 % bootstrap interval.
+ * nothing clicked), more of them: one load's FCP spreads from ~115 to ~255 ms around ~170 ms on
+ * this machine, so 18 loads cannot tell a 5 % difference (60 gave intervals of ±8 %, 150 about
+ * ±5 %); its ratio is printed with a 90 % bootstrap interval.
  * Then the sizes and the ratios. Environment: BENCH_BANNER_RUNS (loads per variant, default 18),
- * BENCH_BANNER_FCP_RUNS (FCP loads per variant, default 60).
+ * BENCH_BANNER_FCP_RUNS (FCP loads per variant, default 150).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ import { uiFilesOf } from '../dev-server/test/publishedBanner';
 
 const SERVERS = join(dirname(fileURLToPath(import.meta.url)), 'bannerBenchServers.ts');
 const RUNS = Number(process.env.BENCH_BANNER_RUNS ?? 18);
-const FCP_RUNS = Number(process.env.BENCH_BANNER_FCP_RUNS ?? 60);
+const FCP_RUNS = Number(process.env.BENCH_BANNER_FCP_RUNS ?? 150);
 const THROTTLE = 4;
 const VIEWPORT = { width: 1280, height: 800 };
 const require = createRequire(import.meta.url);
@@ -179,7 +180,7 @@ export interface BannerBenchFigures {
   runs: number;
   cpuThrottle: number;
   variants: Record<Variant, { fcpMs: number; scriptMs: number; scriptOverBareMs: number; scriptOverBareAtLoad300Ms: number; shownMs: number | null; acceptToPaintMs: number | null; cls: number }>;
-  sizes: { core: number; coreGzip: number; coreBrotli: number; ui: number; uiGzip: number; uiBrotli: number; declarationGzip: number; vanillaGzip: number };
+  sizes: { core: number; coreGzip: number; coreBrotli: number; ui: number; uiGzip: number; uiBrotli: number; full: number; fullGzip: number; fullBrotli: number; declarationGzip: number; vanillaGzip: number };
   fcpRuns: number;
   ratios: {
     fcpOursOverNone: number;
@@ -274,10 +275,12 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       }),
     ) as BannerBenchFigures['variants'];
 
-    // What an English visitor's browser downloads: the core, then the UI of their language.
+    // What an English visitor's browser downloads: behind the async snippet the core with the UI
+    // of their language inside (banner-full.js); behind the synchronous tag the core, then that UI.
     const served = (path: string) => fetch(`${apiBaseUrl}${path}`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB' } }).then((res) => res.text());
     const core = await served(`/cdn/${id}/banner.js`);
     const ui = await served(`/cdn/${id}/${uiFilesOf(core).en ?? ''}`);
+    const full = await served(`/cdn/${id}/banner-full.js`);
     const declaration = await served(`/cdn/${id}/declaration.js`);
     const sizes = {
       core: Buffer.byteLength(core),
@@ -286,6 +289,9 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       ui: Buffer.byteLength(ui),
       uiGzip: gzipSync(ui, { level: 9 }).length,
       uiBrotli: brotliCompressSync(ui).length,
+      full: Buffer.byteLength(full),
+      fullGzip: gzipSync(full, { level: 9 }).length,
+      fullBrotli: brotliCompressSync(full).length,
       declarationGzip: gzipSync(declaration, { level: 9 }).length,
       vanillaGzip: gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.umd.js')), { level: 9 }).length + gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.css')), { level: 9 }).length,
     };
@@ -317,7 +323,7 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       `Script over bare with the bare page read at load + 300 ms instead (the earlier window, longer than the banners'): ours +${figures.ours.scriptOverBareAtLoad300Ms}, with Consent Mode +${figures.oursConsentMode.scriptOverBareAtLoad300Ms}, vanilla-cookieconsent +${figures.vanilla.scriptOverBareAtLoad300Ms}`,
     );
     console.log(
-      `Sizes (bytes, English visitor): core ${sizes.core} (${sizes.coreGzip} gzip, ${sizes.coreBrotli} br; budget 12,000 gzip); UI ${sizes.ui} (${sizes.uiGzip} gzip, ${sizes.uiBrotli} br); declaration ${sizes.declarationGzip} gzip (budget 6,000); vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
+      `Sizes (bytes, English visitor): the async snippet's banner-full.js ${sizes.full} (${sizes.fullGzip} gzip, ${sizes.fullBrotli} br); the synchronous tag's core ${sizes.core} (${sizes.coreGzip} gzip, ${sizes.coreBrotli} br; budget 12,000 gzip) and UI ${sizes.ui} (${sizes.uiGzip} gzip, ${sizes.uiBrotli} br); declaration ${sizes.declarationGzip} gzip (budget 6,000); vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
     );
     console.log(
       `Ratios: FCP ours/none ${ratios.fcpOursOverNone} (90 % interval ${ratios.fcpOursOverNoneInterval.join('–')}; budget 1.05), with Consent Mode ${ratios.fcpOursConsentModeOverNone} (${ratios.fcpOursConsentModeOverNoneInterval.join('–')}), vanilla/none ${ratios.fcpVanillaOverNone}; script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
