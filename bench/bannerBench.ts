@@ -40,6 +40,8 @@ const VARIANTS: Variant[] = ['none', 'ours', 'oursConsentMode', 'vanilla'];
 type Banner = Exclude<Variant, 'none'>;
 /** Each round loads the banners first: the bare page is then read when each of them showed. */
 const ROUND: Variant[] = ['ours', 'oursConsentMode', 'vanilla', 'none'];
+/** The FCP loads' pages: the variants and the bare page once more, as a control. */
+type FcpPage = Variant | 'control';
 const LABELS: Record<Variant, string> = { none: 'no banner', ours: 'our banner', oursConsentMode: 'ours, Consent Mode on', vanilla: 'vanilla-cookieconsent 3.1.0' };
 
 /** Records, in the page, when the banner shows and when a frame is painted after accept. */
@@ -189,6 +191,9 @@ export interface BannerBenchFigures {
     fcpOursConsentModeOverNone: number;
     fcpOursConsentModeOverNoneInterval: [number, number];
     fcpVanillaOverNone: number;
+    /** The bare page's second load of each round over its first: what the noise alone reads. */
+    fcpControlOverNone: number;
+    fcpControlOverNoneInterval: [number, number];
     scriptOursOverVanilla: number;
     acceptOursOverVanilla: number;
   };
@@ -245,9 +250,17 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       }
     }
 
-    const firstPaints: Record<Variant, number[]> = { none: [], ours: [], oursConsentMode: [], vanilla: [] };
+    // In a shuffled order each round, so that no page always follows another; the bare page twice,
+    // the second time as a control: its ratio to itself shows what the noise alone reads.
+    const firstPaints: Record<FcpPage, number[]> = { none: [], ours: [], oursConsentMode: [], vanilla: [], control: [] };
+    const random = seededRandom(FCP_RUNS);
     for (let i = 0; i < FCP_RUNS; i += 1) {
-      for (const variant of i % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()) firstPaints[variant].push(await firstPaintOf(browser, pageUrl(variant)));
+      const order: FcpPage[] = [...VARIANTS, 'control'];
+      for (let j = order.length - 1; j > 0; j -= 1) {
+        const k = Math.floor(random() * (j + 1));
+        [order[j], order[k]] = [order[k] as FcpPage, order[j] as FcpPage];
+      }
+      for (const fcpPage of order) firstPaints[fcpPage].push(await firstPaintOf(browser, pageUrl(fcpPage === 'control' ? 'none' : fcpPage)));
     }
 
     // Until the moment each banner showed; the earlier window (the bare page at load + 300 ms) beside it.
@@ -302,6 +315,8 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       fcpOursConsentModeOverNone: ratio(figures.oursConsentMode.fcpMs, figures.none.fcpMs),
       fcpOursConsentModeOverNoneInterval: ratioInterval(firstPaints.oursConsentMode, firstPaints.none),
       fcpVanillaOverNone: ratio(figures.vanilla.fcpMs, figures.none.fcpMs),
+      fcpControlOverNone: ratio(round(median(firstPaints.control)), figures.none.fcpMs),
+      fcpControlOverNoneInterval: ratioInterval(firstPaints.control, firstPaints.none),
       scriptOursOverVanilla: ratio(figures.ours.scriptOverBareMs, figures.vanilla.scriptOverBareMs),
       acceptOursOverVanilla: ratio(figures.ours.acceptToPaintMs, figures.vanilla.acceptToPaintMs),
     };
@@ -326,7 +341,7 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       `Sizes (bytes, English visitor): the async snippet's banner-full.js ${sizes.full} (${sizes.fullGzip} gzip, ${sizes.fullBrotli} br); the synchronous tag's core ${sizes.core} (${sizes.coreGzip} gzip, ${sizes.coreBrotli} br; budget 12,000 gzip) and UI ${sizes.ui} (${sizes.uiGzip} gzip, ${sizes.uiBrotli} br); declaration ${sizes.declarationGzip} gzip (budget 6,000); vanilla-cookieconsent js+css ${sizes.vanillaGzip} gzip`,
     );
     console.log(
-      `Ratios: FCP ours/none ${ratios.fcpOursOverNone} (90 % interval ${ratios.fcpOursOverNoneInterval.join('–')}; budget 1.05), with Consent Mode ${ratios.fcpOursConsentModeOverNone} (${ratios.fcpOursConsentModeOverNoneInterval.join('–')}), vanilla/none ${ratios.fcpVanillaOverNone}; script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
+      `Ratios: FCP ours/none ${ratios.fcpOursOverNone} (90 % interval ${ratios.fcpOursOverNoneInterval.join('–')}; budget 1.05), with Consent Mode ${ratios.fcpOursConsentModeOverNone} (${ratios.fcpOursConsentModeOverNoneInterval.join('–')}), vanilla/none ${ratios.fcpVanillaOverNone}, the bare page over itself (control) ${ratios.fcpControlOverNone} (${ratios.fcpControlOverNoneInterval.join('–')}); script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
     );
     return { runs: RUNS, fcpRuns: FCP_RUNS, cpuThrottle: THROTTLE, variants: figures, sizes, ratios };
   } finally {
