@@ -38,8 +38,8 @@ const VANILLA_DIR = dirname(require.resolve('vanilla-cookieconsent/dist/cookieco
 type Variant = 'none' | 'ours' | 'oursConsentMode' | 'vanilla';
 const VARIANTS: Variant[] = ['none', 'ours', 'oursConsentMode', 'vanilla'];
 type Banner = Exclude<Variant, 'none'>;
-/** Each round loads the banners first: the bare page is then read when each of them showed. */
-const ROUND: Variant[] = ['ours', 'oursConsentMode', 'vanilla', 'none'];
+/** Each round loads the banners first, in a shuffled order: the bare page is then read when each of them showed. */
+const BANNERS: Banner[] = ['ours', 'oursConsentMode', 'vanilla'];
 /** The FCP loads' pages: the variants and the bare page once more, as a control. */
 type FcpPage = Variant | 'control';
 const LABELS: Record<Variant, string> = { none: 'no banner', ours: 'our banner', oursConsentMode: 'ours, Consent Mode on', vanilla: 'vanilla-cookieconsent 3.1.0' };
@@ -166,6 +166,16 @@ const seededRandom = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
+/** A copy of `items` in a random order (Fisher–Yates). */
+const shuffled = <T>(items: readonly T[], random: () => number): T[] => {
+  const order = [...items];
+  for (let j = order.length - 1; j > 0; j -= 1) {
+    const k = Math.floor(random() * (j + 1));
+    [order[j], order[k]] = [order[k] as T, order[j] as T];
+  }
+  return order;
+};
+
 /** The 5th and 95th percentiles of median(a) / median(b) over rounds drawn with replacement (a[i], b[i] one round). */
 const ratioInterval = (a: number[], b: number[], draws = 2000): [number, number] => {
   const random = seededRandom(a.length);
@@ -240,10 +250,12 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     });
 
     const loads: Record<Variant, Load[]> = { none: [], ours: [], oursConsentMode: [], vanilla: [] };
-    // Interleaved, so a slow moment of the machine weighs on every variant alike.
+    // Interleaved, so a slow moment of the machine weighs on every variant alike; shuffled, so that
+    // no banner always follows another.
+    const random = seededRandom(RUNS + FCP_RUNS);
     for (let i = 0; i < RUNS; i += 1) {
       const shown: Partial<Record<Banner, number>> = {};
-      for (const variant of ROUND) {
+      for (const variant of [...shuffled(BANNERS, random), 'none' as const]) {
         const load = await coldLoad(browser, pageUrl(variant), variant, shown);
         if (variant !== 'none' && load.shown !== null) shown[variant] = load.shown;
         loads[variant].push(load);
@@ -253,14 +265,8 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     // In a shuffled order each round, so that no page always follows another; the bare page twice,
     // the second time as a control: its ratio to itself shows what the noise alone reads.
     const firstPaints: Record<FcpPage, number[]> = { none: [], ours: [], oursConsentMode: [], vanilla: [], control: [] };
-    const random = seededRandom(FCP_RUNS);
     for (let i = 0; i < FCP_RUNS; i += 1) {
-      const order: FcpPage[] = [...VARIANTS, 'control'];
-      for (let j = order.length - 1; j > 0; j -= 1) {
-        const k = Math.floor(random() * (j + 1));
-        [order[j], order[k]] = [order[k] as FcpPage, order[j] as FcpPage];
-      }
-      for (const fcpPage of order) firstPaints[fcpPage].push(await firstPaintOf(browser, pageUrl(fcpPage === 'control' ? 'none' : fcpPage)));
+      for (const fcpPage of shuffled<FcpPage>([...VARIANTS, 'control'], random)) firstPaints[fcpPage].push(await firstPaintOf(browser, pageUrl(fcpPage === 'control' ? 'none' : fcpPage)));
     }
 
     // Until the moment each banner showed; the earlier window (the bare page at load + 300 ms) beside it.
