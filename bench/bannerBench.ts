@@ -194,6 +194,8 @@ export interface BannerBenchFigures {
   variants: Record<Variant, { fcpMs: number; scriptMs: number; scriptOverBareMs: number; scriptOverBareAtLoad300Ms: number; shownMs: number | null; acceptToPaintMs: number | null; cls: number }>;
   sizes: { core: number; coreGzip: number; coreBrotli: number; ui: number; uiGzip: number; uiBrotli: number; full: number; fullGzip: number; fullBrotli: number; declarationGzip: number; vanillaGzip: number };
   fcpRuns: number;
+  /** Every FCP load in ms, by page, in round order (a[i] and b[i] one round): runs can be pooled. */
+  fcpLoads: Record<FcpPage, number[]>;
   ratios: {
     fcpOursOverNone: number;
     /** 90 % bootstrap interval of that ratio. */
@@ -349,7 +351,7 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     console.log(
       `Ratios: FCP ours/none ${ratios.fcpOursOverNone} (90 % interval ${ratios.fcpOursOverNoneInterval.join('–')}; budget 1.05), with Consent Mode ${ratios.fcpOursConsentModeOverNone} (${ratios.fcpOursConsentModeOverNoneInterval.join('–')}), vanilla/none ${ratios.fcpVanillaOverNone}, the bare page over itself (control) ${ratios.fcpControlOverNone} (${ratios.fcpControlOverNoneInterval.join('–')}); script over bare ours/vanilla ${ratios.scriptOursOverVanilla}; accept→paint ours/vanilla ${ratios.acceptOursOverVanilla}`,
     );
-    return { runs: RUNS, fcpRuns: FCP_RUNS, cpuThrottle: THROTTLE, variants: figures, sizes, ratios };
+    return { runs: RUNS, fcpRuns: FCP_RUNS, fcpLoads: firstPaints, cpuThrottle: THROTTLE, variants: figures, sizes, ratios };
   } finally {
     await browser?.close();
     child.stdin?.end();
