@@ -33,6 +33,8 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /dev/clock': { public: true },
   // The published banner script: customers' sites load it without credentials.
   'GET /cdn/:csId/banner.js': { public: true },
+  // STD-8: the same with the UI of the visitor's language inside, which the async snippet loads.
+  'GET /cdn/:csId/banner-full.js': { public: true },
   // STD-8: the banner's UI in one language, which that script loads.
   'GET /cdn/:csId/ui/:file': { public: true },
   // TCF-1: the IAB stub a TCF site loads before every other script.
