@@ -14,6 +14,13 @@ export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FU
 /** The config the runtime starts with, apart from the template's functions and the TCF module's bundle. */
 const splitBundle = ({ js: _js, displayFunction: _display, hideFunction: _hide, tcf, ...config }: BannerBundle): { tcf?: TcfBundle; config: BannerConfig } => ({ tcf, config });
 
+/** With TCF on, the TCF runtime and its start, whose `tcf` the banner's runtime is handed; nothing with TCF off. */
+const tcfModule = (tcf: TcfBundle | undefined, tcfRuntime: string | undefined): string[] => {
+  if (!tcf) return [];
+  if (tcfRuntime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
+  return [tcfRuntime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcf)});`];
+};
+
 /** A function body as source. The newline keeps a trailing `// comment` from eating the brace. */
 const fn = (body: string): string => `function (${TEMPLATE_FUNCTION_PARAMS.join(', ')}) {\n${body}\n}`;
 
@@ -28,8 +35,7 @@ const fn = (body: string): string => `function (${TEMPLATE_FUNCTION_PARAMS.join(
  */
 export const composeBannerScript = (runtime: string, bundle: BannerBundle, tcfRuntime?: string): string => {
   const { tcf, config } = splitBundle(bundle);
-  if (tcf && tcfRuntime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
-  const tcfPart = tcf && tcfRuntime !== undefined ? [tcfRuntime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcf)});`] : [];
+  const tcfPart = tcfModule(tcf, tcfRuntime);
   return [
     `/* Consent banner: consent solution ${bundle.consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
     '(function (visitor) {',
@@ -65,8 +71,7 @@ export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcf
  */
 export const composeFullScript = (coreRuntime: string, uiRuntime: string, bundle: BannerBundle, tcf: { stub?: string; runtime?: string } = {}): string => {
   const { tcf: tcfBundle, config } = splitBundle(bundle);
-  if (tcfBundle && tcf.runtime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
-  const tcfPart = tcfBundle && tcf.runtime !== undefined ? [tcf.runtime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcfBundle)});`] : [];
+  const tcfPart = tcfModule(tcfBundle, tcf.runtime);
   const embeddedUi = [
     'function (script) {',
     ...tcfPart,
@@ -101,8 +106,7 @@ const coreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime: s
  */
 export const composeUiScript = (uiRuntime: string, bundle: BannerBundle, tcfRuntime?: string): string => {
   const { tcf, config } = splitBundle(bundle);
-  if (tcf && tcfRuntime === undefined) throw new Error('A banner with TCF on needs the TCF runtime (banner/dist/tcf.js).');
-  const tcfPart = tcf && tcfRuntime !== undefined ? [tcfRuntime.trim(), `var tcf = ${BANNER_ENTRIES.tcf.global}.start(${scriptJson(tcf)});`] : [];
+  const tcfPart = tcfModule(tcf, tcfRuntime);
   return [
     EAGER_COMPILE,
     `/* Consent banner UI: consent solution ${bundle.consentSolutionId}, version ${bundle.version}, ${bundle.defaultLanguage}. Generated; do not edit. */`,

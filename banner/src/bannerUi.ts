@@ -215,7 +215,6 @@ export const startUi = (
     }
   };
 
-  let mustAsk = false;
   const mount = (): void => {
     document.head.appendChild(style);
     // STD-7: first in the page's tab order, not after everything a keyboard user would cross.
@@ -226,10 +225,10 @@ export const startUi = (
       // STD-7: an open details panel scrolls: it takes focus so the keyboard can scroll it.
       panel.tabIndex = 0;
     }
-    mustAsk = addon?.mount(root, language) ?? false;
-    cookie.readAsync(showUnlessDecided);
+    const mustAsk = addon?.mount(root, language) ?? false;
+    cookie.readAsync((stored) => showUnlessDecided(stored, mustAsk));
   };
-  const showUnlessDecided = (stored: Partial<StoredConsent> | null): void => {
+  const showUnlessDecided = (stored: Partial<StoredConsent> | null, mustAsk: boolean): void => {
     // A decision made meanwhile (the page called accept()) is the one in force.
     if (known === undefined) known = stored;
     else stored = known;

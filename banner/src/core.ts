@@ -27,7 +27,8 @@ export const start = (config: CoreConfig, visitor: Visitor | null, embeddedUi?: 
   const parent = document.head || document.documentElement;
   // A hidden page (a background tab, a prerender) paints no frame until shown: nothing to hold up,
   // and waiting for a frame would hold a returning visitor's Consent Mode update and accepted tags.
-  const deferred = own instanceof HTMLScriptElement && own.async && !hasPainted() && document.visibilityState !== 'hidden';
+  const isAsync = own instanceof HTMLScriptElement && own.async;
+  const deferred = isAsync && !hasPainted() && document.visibilityState !== 'hidden';
   let src = '';
   if (withUi) {
     src = withVisitorParam(new URL(file, own.src), visitor);
@@ -53,7 +54,7 @@ export const start = (config: CoreConfig, visitor: Visitor | null, embeddedUi?: 
     });
   };
   const run = (): void => {
-    if (own instanceof HTMLScriptElement && own.async) return startGuardAsync(config, visitor, addUi);
+    if (isAsync) return startGuardAsync(config, visitor, addUi);
     startGuard(config, visitor);
     addUi();
   };

@@ -39,6 +39,9 @@ const choiceSchema = z
 
 const publishSchema = z.object({ needsReconsent: z.boolean({ error: 'validation.boolean_required' }).default(false) });
 
+/** Per language, a publication's file and its SHA-256. */
+type LanguageFiles = Record<string, { file: string; sha256: string }>;
+
 export const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSolutionId}/banner.js`;
 
 /** A solution's publications, newest first: its history, read only (publishing is the action below). */
@@ -140,24 +143,23 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
     let written: WrittenScript;
     let declarationWritten: WrittenScript;
-    const languageFiles: Record<string, { file: string; sha256: string }> = {};
-    const uiFiles: Record<string, { file: string; sha256: string }> = {};
-    const fullFiles: Record<string, { file: string; sha256: string }> = {};
+    let languageFiles: LanguageFiles;
+    let uiFiles: LanguageFiles;
+    let fullFiles: LanguageFiles;
+    /** One script per language, written under `fileName(version, language)`. */
+    const writeLanguages = (byLanguage: Record<string, string>, fileName: (version: number, language: string) => string): LanguageFiles =>
+      Object.fromEntries(
+        Object.entries(byLanguage).map(([language, script]) => {
+          const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, script, fileName(version, language));
+          return [language, { file, sha256 }];
+        }),
+      );
     try {
       declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
       // The UI first: a core is never served before the files it loads are there.
-      for (const [language, ui] of Object.entries(scripts.uiByLanguage)) {
-        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, ui, uiFileName(version, language));
-        uiFiles[language] = { file, sha256 };
-      }
-      for (const [language, core] of Object.entries(scripts.coreByLanguage)) {
-        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, core, languageScriptFileName(version, language));
-        languageFiles[language] = { file, sha256 };
-      }
-      for (const [language, full] of Object.entries(scripts.fullByLanguage)) {
-        const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, full, fullScriptFileName(version, language));
-        fullFiles[language] = { file, sha256 };
-      }
+      uiFiles = writeLanguages(scripts.uiByLanguage, uiFileName);
+      languageFiles = writeLanguages(scripts.coreByLanguage, languageScriptFileName);
+      fullFiles = writeLanguages(scripts.fullByLanguage, fullScriptFileName);
       written = writeScript(ctx.store.file, solution.id, version, scripts.core);
     } catch (error) {
       console.error('[dev-api] CDN write failed', error);

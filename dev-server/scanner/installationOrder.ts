@@ -17,12 +17,12 @@ const isSnippetPart = (script: PageScript): boolean =>
  * `banner-full.js` once added), or the async snippet whose loader adds it after the first paint
  * (STD-8): that inline script names the CDN URL, and its place is the banner's.
  */
-export const bannerScriptOf =
-  (consentSolutionId: number) =>
-  (script: PageScript): boolean => {
-    const path = `/cdn/${consentSolutionId}/banner`;
-    return script.src === '' ? new RegExp(`${path}(-full)?\\.js"`).test(script.text) : new RegExp(`${path}(-full)?\\.js(\\?|$)`).test(script.src);
-  };
+export const bannerScriptOf = (consentSolutionId: number): ((script: PageScript) => boolean) => {
+  const path = `/cdn/${consentSolutionId}/banner(-full)?\\.js`;
+  const named = new RegExp(`${path}"`);
+  const loaded = new RegExp(`${path}(\\?|$)`);
+  return (script) => (script.src === '' ? named.test(script.text) : loaded.test(script.src));
+};
 
 /**
  * BEYOND-8: the banner's script runs before the page's own: it is the first script, or only

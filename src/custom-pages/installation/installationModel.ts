@@ -4,12 +4,9 @@
  */
 
 import { coreLoaderScript } from '../../../banner/publish/coreLoader';
+import { cdnScriptUrl } from '../../shared/cdnScriptUrl';
 
 type Id = string | number;
-
-/** A script of the CDN: `{API}/cdn/{csId}/{file}`, the id URL-encoded in the path. */
-const cdnScriptUrl = (apiUrl: string, consentSolutionId: Id, file: string): string =>
-  `${apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(String(consentSolutionId))}/${file}`;
 
 const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -15,6 +15,7 @@ import { env } from '../../config/env';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../providers/notify';
 import { queryKeys } from '../../providers/queryKeys';
+import { cdnScriptUrl } from '../../shared/cdnScriptUrl';
 
 /**
  * BEYOND-2: publish the active template (with every language's texts and the cookie list) to
@@ -39,7 +40,7 @@ export const PublishPanel = ({ solutionId, disabled }: { solutionId: Identifier;
       ]);
     },
   });
-  const scriptUrl = `${env.apiUrl.replace(/\/+$/, '')}/cdn/${encodeURIComponent(String(solutionId))}/banner.js`;
+  const scriptUrl = cdnScriptUrl(env.apiUrl, solutionId, 'banner.js');
   return (
     <Box component="section" aria-labelledby="publish-heading">
       <Typography id="publish-heading" variant="h6" component="h3">
