@@ -16,7 +16,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { auditTrail } from './audit/auditTrail';
 import { accountActions, accountCollection } from './routes/accounts';
 import { auditCollection } from './routes/audit';
-import { collectionRoutes } from './routes/collections/collectionRoutes';
+import { collectionRoutes } from './collections/collectionRoutes';
 import { consentSolutionActions, consentSolutionCollection } from './routes/consentSolutions';
 import { cdnRoutes } from './routes/cdn';
 import { consentRecordPublicRoutes, consentRecordRoutes, type RecordRateLimits } from './routes/consentRecords';
@@ -48,7 +48,7 @@ import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 export const DEV_TCF_CMP_ID = 300;
 import { createConsentLog, type ConsentLogOptions } from './consent-log/consentLog';
 import { scheduleRetention, type RetentionJob } from './consent-log/retention';
-import { forgetLegacyRecords, legacyRecordRows } from './consent/records';
+import { forgetLegacyRecords, legacyRecordRows } from './consent-log/consentRecord';
 
 export interface CreateServerOptions {
   dbFile: string;
@@ -163,7 +163,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(sessionRoutes(context));
   app.use(lostPasswordRoutes(context));
   app.use(privacyStandardsRoutes(context));
-  // The plain collections: json-server's router behind one chain of guards (routes/collections).
+  // The plain collections: json-server's router behind one chain of guards (collections/).
   const bridge = new JsonServerBridge(store);
   // Accounts' writes are actions (a trial, lifecycle rules, a typed-name delete): before the chain's 405s.
   app.use(accountActions(context), collectionRoutes(context, bridge, accountCollection(context)));

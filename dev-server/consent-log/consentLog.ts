@@ -1,5 +1,5 @@
 import type { RecordRegionRule } from '../../src/schemas/consentRecord';
-import type { ConsentRecordRow, RecordAction } from '../consent/records';
+import type { ConsentRecordRow, RecordAction } from './consentRecord';
 import { createBatchWriter } from './batchWriter';
 import { migrate } from './migrate';
 import { openEmbedded, openServer, type SqlClient } from './sql';

@@ -1,12 +1,12 @@
 import type { ComplianceReport, DailyRow, ReportScan } from '../../src/schemas/consentRecord';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
 import { cookieRows } from '../data/cookies';
-import { PUBLICATIONS } from '../banner/templateData';
-import type { PublicationRow } from '../banner/types';
+import { PUBLICATIONS } from '../cdn/templateData';
+import type { PublicationRow } from '../cdn/types';
 import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
-import { RECORD_ACTIONS, type RecordAction } from '../consent/records';
+import { RECORD_ACTIONS, type RecordAction } from '../consent-log/consentRecord';
 import { domainRows } from '../data/domains';
 
 /**

@@ -1,5 +1,5 @@
 import { AUDIT_LOG, toApiEntry, type AuditEntry } from '../audit/auditTrail';
-import type { CollectionDefinition } from './collections/collectionRoutes';
+import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 /**
  * BEYOND-7: `GET /audit-log` — the acting account's entries, newest first unless the client

@@ -2,11 +2,11 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { withVisitor } from '../../banner/publish/composeBannerScript';
-import { readScript } from '../banner/cdnFiles';
-import { templateData } from '../banner/templateData';
-import { headerState, visitorCountry, visitorFor } from '../banner/visitorRegion';
+import { readScript } from '../cdn/cdnFiles';
+import { templateData } from '../cdn/templateData';
+import { headerState, visitorCountry, visitorFor } from '../cdn/visitorRegion';
 import type { ServerContext } from '../context/context';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import { consentSolutionRows as solutionRows, standardsOf } from '../data/consentSolutions';
 
 /**
@@ -171,17 +171,11 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     sendFile(req, res, { etag: `"${publication.declarationSha256 ?? publication.sha256}"`, cacheControl: CDN_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
   });
 
-  router.all('/cdn/:csId/declaration.js', () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all('/cdn/:csId/declaration.js', methodNotAllowed);
 
-  router.all('/cdn/:csId/ui/:file', () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all('/cdn/:csId/ui/:file', methodNotAllowed);
 
-  router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js'], () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js'], methodNotAllowed);
 
   return router;
 };

@@ -5,7 +5,7 @@ import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '
 import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, asyncHandler } from '../http/errors';
+import { asyncHandler, methodNotAllowed } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 
@@ -50,8 +50,6 @@ export const consentRetentionRoutes = (ctx: ServerContext): Router => {
       res.json(await answer(accountId));
     }),
   );
-  router.all(PATH, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(PATH, session, methodNotAllowed);
   return router;
 };

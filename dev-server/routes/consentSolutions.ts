@@ -12,17 +12,17 @@ import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import { CONSENT_SOLUTIONS, ownSolution, syncSummary } from '../data/consentSolutions';
 import { domainRows, DOMAINS, newDomainRow } from '../data/domains';
+import { domainRulesView, ruleFailure } from '../rules/domainRulesView';
 import { owned } from '../guards/ownership';
 import { notAllowed, permit, scopeOf } from '../guards/permissions';
-import { ApiError } from '../http/errors';
+import { ApiError, methodNotAllowed } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import { checkDomainCreation, consentSolutionWithActiveDomainsRemoval } from '../rules/domainRules';
-import { removeSolutionScripts } from '../banner/cdnFiles';
+import { removeSolutionScripts } from '../cdn/cdnFiles';
 import type { ConsentSolutionRow } from '../store/types';
-import type { CollectionDefinition } from './collections/collectionRoutes';
-import { domainRulesView, ruleFailure } from './domains';
-import { seedSolutionTranslations } from './solutionContent';
+import type { CollectionDefinition } from '../collections/collectionRoutes';
+import { seedSolutionTranslations } from '../seed/defaultTranslations';
 
 /**
  * Consent solutions (docs/api.md "Consent solutions and domains", ENT-2, ROUTE-10/11/14): a
@@ -135,9 +135,7 @@ export const consentSolutionActions = (ctx: ServerContext): Router => {
     res.json({ consentVersion: row.consentVersion, consentVersionAt: row.consentVersionAt });
   });
 
-  router.all(action, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(action, session, methodNotAllowed);
 
   return router;
 };

@@ -21,16 +21,9 @@ import { ApiError, violation } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import type { ConsentSolutionRow, CookieRow } from '../store/types';
-import type { CollectionDefinition } from './collections/collectionRoutes';
-import {
-  dryRunOf,
-  importBody,
-  IMPORT_MAX_ROWS,
-  MAX_IMPORT_VIOLATIONS,
-  parseImportCsv,
-  toCsv,
-  uniqueViolations,
-} from './solutionContent';
+import type { CollectionDefinition } from '../collections/collectionRoutes';
+import { parseImportCsv, toCsv } from '../http/csv';
+import { dryRunOf, importBody, IMPORT_MAX_ROWS, MAX_IMPORT_VIOLATIONS, uniqueViolations } from '../http/importFile';
 
 /**
  * Cookies (docs/api.md "Cookies", ENT-7, ROUTE-18): a plain collection filtered by

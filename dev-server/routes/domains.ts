@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { domainCreateSchema, domainUpdateSchema } from '../../src/schemas/domain';
-import type { Violation } from '../../src/shared/violations';
 import type { ServerContext } from '../context/context';
 import { consentSolutionRows, ownSolution, syncSummary } from '../data/consentSolutions';
-import { DOMAINS, newDomainRow, ownDomain, domainRows } from '../data/domains';
+import { DOMAINS, newDomainRow, ownDomain } from '../data/domains';
+import { domainRulesView, ruleFailure } from '../rules/domainRulesView';
 import { ApiError } from '../http/errors';
 import { parseOrThrow, parseUpdate } from '../http/validation';
-import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval, type DomainRulesView } from '../rules/domainRules';
-import type { Store } from '../store/store';
+import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval } from '../rules/domainRules';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
-import type { CollectionDefinition } from './collections/collectionRoutes';
+import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 /**
  * Domains (docs/api.md "Consent solutions and domains", ENT-1, ROUTE-16): a plain collection,
@@ -37,15 +36,6 @@ const createSchema = domainCreateSchema.extend({
 });
 
 const UPDATE_KEYS = ['defaultLanguage', 'scanDepth', 'scanFrequency'] as const;
-
-/** The stored data the pure domain rules read: the live arrays, not copied (the rules do not mutate). */
-export const domainRulesView = (store: Store): DomainRulesView => ({ domains: domainRows(store), consentSolutions: consentSolutionRows(store) });
-
-/**
- * Duplicate and root-domain-of-another-account clash with stored data: 409, like the removal
- * rules; malformed input stays 400.
- */
-export const ruleFailure = (violations: Violation[]): ApiError => new ApiError(409, violations);
 
 interface DomainCreation {
   solution: ConsentSolutionRow;

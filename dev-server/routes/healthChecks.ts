@@ -1,9 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
-import { ApiError, violation } from '../http/errors';
-import type { Scanner } from '../scanner/scanner';
-import { scannerUnavailable } from './scans';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
+import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
 import { domainRows, ownDomain } from '../data/domains';
 import { noQuery } from '../http/query';
@@ -48,9 +47,7 @@ export const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router 
   });
 
   for (const path of ['/domains/:id/health-check', '/consent-solutions/:id/health-checks']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;

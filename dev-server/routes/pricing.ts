@@ -6,7 +6,7 @@ import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { methodNotAllowed } from '../http/errors';
 import { priceTableFor } from '../rules/pricing';
 import { accountById } from '../data/accounts';
 import { noQuery } from '../http/query';
@@ -81,9 +81,7 @@ export const pricingRoutes = (ctx: ServerContext): Router => {
     });
   });
 
-  router.all(['/pricing', '/pricing/quote'], session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(['/pricing', '/pricing/quote'], session, methodNotAllowed);
 
   return router;
 };

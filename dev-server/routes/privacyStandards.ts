@@ -3,7 +3,7 @@ import { privacyStandardsSchema } from '../../src/schemas/privacyStandards';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { methodNotAllowed } from '../http/errors';
 import { ownSolution, standardsOf } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -43,9 +43,7 @@ export const privacyStandardsRoutes = (ctx: ServerContext): Router => {
     res.json(standardsOf(row));
   });
 
-  router.all(PATH, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(PATH, session, methodNotAllowed);
 
   return router;
 };

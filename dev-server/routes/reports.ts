@@ -4,7 +4,7 @@ import { getSession, requireSession } from '../auth/session';
 import { complianceReport, onboardingState } from '../reports/complianceReport';
 import type { ServerContext } from '../context/context';
 import { permit } from '../guards/permissions';
-import { ApiError, asyncHandler, violation } from '../http/errors';
+import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -77,9 +77,7 @@ export const reportRoutes = (ctx: ServerContext): Router => {
   );
 
   for (const path of ['/reports/embed', '/reports/compliance', '/reports/onboarding']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;

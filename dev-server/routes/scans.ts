@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
-import { ApiError, violation } from '../http/errors';
-import type { Scanner } from '../scanner/scanner';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
+import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
 import { domainRows, ownDomain } from '../data/domains';
 import { noQuery } from '../http/query';
@@ -12,8 +12,6 @@ import { requirePermission } from '../guards/permissions';
  * BEYOND-4 / ENT-1 (docs/api.md "Scanner"): scans of a domain on demand, their progress and
  * results. Ownership first (404), then the role (403), then the scanner's availability (503).
  */
-
-export const scannerUnavailable = (): ApiError => new ApiError(503, [violation('error.backend.scanner_unavailable')]);
 
 export const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
@@ -61,9 +59,7 @@ export const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   });
 
   for (const path of ['/scanner/status', '/domains/:id/scans', '/domains/:id/scans/latest', '/consent-solutions/:id/scans']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;

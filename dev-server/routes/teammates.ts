@@ -10,7 +10,7 @@ import { ownTeammate, toTeammate, userRows, USERS } from '../data/users';
 import { ApiError, violation } from '../http/errors';
 import type { Account, User } from '../store/types';
 import { parseOrThrow } from '../http/validation';
-import type { CollectionDefinition } from './collections/collectionRoutes';
+import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 /**
  * Teammates (ROUTE-8, ENT-4): the users of the account the request acts on, a plain collection

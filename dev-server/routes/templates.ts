@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { TEMPLATE_CODE_FIELDS, templateInputSchema, type TemplateInput } from '../../src/schemas/template';
 import { can, deniedKey } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
-import { codeOf, templateData, TEMPLATE_VERSIONS, TEMPLATES, type TemplateData } from '../banner/templateData';
-import type { PopupTemplateRow, TemplateVersionRow } from '../banner/types';
+import { codeOf, templateData, TEMPLATE_VERSIONS, TEMPLATES, type TemplateData } from '../cdn/templateData';
+import type { PopupTemplateRow, TemplateVersionRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
 import { ApiError, violation } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
-import type { CollectionDefinition } from './collections/collectionRoutes';
+import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 /**
  * Pop-up templates (docs/api.md "Templates and publishing", ROUTE-13, ROUTE-19, BEYOND-2):

@@ -22,26 +22,17 @@ import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import type { ConsentSolutionRow, TranslationRow } from '../store/types';
-import {
-  dryRunOf,
-  importBody,
-  isJsonImport,
-  parseImportCsv,
-  parseImportJson,
-  toCsv,
-  IMPORT_MAX_ROWS,
-  MAX_IMPORT_VIOLATIONS,
-  uniqueViolations,
-} from './solutionContent';
+import { parseImportCsv, toCsv } from '../http/csv';
+import { dryRunOf, importBody, isJsonImport, parseImportJson, IMPORT_MAX_ROWS, MAX_IMPORT_VIOLATIONS, uniqueViolations } from '../http/importFile';
 import { cookieRows } from '../data/cookies';
 import { ownTranslation, TRANSLATIONS, translationRows } from '../data/translations';
 import { ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
-import type { CollectionDefinition } from './collections/collectionRoutes';
+import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 /**
  * Copy and translations (docs/api.md "Translations", ENT-3, ROUTE-17, BEYOND-5). One stored row
@@ -277,9 +268,7 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     res.json(toJson(solution, language));
   });
 
-  router.all([BASE, `${BASE}/:language`, `${BASE}/:language/:group`], session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all([BASE, `${BASE}/:language`, `${BASE}/:language/:group`], session, methodNotAllowed);
 
   return router;
 };

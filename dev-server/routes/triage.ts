@@ -4,7 +4,7 @@ import { cookieCategorySchema } from '../../src/schemas/cookie';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import type { Scanner } from '../scanner/scanner';
 import type { FindingRow } from '../scanner/types';
 import type { CookieRow } from '../store/types';
@@ -97,9 +97,7 @@ export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   });
 
   for (const path of ['/consent-solutions/:id/triage', '/consent-solutions/:id/triage/accept', '/consent-solutions/:id/triage/dismiss']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;

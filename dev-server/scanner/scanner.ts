@@ -3,6 +3,7 @@ import type { ScannerStatus } from '../../src/schemas/scanner';
 import { consentSolutionRows, solutionLanguages, syncSummary } from '../data/consentSolutions';
 import { cookieRows, COOKIES } from '../data/cookies';
 import { domainRows } from '../data/domains';
+import { ApiError, violation } from '../http/errors';
 import { lookupCookie, suggestCategory } from '../seed/cookieDatabase';
 import type { Store } from '../store/store';
 import type { CookieRow, DomainRow } from '../store/types';
@@ -50,6 +51,9 @@ const belongsTo = (cookieDomain: string, canonical: string): boolean => {
   return host === canonical || host.endsWith(`.${canonical}`);
 };
 const identity = (name: string, domain: string): string => `${name}\u0000${hostOf(domain)}`;
+
+/** The answer to a scan or health check while no Chromium is found (503). */
+export const scannerUnavailable = (): ApiError => new ApiError(503, [violation('error.backend.scanner_unavailable')]);
 
 export const createScanner = (store: Store, now: () => Date, options: ScannerOptions = {}) => {
   const scans = (): ScanRow[] => store.rows<ScanRow>(SCANS);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsentRecordRow, RecordAction } from '../consent/records';
+import type { ConsentRecordRow, RecordAction } from '../consent-log/consentRecord';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceReport } from '../reports/complianceReport';
-import type { ConsentRecordRow } from '../consent/records';
+import type { ConsentRecordRow } from '../consent-log/consentRecord';
 import { migrate, migrations } from '../consent-log/migrate';
 import { openEmbedded, openServer, type SqlClient } from '../consent-log/sql';
 import { caller, type Call } from './consentApi';

@@ -5,7 +5,7 @@ import { consentSolutionRows } from '../data/consentSolutions';
 import { domainRows, hostMatches } from '../data/domains';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow } from '../store/types';
-import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
+import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './recordStandardsFields';
 
 /**
  * Consent records (CONST-2, BEYOND-9, BEYOND-3): one row per decision a visitor made in a
