@@ -5,7 +5,8 @@ import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, toApiRecord, type ConsentRecordRow } from '../consent-log/consentRecord';
-import type { ServerContext } from '../context/context';
+import type { RecordRateLimits, ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { consentSolutionNotFound, consentSolutionRows } from '../data/consentSolutions';
 import { permit } from '../guards/permissions';
 import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
@@ -29,16 +30,9 @@ import { parseOrThrow } from '../http/validation';
  * (proof of consent), own account only.
  */
 
-export const RECORDS_PER_MINUTE = 120;
+const RECORDS_PER_MINUTE = 120;
 /** One solution's sites together: a busy shop's visitors, well above, a flood below what the log takes. */
-export const SOLUTION_RECORDS_PER_MINUTE = 120_000;
-
-export interface RecordRateLimits {
-  /** Requests per minute from one address (default RECORDS_PER_MINUTE). */
-  perAddress?: number;
-  /** Requests per minute to one solution (default SOLUTION_RECORDS_PER_MINUTE). */
-  perSolution?: number;
-}
+const SOLUTION_RECORDS_PER_MINUTE = 120_000;
 
 const parseCsId = (param: string | undefined): number | undefined => (param !== undefined && /^\d{1,15}$/.test(param) ? Number(param) : undefined);
 
@@ -73,7 +67,7 @@ const forbiddenOrigin = (): ApiError => new ApiError(403, [violation('error.back
 
 const tooMany: RequestHandler = (_req, _res, next) => next(new ApiError(429, [violation('error.backend.too_many_requests')]));
 
-export const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits = {}): Router => {
+const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits = {}): Router => {
   const router = Router();
   const perAddress = rateLimit({
     windowMs: 60_000,
@@ -249,7 +243,7 @@ const listQuerySchema = z
   .object({ consentSolutionId: number(Number.MAX_SAFE_INTEGER).optional(), q: z.string().max(100).optional(), _page: number(100_000).optional(), _limit: number(100).optional() })
   .strict();
 
-export const consentRecordRoutes = (ctx: ServerContext): Router => {
+const consentRecordRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const guard = permit('consentSolutions.read');
@@ -312,4 +306,11 @@ export const consentRecordRoutes = (ctx: ServerContext): Router => {
   }
 
   return router;
+};
+
+/** The public endpoints come before the app's CORS, which would answer their preflight itself. */
+export const consentRecordsFeature: Feature = {
+  name: 'consent-records',
+  crossOrigin: (ctx) => [consentRecordPublicRoutes(ctx, ctx.consentRecordLimits)],
+  routes: (ctx) => [consentRecordRoutes(ctx)],
 };

@@ -10,6 +10,8 @@ import { isPublicDomainType } from '../../src/schemas/domain';
 import { can } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { CONSENT_SOLUTIONS, ownSolution, syncSummary } from '../data/consentSolutions';
 import { domainRows, DOMAINS, newDomainRow } from '../data/domains';
 import { domainRulesView, ruleFailure } from '../rules/domainRulesView';
@@ -21,7 +23,6 @@ import { parseOrThrow, parseUpdate } from '../http/validation';
 import { checkDomainCreation, consentSolutionWithActiveDomainsRemoval } from '../rules/domainRules';
 import { removeSolutionScripts } from '../cdn/cdnFiles';
 import type { ConsentSolutionRow } from '../store/types';
-import type { CollectionDefinition } from '../collections/collectionRoutes';
 import { seedSolutionTranslations } from '../seed/defaultTranslations';
 
 /**
@@ -73,7 +74,7 @@ const requireSharedConsentRole = (caller: Session): void => {
 
 type Creation = ReturnType<typeof splitConsentSolutionCreate>;
 
-export const consentSolutionCollection = (ctx: ServerContext): CollectionDefinition<ConsentSolutionRow, Creation, z.output<typeof consentSolutionUpdateSchema>> => ({
+const consentSolutionCollection = (ctx: ServerContext): CollectionDefinition<ConsentSolutionRow, Creation, z.output<typeof consentSolutionUpdateSchema>> => ({
   name: CONSENT_SOLUTIONS,
   path: PATH,
   operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
@@ -120,7 +121,7 @@ export const consentSolutionCollection = (ctx: ServerContext): CollectionDefinit
 });
 
 /** ROUTE-14: every visitor is asked for consent again. */
-export const consentSolutionActions = (ctx: ServerContext): Router => {
+const consentSolutionActions = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const action = `${PATH}/:id/push-for-consent`;
@@ -138,4 +139,9 @@ export const consentSolutionActions = (ctx: ServerContext): Router => {
   router.all(action, session, methodNotAllowed);
 
   return router;
+};
+
+export const consentSolutionsFeature: Feature = {
+  name: 'consent-solutions',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, consentSolutionCollection(ctx)), consentSolutionActions(ctx)],
 };

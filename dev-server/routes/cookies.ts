@@ -13,6 +13,8 @@ import {
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { consentSolutionRows, ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { cookieNotFound, cookieRows, COOKIES, ownCookie } from '../data/cookies';
 import { owned } from '../guards/ownership';
@@ -21,7 +23,6 @@ import { ApiError, violation } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import type { ConsentSolutionRow, CookieRow } from '../store/types';
-import type { CollectionDefinition } from '../collections/collectionRoutes';
 import { parseImportCsv, toCsv } from '../http/csv';
 import { dryRunOf, importBody, IMPORT_MAX_ROWS, MAX_IMPORT_VIOLATIONS, uniqueViolations } from '../http/importFile';
 
@@ -93,7 +94,7 @@ interface CookieCreation {
   input: CookieData;
 }
 
-export const cookieCollection = (ctx: ServerContext): CollectionDefinition<CookieRow, CookieCreation, CookieData> => {
+const cookieCollection = (ctx: ServerContext): CollectionDefinition<CookieRow, CookieCreation, CookieData> => {
   const rows = (): CookieRow[] => cookieRows(ctx.store);
   const solutionOf = (cookie: Pick<CookieRow, 'consentSolutionId'>): ConsentSolutionRow => {
     const solution = consentSolutionRows(ctx.store).find((s) => s.id === cookie.consentSolutionId);
@@ -150,7 +151,7 @@ export const cookieCollection = (ctx: ServerContext): CollectionDefinition<Cooki
 };
 
 /** CSV export and import of a solution's cookies. */
-export const cookieActions = (ctx: ServerContext): Router => {
+const cookieActions = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const rows = (): CookieRow[] => cookieRows(ctx.store);
@@ -300,4 +301,9 @@ const checkColumns = (columns: string[], solution: ConsentSolutionRow): Violatio
     } else if (!known.has(column)) violations.push(violation('validation.import_format_invalid', `columns.${column}`));
   }
   return violations;
+};
+
+export const cookiesFeature: Feature = {
+  name: 'cookies',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, cookieCollection(ctx)), cookieActions(ctx)],
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { domainCreateSchema, domainUpdateSchema } from '../../src/schemas/domain';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { consentSolutionRows, ownSolution, syncSummary } from '../data/consentSolutions';
 import { DOMAINS, newDomainRow, ownDomain } from '../data/domains';
 import { domainRulesView, ruleFailure } from '../rules/domainRulesView';
@@ -8,7 +10,6 @@ import { ApiError } from '../http/errors';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval } from '../rules/domainRules';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
-import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 /**
  * Domains (docs/api.md "Consent solutions and domains", ENT-1, ROUTE-16): a plain collection,
@@ -42,7 +43,7 @@ interface DomainCreation {
   input: z.output<typeof createSchema>;
 }
 
-export const domainCollection = (ctx: ServerContext): CollectionDefinition<DomainRow, DomainCreation, z.output<typeof domainUpdateSchema>> => {
+const domainCollection = (ctx: ServerContext): CollectionDefinition<DomainRow, DomainCreation, z.output<typeof domainUpdateSchema>> => {
   const resync = (domain: Pick<DomainRow, 'consentSolutionId'>): void => {
     const solution = consentSolutionRows(ctx.store).find((s) => s.id === domain.consentSolutionId);
     if (solution) syncSummary(ctx.store, solution);
@@ -81,4 +82,9 @@ export const domainCollection = (ctx: ServerContext): CollectionDefinition<Domai
     // SEC-2: a deleted domain's scans, findings and health checks went with it.
     after: { create: resync, delete: resync },
   };
+};
+
+export const domainsFeature: Feature = {
+  name: 'domains',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, domainCollection(ctx))],
 };

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
@@ -13,7 +14,7 @@ import { requirePermission } from '../guards/permissions';
  * scanner: banner script present, loaded first, banner shown, no non-essential cookie before
  * consent.
  */
-export const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
+const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const ownWritable: RequestHandler = (req, _res, next) => {
@@ -51,4 +52,9 @@ export const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router 
   }
 
   return router;
+};
+
+export const healthChecksFeature: Feature = {
+  name: 'health-checks',
+  routes: (ctx, { scanner }) => [healthCheckRoutes(ctx, scanner)],
 };

@@ -10,9 +10,10 @@ import { compileViolations } from '../cdn/compile';
 import { codeOf, PUBLICATIONS, templateData } from '../cdn/templateData';
 import type { PopupSettingsRow, PublicationRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
-import type { CollectionDefinition } from '../collections/collectionRoutes';
 import { pinFor, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 import { ownSolution, solutionLanguages } from '../data/consentSolutions';
@@ -42,10 +43,10 @@ const publishSchema = z.object({ needsReconsent: z.boolean({ error: 'validation.
 /** Per language, a publication's file and its SHA-256. */
 type LanguageFiles = Record<string, { file: string; sha256: string }>;
 
-export const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSolutionId}/banner.js`;
+const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSolutionId}/banner.js`;
 
 /** A solution's publications, newest first: its history, read only (publishing is the action below). */
-export const publicationCollection = (ctx: ServerContext): CollectionDefinition<PublicationRow, never, never> => ({
+const publicationCollection = (ctx: ServerContext): CollectionDefinition<PublicationRow, never, never> => ({
   name: PUBLICATIONS,
   path: `${BASE}/publications`,
   operations: { read: 'consentSolutions.read' },
@@ -58,7 +59,7 @@ export const publicationCollection = (ctx: ServerContext): CollectionDefinition<
   rules: {},
 });
 
-export const publishingRoutes = (ctx: ServerContext): Router => {
+const publishingRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
@@ -201,4 +202,9 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
   });
 
   return router;
+};
+
+export const publishingFeature: Feature = {
+  name: 'publishing',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, publicationCollection(ctx)), publishingRoutes(ctx)],
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import { complianceReport, onboardingState } from '../reports/complianceReport';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { permit } from '../guards/permissions';
 import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';
@@ -34,7 +35,7 @@ const querySchema = z
 
 const validDay = (day: string): boolean => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
-export const reportRoutes = (ctx: ServerContext): Router => {
+const reportRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const guard = permit('reports.read');
@@ -81,4 +82,9 @@ export const reportRoutes = (ctx: ServerContext): Router => {
   }
 
   return router;
+};
+
+export const reportsFeature: Feature = {
+  name: 'reports',
+  routes: (ctx) => [reportRoutes(ctx)],
 };

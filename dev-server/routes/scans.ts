@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
@@ -13,7 +14,7 @@ import { requirePermission } from '../guards/permissions';
  * results. Ownership first (404), then the role (403), then the scanner's availability (503).
  */
 
-export const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
+const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const ownWritable: RequestHandler = (req, _res, next) => {
@@ -63,4 +64,9 @@ export const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   }
 
   return router;
+};
+
+export const scansFeature: Feature = {
+  name: 'scans',
+  routes: (ctx, { scanner }) => [scanRoutes(ctx, scanner)],
 };

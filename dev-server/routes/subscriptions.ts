@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import {
   checkBillingCrossFields,
   parseExpiry,
@@ -13,6 +12,7 @@ import {
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import type { Account } from '../store/types';
 import { accountById } from '../data/accounts';
 import { requirePermission } from '../guards/permissions';
@@ -125,7 +125,7 @@ export const settleAccount = (ctx: ServerContext, accountId: number): void => {
   settle(servicesFor(ctx).lifecycle, accountId);
 };
 
-export const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRoutesOptions = {}): Router => {
+const subscriptionRoutes = (ctx: ServerContext, options: SubscriptionRoutesOptions = {}): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -362,27 +362,7 @@ const parseRequest = (raw: unknown): SubscriptionRequest => {
   throw new ApiError(400, violations);
 };
 
-// ---------------------------------------------------------------------------------------------
-// Dev clock
-
-const clockBody = z.union([
-  z.object({ advanceDays: z.number({ error: 'validation.advance_days_invalid' }).finite().min(-3650).max(3650) }).strict(),
-  z.object({ reset: z.literal(true) }).strict(),
-]);
-
-/** POST /dev/clock moves the server's time (dev mode only; createServer mounts it then). */
-export const devClockRoutes = (ctx: ServerContext): Router => {
-  const router = Router();
-  const state = () => ({ now: ctx.now().toISOString(), offsetDays: ctx.clock.offsetMs() / 86_400_000 });
-  router.get('/dev/clock', (_req, res) => {
-    res.json(state());
-  });
-  router.post('/dev/clock', acceptBody({ json: true }), (req, res) => {
-    const parsed = clockBody.safeParse(req.body);
-    if (!parsed.success) throw new ApiError(400, [violation('validation.advance_days_invalid', 'advanceDays')]);
-    if ('reset' in parsed.data) ctx.clock.reset();
-    else ctx.clock.advanceDays(parsed.data.advanceDays);
-    res.json(state());
-  });
-  return router;
+export const subscriptionsFeature: Feature = {
+  name: 'subscriptions',
+  routes: (ctx) => [subscriptionRoutes(ctx)],
 };

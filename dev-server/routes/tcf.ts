@@ -3,6 +3,7 @@ import { tcfSettingsSchema, type GvlVendor, type VendorListSummary } from '../..
 import { getSession, requireSession } from '../auth/session';
 import { templateData } from '../cdn/templateData';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import { gvlViolations, latestPublishedTcf, TCF_SETTINGS, tcfSettingsOf, tcfSettingsRows, tcfState, type TcfSettingsRow } from '../tcf/tcfSettings';
@@ -19,7 +20,7 @@ import { requirePermission } from '../guards/permissions';
 
 type VendorRow = GvlVendor & { id: number };
 
-export const tcfRoutes = (ctx: ServerContext): Router => {
+const tcfRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const templates = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
@@ -95,4 +96,9 @@ export const tcfRoutes = (ctx: ServerContext): Router => {
   router.all(ITEM, session, methodNotAllowed);
 
   return router;
+};
+
+export const tcfFeature: Feature = {
+  name: 'tcf',
+  routes: (ctx) => [tcfRoutes(ctx)],
 };

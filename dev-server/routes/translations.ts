@@ -21,6 +21,8 @@ import type { LanguageCode } from '../../src/shared/languages';
 import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import type { ConsentSolutionRow, TranslationRow } from '../store/types';
@@ -32,7 +34,6 @@ import { ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
-import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 /**
  * Copy and translations (docs/api.md "Translations", ENT-3, ROUTE-17, BEYOND-5). One stored row
@@ -42,7 +43,7 @@ import type { CollectionDefinition } from '../collections/collectionRoutes';
 
 const BASE = '/consent-solutions/:id/translations';
 
-export const COMPLETENESS_GROUPS = [...TRANSLATION_GROUPS, 'cookiePurposes'] as const;
+const COMPLETENESS_GROUPS = [...TRANSLATION_GROUPS, 'cookiePurposes'] as const;
 
 interface ImportEntry {
   language: string;
@@ -93,7 +94,7 @@ const withGroups = (texts: StoredTexts, groups: GroupTexts): StoredTexts => ({ .
  * app reads and writes texts per language and group through the routes below, whose shapes
  * (every language of the solution, one with no row included; a group saved alone) are not rows.
  */
-export const translationCollection = (ctx: ServerContext): CollectionDefinition<TranslationRow, never, GroupTexts> => ({
+const translationCollection = (ctx: ServerContext): CollectionDefinition<TranslationRow, never, GroupTexts> => ({
   name: TRANSLATIONS,
   path: '/translations',
   operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
@@ -103,7 +104,7 @@ export const translationCollection = (ctx: ServerContext): CollectionDefinition<
   rules: { update: (row, groups) => ({ texts: withGroups(row.texts, groups), updatedAt: ctx.now().toISOString() }) },
 });
 
-export const translationRoutes = (ctx: ServerContext): Router => {
+const translationRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -303,4 +304,9 @@ const jsonEntries = (text: string): ImportEntry[] => {
   };
   for (const [language, tree] of Object.entries(json)) walk(language, tree, '');
   return entries;
+};
+
+export const translationsFeature: Feature = {
+  name: 'translations',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, translationCollection(ctx)), translationRoutes(ctx)],
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { cookieCategorySchema } from '../../src/schemas/cookie';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import type { Scanner } from '../scanner/scanner';
@@ -30,7 +31,7 @@ const idsSchema = z.object({
 
 const STATUSES = new Set(['open', 'accepted', 'dismissed', 'all']);
 
-export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
+const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -101,4 +102,9 @@ export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   }
 
   return router;
+};
+
+export const triageFeature: Feature = {
+  name: 'triage',
+  routes: (ctx, { scanner }) => [triageRoutes(ctx, scanner)],
 };
