@@ -24,8 +24,14 @@ export const toCsvRows = (columns: string[], rows: Record<string, string | numbe
 /** A cell as stored: without the one apostrophe `toCsv` (or a spreadsheet user) put in front. */
 export const unescapeCell = (value: string): string => (value.startsWith(ESCAPE_CHARACTER) ? value.slice(1) : value);
 
+/** An import file's header and rows (cells unescaped). */
+export interface ParsedCsv {
+  columns: string[];
+  rows: Record<string, string>[];
+}
+
 /** A CSV with a header row into records (cells unescaped); undefined when it cannot be read. */
-export const parseImportCsv = (text: string): { columns: string[]; rows: Record<string, string>[] } | undefined => {
+export const parseImportCsv = (text: string): ParsedCsv | undefined => {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',

@@ -15,7 +15,7 @@ import { removeSolutionScripts } from '../cdn/cdnFiles';
 import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
 import { owned } from '../guards/ownership';
-import { settleAccount } from './subscriptions';
+import { settleAccount } from '../rules/subscriptions';
 import { noQuery, invalidQuery, parseId } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 
