@@ -39,7 +39,7 @@ const envSchema = z.object({
   CDN_REGION_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
 });
 
-export interface ApiConfig {
+interface ApiConfig {
   port: number;
   host: string;
   dbFile: string;

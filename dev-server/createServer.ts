@@ -26,7 +26,7 @@ import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 import { createDevClock } from './time/clock';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
-export const DEV_TCF_CMP_ID = 300;
+const DEV_TCF_CMP_ID = 300;
 
 export interface CreateServerOptions {
   dbFile: string;

@@ -16,7 +16,7 @@ export const MIN_RETENTION_DAYS = 30;
 export const MAX_RETENTION_DAYS = 3660;
 const EXPORT_PAGE = 5000;
 const PURGE_CHUNK = 5000;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ListQuery {
   accountId: number;

@@ -13,7 +13,7 @@ import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordField
  * random (not guessable, not a counter) so it can be handed to a visitor as proof.
  */
 
-export const CONSENT_RECORDS = 'consentRecords';
+const CONSENT_RECORDS = 'consentRecords';
 
 export { RECORD_ACTIONS, type RecordAction };
 

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
  * was stored, a value that itself starts with the apostrophe gets one too, and the import takes
  * one leading apostrophe off every cell.
  */
-export const ESCAPE_CHARACTER = "'";
+const ESCAPE_CHARACTER = "'";
 const NEEDS_ESCAPE = /^[=+\-@\t\r']/;
 
 /** The file for these columns and rows (numbers are written as they are: they cannot be formulas). */
@@ -22,7 +22,7 @@ export const toCsvRows = (columns: string[], rows: Record<string, string | numbe
     : `${Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((column) => row[column] ?? '')) }, { newline: '\n', header: false, escapeFormulae: NEEDS_ESCAPE })}\n`;
 
 /** A cell as stored: without the one apostrophe `toCsv` (or a spreadsheet user) put in front. */
-export const unescapeCell = (value: string): string => (value.startsWith(ESCAPE_CHARACTER) ? value.slice(1) : value);
+const unescapeCell = (value: string): string => (value.startsWith(ESCAPE_CHARACTER) ? value.slice(1) : value);
 
 /** An import file's header and rows (cells unescaped). */
 export interface ParsedCsv {

@@ -7,7 +7,7 @@ import { ApiError, violation } from './errors';
  * ordinary bodies, read as text and checked row by row before anything changes.
  */
 
-export const IMPORT_LIMIT_BYTES = 5 * 1024 * 1024;
+const IMPORT_LIMIT_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 /** Violations answered at most per import; the rest would only repeat the same problems. */
 export const MAX_IMPORT_VIOLATIONS = 100;

@@ -11,7 +11,7 @@ type ListRow = { id: number };
  * never written to the store). Stored collections go through collections/. One pass over
  * the rows; only the page is cloned.
  */
-export interface ListSpec<T extends ListRow> {
+interface ListSpec<T extends ListRow> {
   /** Fields usable as exact-match filters and in `_sort` (`id` always is). */
   fields: ReadonlySet<string>;
   /** The rows the list holds (the vendors not deleted); checked first, so other rows are never looked at further. */
@@ -20,7 +20,7 @@ export interface ListSpec<T extends ListRow> {
   matches?: (row: T, needle: string) => boolean;
 }
 
-export interface ListResult<T> {
+interface ListResult<T> {
   page: T[];
   /** What X-Total-Count says: all matching rows, before paging. */
   total: number;

@@ -16,9 +16,9 @@ import { domainRows } from '../data/domains';
  * calendar days of the decision, `YYYY-MM-DD`.
  */
 
-export const OPT_IN_CATEGORIES = CONSENT_CATEGORIES.filter((c) => c !== 'necessary');
+const OPT_IN_CATEGORIES = CONSENT_CATEGORIES.filter((c) => c !== 'necessary');
 
-export interface ReportQuery {
+interface ReportQuery {
   accountId: number;
   consentSolutionId: number | null;
   /** Inclusive days. */
@@ -29,9 +29,8 @@ export interface ReportQuery {
 type ActionCounts = Record<RecordAction, number>;
 type Rates = DailyRow['optIn'];
 
-export type { ComplianceReport, DailyRow };
 
-export const dayOf = (iso: string): string => iso.slice(0, 10);
+const dayOf = (iso: string): string => iso.slice(0, 10);
 
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

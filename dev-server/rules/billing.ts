@@ -28,7 +28,7 @@ const couponRows = (store: Store, now: Date): Coupon[] => {
   return rows;
 };
 
-export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };
+type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };
 
 /** Codes are matched case-insensitively (people type them as they read them). */
 export const checkCoupon = (store: Store, code: string, now: Date): CouponCheck => {
@@ -67,7 +67,7 @@ export const accountDomains = (store: Store, accountId: number): PricedDomain[] 
 };
 
 
-export interface PriceInput {
+interface PriceInput {
   table: PriceTable;
   domains: readonly PricedDomain[];
   /** Settings an unused slot is priced at: the account's default domain settings. */

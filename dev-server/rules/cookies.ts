@@ -35,7 +35,7 @@ const comparable = (cookie: CookieData & { source: CookieSource }): string =>
     Object.entries(compactPurpose(cookie.purpose)).sort(([a], [b]) => a.localeCompare(b)),
   ]);
 
-export interface CookieImportChange {
+interface CookieImportChange {
   row: number;
   action: 'create' | 'update';
   name: string;
@@ -44,7 +44,7 @@ export interface CookieImportChange {
   fields: string[];
 }
 
-export interface CookieImportResult {
+interface CookieImportResult {
   dryRun: boolean;
   created: number;
   updated: number;

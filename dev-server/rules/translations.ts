@@ -17,7 +17,7 @@ export interface ImportEntry {
   path: (column: 'language' | 'key' | 'text') => string;
 }
 
-export interface TranslationChange {
+interface TranslationChange {
   language: string;
   key: string;
   before: string | null;

@@ -8,7 +8,7 @@ import { buildConsentData } from './consentSolutionsData';
 import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
 import { buildSolutionContent } from './solutionContentData';
 
-export interface SeedOptions {
+interface SeedOptions {
   now?: Date;
   bcryptCost?: number;
 }

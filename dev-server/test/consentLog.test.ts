@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComplianceReport } from '../reports/complianceReport';
+import type { ComplianceReport } from '../../src/schemas/consentRecord';
 import type { ConsentRecordRow } from '../consent-log/consentRecord';
 import { migrate, migrations } from '../consent-log/migrate';
 import { openEmbedded, openServer, type SqlClient } from '../consent-log/sql';
