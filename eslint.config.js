@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'banner/dist/', 'node_modules/', 'dev-server/data/', 'bench/results/', 'test-results/'] },
+  { ignores: ['dist/', 'banner/dist/', 'node_modules/', 'var/', 'bench/results/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

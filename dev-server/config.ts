@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHost } from './guards/loopback';
 
-const DEFAULT_DB_FILE = fileURLToPath(new URL('./data/db.json', import.meta.url));
+/** Runtime data lives in the repository's git-ignored `var/`, apart from the code. */
+const DEFAULT_DB_FILE = fileURLToPath(new URL('../var/db.json', import.meta.url));
 const DEFAULT_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:4173,http://localhost:4173';
 
 const flag = z
@@ -38,7 +39,7 @@ const envSchema = z.object({
   CDN_REGION_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
 });
 
-export interface ApiConfig {
+interface ApiConfig {
   port: number;
   host: string;
   dbFile: string;

@@ -1,54 +1,32 @@
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
+import { auditTrail } from './audit/auditTrail';
 import { createMailQueue } from './auth/mailQueue';
 import { openOutbox } from './auth/outbox';
-import { createDevClock } from './time/clock';
 import { DEFAULT_BCRYPT_COST, loginDummyHash, MIN_BCRYPT_COST } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
-import type { ServerContext } from './context/context';
+import { forgetLegacyRecords, legacyRecordRows } from './consent-log/consentRecord';
+import { createConsentLog, type ConsentLogOptions } from './consent-log/consentLog';
+import { scheduleRetention, type RetentionJob } from './consent-log/retention';
+import type { RecordRateLimits, ServerContext } from './context/context';
+import type { Feature, FeatureServices } from './context/feature';
+import { userRows } from './data/users';
+import { features } from './features';
 import { allowedHost } from './guards/allowedHost';
 import { sameOriginWrites } from './guards/crossSite';
 import { loopbackOnly } from './guards/loopback';
 import { documentedContentTypes } from './http/bodyParsers';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { auditTrail } from './audit/auditTrail';
-import { accountActions, accountCollection } from './routes/accounts';
-import { auditCollection } from './routes/audit';
-import { collectionRoutes } from './routes/collections/collectionRoutes';
-import { consentSolutionActions, consentSolutionCollection } from './routes/consentSolutions';
-import { cdnRoutes } from './routes/cdn';
-import { consentRecordPublicRoutes, consentRecordRoutes, type RecordRateLimits } from './routes/consentRecords';
-import { consentRetentionRoutes } from './routes/consentRetention';
-import { cookieActions, cookieCollection } from './routes/cookies';
-import { devRoutes } from './routes/dev';
-import { domainCollection } from './routes/domains';
-import { lostPasswordRoutes } from './routes/lostPassword';
-import { pricingRoutes } from './routes/pricing';
-import { reportRoutes } from './routes/reports';
-import { publicationCollection, publishingRoutes } from './routes/publishing';
-import { privacyStandardsRoutes } from './routes/privacyStandards';
-import { sessionRoutes } from './routes/session';
-import { devClockRoutes, subscriptionRoutes } from './routes/subscriptions';
-import { teammateCollection } from './routes/teammates';
-import { tcfRoutes } from './routes/tcf';
-import { templateActions, templateCollection, templateVersionCollection } from './routes/templates';
-import { translationCollection, translationRoutes } from './routes/translations';
-import { healthCheckRoutes } from './routes/healthChecks';
-import { scanRoutes } from './routes/scans';
-import { triageRoutes } from './routes/triage';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
-import { userRows } from './data/users';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
+import { createDevClock } from './time/clock';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
-export const DEV_TCF_CMP_ID = 300;
-import { createConsentLog, type ConsentLogOptions } from './consent-log/consentLog';
-import { scheduleRetention, type RetentionJob } from './consent-log/retention';
-import { forgetLegacyRecords, legacyRecordRows } from './consent/records';
+const DEV_TCF_CMP_ID = 300;
 
 export interface CreateServerOptions {
   dbFile: string;
@@ -123,6 +101,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     tcfCmpId: options.tcfCmpId ?? DEV_TCF_CMP_ID,
     countryHeader: options.countryHeader,
     regionHeader: options.regionHeader,
+    consentRecordLimits: options.consentRecordLimits ?? {},
   };
   void context.gvl.start();
 
@@ -132,7 +111,14 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // Computed now so the first unknown-email login is not measurably slower than later ones.
   void loginDummyHash(userRows(store), context.bcryptCost);
 
+  const scanner = createScanner(store, now, options.scanner);
+  const services: FeatureServices = { bridge: new JsonServerBridge(store), scanner };
+
   const app = express();
+  /** Each feature's routes of one group, in the order of features.ts. */
+  const mount = (group: (feature: Feature) => Router[] | undefined): void => {
+    for (const feature of features) for (const router of group(feature) ?? []) app.use(router);
+  };
   app.disable('x-powered-by');
   // Group commit: an answer leaves only once the writes made while its request ran are on disk.
   app.use(store.durableAnswers);
@@ -140,8 +126,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' }, strictTransportSecurity: context.secureCookies }));
   // SEC-4: only the host names the API is reached by (DNS rebinding); customers' pages load the CDN by that name too.
   app.use(allowedHost({ apiHost: options.apiHost ?? '127.0.0.1', allowedHosts: options.allowedHosts }));
-  // Public consent records from customers' sites: their own CORS (any origin, checked against the solution's domains).
-  app.use(consentRecordPublicRoutes(context, options.consentRecordLimits));
+  // What customers' sites call (public consent records): their own CORS (any origin, checked against the solution's domains).
+  mount((feature) => feature.crossOrigin?.(context));
   // json-server's defaults() reflect any Origin with credentials; only the app's origins here.
   const allowed = new Set(options.corsOrigins);
   app.use(
@@ -157,32 +143,10 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   app.use('/dev', loopbackOnly);
 
   // Public and cookie-less: the published banners (loaded by customers' sites).
-  app.use(cdnRoutes(context));
+  mount((feature) => feature.public?.(context));
   // BEYOND-7: every successful authenticated write below is recorded.
   app.use(auditTrail(store, now));
-  app.use(sessionRoutes(context));
-  app.use(lostPasswordRoutes(context));
-  app.use(privacyStandardsRoutes(context));
-  // The plain collections: json-server's router behind one chain of guards (routes/collections).
-  const bridge = new JsonServerBridge(store);
-  // Accounts' writes are actions (a trial, lifecycle rules, a typed-name delete): before the chain's 405s.
-  app.use(accountActions(context), collectionRoutes(context, bridge, accountCollection(context)));
-  app.use(collectionRoutes(context, bridge, consentSolutionCollection(context)), consentSolutionActions(context));
-  app.use(collectionRoutes(context, bridge, domainCollection(context)));
-  app.use(collectionRoutes(context, bridge, translationCollection(context)), translationRoutes(context));
-  app.use(collectionRoutes(context, bridge, cookieCollection(context)), cookieActions(context));
-  app.use(collectionRoutes(context, bridge, templateCollection(context)), collectionRoutes(context, bridge, templateVersionCollection(context)), templateActions(context));
-  app.use(collectionRoutes(context, bridge, publicationCollection(context)), publishingRoutes(context));
-  app.use(tcfRoutes(context));
-  app.use(pricingRoutes(context));
-  app.use(subscriptionRoutes(context));
-  app.use(collectionRoutes(context, bridge, teammateCollection(context)));
-  app.use(collectionRoutes(context, bridge, auditCollection));
-  const scanner = createScanner(store, now, options.scanner);
-  app.use(scanRoutes(context, scanner), healthCheckRoutes(context, scanner), triageRoutes(context, scanner));
-  app.use(consentRecordRoutes(context), consentRetentionRoutes(context));
-  app.use(reportRoutes(context));
-  if (options.devMode) app.use(devRoutes(context), devClockRoutes(context));
+  mount((feature) => feature.routes?.(context, services));
 
   const retention = scheduleRetention(consentLog, now);
 

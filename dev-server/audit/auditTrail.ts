@@ -80,7 +80,7 @@ const actionOf = (method: string, segments: string[]): AuditAction => {
 };
 
 /** Builds the entry of a successful write (exported for unit tests). */
-export const auditEntryOf = (req: Request, path: string, status: number, at: Date): Omit<AuditEntry, 'id'> | undefined => {
+const auditEntryOf = (req: Request, path: string, status: number, at: Date): Omit<AuditEntry, 'id'> | undefined => {
   const session = findSession(req);
   if (!session) return undefined;
   const segments = path.split('/').filter(Boolean);

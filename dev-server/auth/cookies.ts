@@ -3,9 +3,9 @@ import { parseCookie, stringifySetCookie, type SerializeOptions } from 'cookie';
 import { SESSION_TTL_SECONDS } from './jwt';
 
 /** JWT `header.payload`: readable by the app (it decodes the user from it). */
-export const HP_COOKIE = 'ci_hp';
+const HP_COOKIE = 'ci_hp';
 /** JWT signature: HttpOnly, so script on the page can never rebuild a usable token. */
-export const SIG_COOKIE = 'ci_s';
+const SIG_COOKIE = 'ci_s';
 
 const base = (secure: boolean): SerializeOptions => ({ path: '/', sameSite: 'strict', secure });
 

@@ -3,7 +3,7 @@ import type { Role, User } from '../store/types';
 
 export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
-export interface SessionClaims {
+interface SessionClaims {
   sub: string;
   email: string;
   roles: Role[];

@@ -4,14 +4,14 @@ import type { Outbox } from './outbox';
 import type { PasswordToken, User } from '../store/types';
 
 /** What issuing and mailing a link needs (the server context has it all). */
-export interface MailContext {
+interface MailContext {
   store: Store;
   outbox: Outbox;
   appUrl: string;
   now: () => Date;
 }
 
-export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -19,7 +19,7 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export const safeEqual = (a: string, b: string): boolean =>
   timingSafeEqual(Buffer.from(sha256(a), 'hex'), Buffer.from(sha256(b), 'hex'));
 
-export interface IssuedToken {
+interface IssuedToken {
   token: string;
   csrfToken: string;
   link: string;
@@ -30,7 +30,7 @@ export interface IssuedToken {
  * A single-use password token: 256 random bits from the CSPRNG, only its SHA-256 stored (a
  * leaked DB does not leak usable links), a CSRF token the reset form must echo, 24 h expiry.
  */
-export const issuePasswordToken = (ctx: MailContext, user: User, purpose: PasswordToken['purpose']): IssuedToken => {
+const issuePasswordToken = (ctx: MailContext, user: User, purpose: PasswordToken['purpose']): IssuedToken => {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const now = ctx.now();

@@ -11,7 +11,7 @@ export const hashPassword = (plain: string, cost: number): Promise<string> =>
 export const verifyPassword = (plain: string, hash: string): Promise<boolean> => bcrypt.compare(plain, hash);
 
 /** The cost factor a bcrypt hash was made with (`$2b$12$…` → 12), or undefined for anything else. */
-export const hashCost = (hash: string): number | undefined => {
+const hashCost = (hash: string): number | undefined => {
   const match = /^\$2[abxy]?\$(\d{2})\$/.exec(hash);
   return match?.[1] === undefined ? undefined : Number(match[1]);
 };
@@ -20,7 +20,7 @@ export const hashCost = (hash: string): number | undefined => {
  * The cost most stored hashes have: what checking the password of a known email costs. Costs
  * differ when a database was seeded at one cost and the server hashes at another.
  */
-export const usualCost = (hashes: Iterable<string>, fallback: number): number => {
+const usualCost = (hashes: Iterable<string>, fallback: number): number => {
   const counts = new Map<number, number>();
   for (const hash of hashes) {
     const cost = hashCost(hash);

@@ -1,4 +1,3 @@
-import { can, type Operation } from '../../src/shared/permissions';
 import type { Account, Role } from '../store/types';
 
 /** What a guard needs to know about the caller (from the verified session, re-read from the DB). */
@@ -26,11 +25,3 @@ export const canReadAccount = (caller: Caller, account: Pick<Account, 'id' | 'pa
   if (account.id === home) return true;
   return hasRole(caller, 'ROLE_AGENCY') && account.parentAccountId === home;
 };
-
-/**
- * ROLE-1: may the caller write in the account the request acts on? Read from the permission
- * matrix (src/shared/permissions.ts): ROLE_DEMO is read-only; the others write consent
- * solutions, domains and the other owner-scoped collections of the accounts they act on.
- */
-export const canWrite = (caller: Caller, operation: Operation = 'consentSolutions.write'): boolean =>
-  can(caller.roles, operation, caller.accountId === homeAccountOf(caller) ? 'own' : 'other');

@@ -14,10 +14,10 @@ export interface Session extends Caller {
 }
 
 /** The request header that makes a request act on another account (ROLE-1 operations). */
-export const ACCOUNT_HEADER = 'x-account-id';
+const ACCOUNT_HEADER = 'x-account-id';
 
 /** `last seen` is written at most this often per user (ENT-4), not on every request. */
-export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 const sessions = new WeakMap<Request, Session>();
 
@@ -35,7 +35,7 @@ export const findSession = (req: Request): Session | undefined => sessions.get(r
  * May this caller act on `account`? ROLE_ADMIN any account, ROLE_AGENCY its own and its
  * client accounts; everyone else only the own one.
  */
-export const canActOnAccount = (caller: Caller, account: Pick<Account, 'id' | 'parentAccountId'>): boolean =>
+const canActOnAccount = (caller: Caller, account: Pick<Account, 'id' | 'parentAccountId'>): boolean =>
   (hasRole(caller, 'ROLE_ADMIN') || hasRole(caller, 'ROLE_AGENCY')) && canReadAccount(caller, account);
 
 /**

@@ -20,10 +20,10 @@ export interface SessionRow extends Row {
   expiresAt: string;
 }
 
-export const SESSIONS = 'sessions';
+const SESSIONS = 'sessions';
 
 /** `lastUsedAt` is written at most this often per session, not on every request. */
-export const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
+const LAST_USED_RESOLUTION_MS = 5 * 60 * 1000;
 
 const rows = (store: Store): SessionRow[] => store.rows<SessionRow>(SESSIONS);
 

@@ -5,7 +5,7 @@
  * `lingerMs` for company, so that a burst arriving in the same few milliseconds shares one
  * commit instead of the first row committing alone.
  */
-export interface BatchWriter<T> {
+interface BatchWriter<T> {
   /** Resolves once `row` is committed; rejects with the batch's error. */
   append(row: T): Promise<void>;
   /** Resolves when nothing is queued or being written. */

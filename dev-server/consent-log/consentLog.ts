@@ -1,5 +1,5 @@
 import type { RecordRegionRule } from '../../src/schemas/consentRecord';
-import type { ConsentRecordRow, RecordAction } from '../consent/records';
+import type { ConsentRecordRow, RecordAction } from './consentRecord';
 import { createBatchWriter } from './batchWriter';
 import { migrate } from './migrate';
 import { openEmbedded, openServer, type SqlClient } from './sql';
@@ -16,7 +16,7 @@ export const MIN_RETENTION_DAYS = 30;
 export const MAX_RETENTION_DAYS = 3660;
 const EXPORT_PAGE = 5000;
 const PURGE_CHUNK = 5000;
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ListQuery {
   accountId: number;

@@ -13,7 +13,7 @@ const FILE = /^(\d{3})_[a-z0-9_]+\.sql$/;
 /** Any constant: the lock's key, shared by every process migrating this database. */
 const LOCK_KEY = 72_015_001;
 
-export interface Migration {
+interface Migration {
   version: number;
   name: string;
   sql: string;

@@ -5,7 +5,7 @@ import type { ConsentLog } from './consentLog';
  * records older than its retention are deleted; the daily roll-ups, counts without visitor data,
  * stay for the dashboard. A run never overlaps the previous one.
  */
-export const HOURLY = 3_600_000;
+const HOURLY = 3_600_000;
 
 export interface RetentionJob {
   /** One run now (the tests call it); how many records went. */

@@ -138,7 +138,7 @@ export const openEmbedded = async (dataDir: string): Promise<SqlClient> => {
 };
 
 /** Only these characters in a schema name, which is quoted into SQL. */
-export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Any PostgreSQL server (`DATABASE_URL`), through postgres.js's pool. `schema` puts the tables

@@ -6,6 +6,14 @@ import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
 import type { GvlSource } from '../tcf/gvlSource';
 
+/** LOG-2: the public record endpoints' rate limits. */
+export interface RecordRateLimits {
+  /** Requests per minute from one address (default RECORDS_PER_MINUTE of routes/consentRecords.ts). */
+  perAddress?: number;
+  /** Requests per minute to one solution (default SOLUTION_RECORDS_PER_MINUTE). */
+  perSolution?: number;
+}
+
 /** What route modules share: built once per server by createServer. */
 export interface ServerContext {
   store: Store;
@@ -31,4 +39,6 @@ export interface ServerContext {
   countryHeader: string | undefined;
   /** STD-4: the request header a trusted CDN puts the visitor's state in (e.g. CF-Region-Code); a US state then reaches the banner and its records. */
   regionHeader: string | undefined;
+  /** LOG-2: the public record endpoints' rate limits (each defaults to its constant). */
+  consentRecordLimits: RecordRateLimits;
 }

@@ -10,7 +10,7 @@ export const DOMAINS = 'domains';
 
 export const domainRows = (store: Store): DomainRow[] => store.rows<DomainRow>(DOMAINS);
 
-export const domainNotFound = (): ApiError => notFound();
+const domainNotFound = (): ApiError => notFound();
 
 export const ownDomain = (store: Store, caller: { accountId: number }, idParam: string | undefined): DomainRow =>
   ownedRow(domainRows(store), caller, idParam, domainNotFound);

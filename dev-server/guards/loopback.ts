@@ -7,7 +7,7 @@ LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
 /** 127.0.0.0/8 and ::1 (also written out, or IPv4-mapped as `::ffff:127.0.0.1`). */
-export const isLoopbackAddress = (address: string | undefined): boolean => {
+const isLoopbackAddress = (address: string | undefined): boolean => {
   const family = isIP(address ?? '');
   return family !== 0 && LOOPBACK.check(address ?? '', family === 6 ? 'ipv6' : 'ipv4');
 };

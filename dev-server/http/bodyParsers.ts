@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { ApiError } from './errors';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
-export const JSON_TYPES = ['application/json', 'application/ld+json', 'application/merge-patch+json'];
+const JSON_TYPES = ['application/json', 'application/ld+json', 'application/merge-patch+json'];
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
  * was stored, a value that itself starts with the apostrophe gets one too, and the import takes
  * one leading apostrophe off every cell.
  */
-export const ESCAPE_CHARACTER = "'";
+const ESCAPE_CHARACTER = "'";
 const NEEDS_ESCAPE = /^[=+\-@\t\r']/;
 
 /** The file for these columns and rows (numbers are written as they are: they cannot be formulas). */
@@ -22,10 +22,16 @@ export const toCsvRows = (columns: string[], rows: Record<string, string | numbe
     : `${Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((column) => row[column] ?? '')) }, { newline: '\n', header: false, escapeFormulae: NEEDS_ESCAPE })}\n`;
 
 /** A cell as stored: without the one apostrophe `toCsv` (or a spreadsheet user) put in front. */
-export const unescapeCell = (value: string): string => (value.startsWith(ESCAPE_CHARACTER) ? value.slice(1) : value);
+const unescapeCell = (value: string): string => (value.startsWith(ESCAPE_CHARACTER) ? value.slice(1) : value);
+
+/** An import file's header and rows (cells unescaped). */
+export interface ParsedCsv {
+  columns: string[];
+  rows: Record<string, string>[];
+}
 
 /** A CSV with a header row into records (cells unescaped); undefined when it cannot be read. */
-export const parseImportCsv = (text: string): { columns: string[]; rows: Record<string, string>[] } | undefined => {
+export const parseImportCsv = (text: string): ParsedCsv | undefined => {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',

@@ -23,6 +23,14 @@ export class ApiError extends Error {
 
 export const notFound = (): ApiError => new ApiError(404, 'error.backend.not_found');
 
+/**
+ * The last handler of a known path: any method it has no route for answers 405 (with the
+ * session check in front where the path needs one, so anonymous callers still get 401).
+ */
+export const methodNotAllowed: RequestHandler = () => {
+  throw new ApiError(405, 'error.backend.method_not_allowed');
+};
+
 export const sendViolations = (res: Response, status: number, violations: Violation[]): void => {
   const body: ViolationBody = { violations };
   res.status(status).json(body);

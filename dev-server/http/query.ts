@@ -48,7 +48,7 @@ export const parseId = (param: string | undefined): number | undefined => (param
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** How lists sort (`_sort`): numbers by value, text case-insensitively and numbers inside it naturally, missing values last. */
-export const compareValues = (a: unknown, b: unknown): number => {
+const compareValues = (a: unknown, b: unknown): number => {
   if (a === b) return 0;
   if (a === undefined || a === null) return 1;
   if (b === undefined || b === null) return -1;

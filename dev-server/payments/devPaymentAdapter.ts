@@ -45,7 +45,7 @@ export type ChargeResult = { ok: true; chargeId: string } | { ok: false; failure
  * Test-mode behaviour by card number, like a card processor's documented test cards. Any other
  * valid number is declined: a dev environment should never see a real card.
  */
-export const TEST_CARDS: Readonly<Record<string, { outcome: 'success' | PaymentFailure | 'renewal_declined'; note: string }>> = {
+const TEST_CARDS: Readonly<Record<string, { outcome: 'success' | PaymentFailure | 'renewal_declined'; note: string }>> = {
   '4242424242424242': { outcome: 'success', note: 'Visa, succeeds' },
   '5555555555554444': { outcome: 'success', note: 'Mastercard, succeeds' },
   '378282246310005': { outcome: 'success', note: 'American Express, succeeds (4-digit CVC)' },

@@ -1,12 +1,12 @@
 import type { ComplianceReport, DailyRow, ReportScan } from '../../src/schemas/consentRecord';
 import { CONSENT_CATEGORIES } from '../../src/schemas/template';
 import { cookieRows } from '../data/cookies';
-import { PUBLICATIONS } from '../banner/templateData';
-import type { PublicationRow } from '../banner/types';
+import { PUBLICATIONS } from '../cdn/templateData';
+import type { PublicationRow } from '../cdn/types';
 import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
-import { RECORD_ACTIONS, type RecordAction } from '../consent/records';
+import { RECORD_ACTIONS, type RecordAction } from '../consent-log/consentRecord';
 import { domainRows } from '../data/domains';
 
 /**
@@ -16,9 +16,9 @@ import { domainRows } from '../data/domains';
  * calendar days of the decision, `YYYY-MM-DD`.
  */
 
-export const OPT_IN_CATEGORIES = CONSENT_CATEGORIES.filter((c) => c !== 'necessary');
+const OPT_IN_CATEGORIES = CONSENT_CATEGORIES.filter((c) => c !== 'necessary');
 
-export interface ReportQuery {
+interface ReportQuery {
   accountId: number;
   consentSolutionId: number | null;
   /** Inclusive days. */
@@ -29,9 +29,8 @@ export interface ReportQuery {
 type ActionCounts = Record<RecordAction, number>;
 type Rates = DailyRow['optIn'];
 
-export type { ComplianceReport, DailyRow };
 
-export const dayOf = (iso: string): string => iso.slice(0, 10);
+const dayOf = (iso: string): string => iso.slice(0, 10);
 
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

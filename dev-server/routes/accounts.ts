@@ -2,6 +2,8 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { can } from '../../src/shared/permissions';
 import { permit, scopeOf } from '../guards/permissions';
 import { canReadAccount, homeAccountOf } from '../auth/roles';
@@ -9,12 +11,11 @@ import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler, notFound, violation } from '../http/errors';
 import { accountPatchSchema, applyLifecycleEdit, checkLifecycleEdit, lifecycleEditOf, trialDaysLeft } from '../rules/subscriptionLifecycle';
 import { accountById, accountRows, ACCOUNTS } from '../data/accounts';
-import { removeSolutionScripts } from '../banner/cdnFiles';
+import { removeSolutionScripts } from '../cdn/cdnFiles';
 import { removeRow } from '../store/cascade';
 import type { Account, Subscription } from '../store/types';
 import { owned } from '../guards/ownership';
-import type { CollectionDefinition } from './collections/collectionRoutes';
-import { settleAccount } from './subscriptions';
+import { settleAccount } from '../rules/subscriptions';
 import { noQuery, invalidQuery, parseId } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 
@@ -101,7 +102,7 @@ const ownAccount =
  * other roles (404, as an unknown route: customers never list accounts). Reading one: the
  * caller's own, or one it may read; its billing only for who may read the subscription.
  */
-export const accountCollection = (ctx: ServerContext): CollectionDefinition<Account, never, never> => {
+const accountCollection = (ctx: ServerContext): CollectionDefinition<Account, never, never> => {
   return {
     name: ACCOUNTS,
     path: '/accounts',
@@ -134,7 +135,7 @@ export const accountCollection = (ctx: ServerContext): CollectionDefinition<Acco
 };
 
 /** API-5: creating, editing and deleting accounts. 404 (not 403) for an unreadable account so existence never leaks. */
-export const accountActions = (ctx: ServerContext): Router => {
+const accountActions = (ctx: ServerContext): Router => {
   const router = Router();
   const accountOf = (id: number | undefined): Account | undefined => (id === undefined ? undefined : accountById(ctx.store, id));
   const session = requireSession(ctx.store, ctx.now);
@@ -212,4 +213,10 @@ export const accountActions = (ctx: ServerContext): Router => {
   }));
 
   return router;
+};
+
+/** Accounts' writes are actions (a trial, lifecycle rules, a typed-name delete): mounted before the collection's 405s. */
+export const accountsFeature: Feature = {
+  name: 'accounts',
+  routes: (ctx, { bridge }) => [accountActions(ctx), collectionRoutes(ctx, bridge, accountCollection(ctx))],
 };

@@ -1,5 +1,6 @@
 import { AUDIT_LOG, toApiEntry, type AuditEntry } from '../audit/auditTrail';
-import type { CollectionDefinition } from './collections/collectionRoutes';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 
 /**
  * BEYOND-7: `GET /audit-log` — the acting account's entries, newest first unless the client
@@ -7,7 +8,7 @@ import type { CollectionDefinition } from './collections/collectionRoutes';
  */
 const LIST_FIELDS: ReadonlySet<string> = new Set(['userEmail', 'method', 'path', 'resource', 'action', 'status', 'at', 'summary']);
 
-export const auditCollection: CollectionDefinition<AuditEntry, never, never> = {
+const auditCollection: CollectionDefinition<AuditEntry, never, never> = {
   name: AUDIT_LOG,
   path: '/audit-log',
   operations: { read: 'audit.read' },
@@ -21,4 +22,9 @@ export const auditCollection: CollectionDefinition<AuditEntry, never, never> = {
   answer: toApiEntry,
   validate: {},
   rules: {},
+};
+
+export const auditLogFeature: Feature = {
+  name: 'audit-log',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, auditCollection)],
 };

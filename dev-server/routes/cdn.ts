@@ -2,11 +2,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { withVisitor } from '../../banner/publish/composeBannerScript';
-import { readScript } from '../banner/cdnFiles';
-import { templateData } from '../banner/templateData';
-import { headerState, visitorCountry, visitorFor } from '../banner/visitorRegion';
+import { readScript } from '../cdn/cdnFiles';
+import { templateData } from '../cdn/templateData';
+import { headerState, visitorCountry, visitorFor } from '../cdn/visitorRegion';
 import type { ServerContext } from '../context/context';
-import { ApiError, violation } from '../http/errors';
+import type { Feature } from '../context/feature';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import { consentSolutionRows as solutionRows, standardsOf } from '../data/consentSolutions';
 
 /**
@@ -18,9 +19,9 @@ import { consentSolutionRows as solutionRows, standardsOf } from '../data/consen
  * Served gzip or brotli when the browser takes them (STD-8). The script is the banner's core
  * (STD-8), which loads the UI of the visitor's language from `ui/{version}.{language}.js`.
  */
-export const CDN_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+const CDN_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 /** STD-8: a UI file's URL names its publication's version: it never changes. */
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE_CONTROL = 'private, max-age=60, must-revalidate';
 
 /** Compressed scripts by ETag and encoding: each is made once per publication and rule. */
@@ -48,7 +49,7 @@ const encodingFor = (req: Request): Encoding => {
  * STD-8: the visitor's language among the published ones, from Accept-Language (the languages
  * the banner itself would pick from first); none matching: the core offering every language.
  */
-export const acceptedLanguage = (header: string | undefined, available: readonly string[]): string | null => {
+const acceptedLanguage = (header: string | undefined, available: readonly string[]): string | null => {
   const wanted = String(header ?? '')
     .split(',')
     .map((part, index) => {
@@ -61,7 +62,7 @@ export const acceptedLanguage = (header: string | undefined, available: readonly
   return wanted.find((entry) => available.includes(entry.code))?.code ?? null;
 };
 
-export const cdnRoutes = (ctx: ServerContext): Router => {
+const cdnRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
   const compressed = new Map<string, Buffer>();
@@ -171,17 +172,16 @@ export const cdnRoutes = (ctx: ServerContext): Router => {
     sendFile(req, res, { etag: `"${publication.declarationSha256 ?? publication.sha256}"`, cacheControl: CDN_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
   });
 
-  router.all('/cdn/:csId/declaration.js', () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all('/cdn/:csId/declaration.js', methodNotAllowed);
 
-  router.all('/cdn/:csId/ui/:file', () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all('/cdn/:csId/ui/:file', methodNotAllowed);
 
-  router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js'], () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js'], methodNotAllowed);
 
   return router;
+};
+
+export const cdnFeature: Feature = {
+  name: 'cdn',
+  public: (ctx) => [cdnRoutes(ctx)],
 };

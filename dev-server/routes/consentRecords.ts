@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, toApiRecord, type ConsentRecordRow } from '../consent/records';
-import type { ServerContext } from '../context/context';
-import { consentSolutionRows } from '../data/consentSolutions';
+import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, toApiRecord, type ConsentRecordRow } from '../consent-log/consentRecord';
+import type { RecordRateLimits, ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
+import { consentSolutionNotFound, consentSolutionRows } from '../data/consentSolutions';
 import { permit } from '../guards/permissions';
 import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
-import { ApiError, asyncHandler, violation } from '../http/errors';
-import { exportRoute } from './consentRecordExport';
+import { toCsv, toCsvRows } from '../http/csv';
+import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 
@@ -28,16 +30,9 @@ import { parseOrThrow } from '../http/validation';
  * (proof of consent), own account only.
  */
 
-export const RECORDS_PER_MINUTE = 120;
+const RECORDS_PER_MINUTE = 120;
 /** One solution's sites together: a busy shop's visitors, well above, a flood below what the log takes. */
-export const SOLUTION_RECORDS_PER_MINUTE = 120_000;
-
-export interface RecordRateLimits {
-  /** Requests per minute from one address (default RECORDS_PER_MINUTE). */
-  perAddress?: number;
-  /** Requests per minute to one solution (default SOLUTION_RECORDS_PER_MINUTE). */
-  perSolution?: number;
-}
+const SOLUTION_RECORDS_PER_MINUTE = 120_000;
 
 const parseCsId = (param: string | undefined): number | undefined => (param !== undefined && /^\d{1,15}$/.test(param) ? Number(param) : undefined);
 
@@ -72,7 +67,7 @@ const forbiddenOrigin = (): ApiError => new ApiError(403, [violation('error.back
 
 const tooMany: RequestHandler = (_req, _res, next) => next(new ApiError(429, [violation('error.backend.too_many_requests')]));
 
-export const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits = {}): Router => {
+const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits = {}): Router => {
   const router = Router();
   const perAddress = rateLimit({
     windowMs: 60_000,
@@ -156,15 +151,86 @@ export const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRate
     }),
   );
 
-  router.all('/consent/:csId/records', publicCors, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
-  router.all('/consent/:csId/shared', publicCors, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all('/consent/:csId/records', publicCors, methodNotAllowed);
+  router.all('/consent/:csId/shared', publicCors, methodNotAllowed);
 
   return router;
 };
+
+/**
+ * LOG-3: `GET /consent-records/export?format=csv|jsonl&consentSolutionId&from&to` — every record
+ * of the account (or of one solution) received in the days [from, to], oldest first, streamed a
+ * page at a time with the socket's back-pressure: memory stays flat whatever the size. CSV cells
+ * that a spreadsheet would run as formulas are neutralised as in the other exports (SEC-6).
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = z
+  .string()
+  .regex(DAY, { error: 'validation.datetime_invalid' })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'validation.datetime_invalid' });
+
+const querySchema = z
+  .object({
+    format: z.enum(['csv', 'jsonl'], { error: 'validation.invalid_value' }).default('csv'),
+    consentSolutionId: z
+      .string()
+      .regex(/^\d{1,15}$/, { error: 'validation.invalid_value' })
+      .transform(Number)
+      .optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .strict()
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: 'validation.date_range_invalid', path: ['from'] });
+
+const EXPORT_COLUMNS = ['id', 'consentSolutionId', 'consentSolutionName', 'domain', 'decidedAt', 'receivedAt', 'action', 'categories', 'consentVersion', 'anonymousId', 'language', 'gpc', 'regionRule', 'tcString'];
+
+const write = async (res: Response, chunk: string): Promise<void> => {
+  if (chunk !== '' && !res.write(chunk)) await once(res, 'drain');
+};
+
+const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | null): RequestHandler =>
+  asyncHandler(async (req, res) => {
+    const caller = getSession(req);
+    const query = parseOrThrow(querySchema, req.query);
+    const solutionId = query.consentSolutionId ?? null;
+    if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
+    const from = query.from === undefined ? '-infinity' : `${query.from}T00:00:00.000Z`;
+    const to = query.to === undefined ? 'infinity' : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
+    const pages = ctx.consentLog.pages({ accountId: caller.accountId, consentSolutionId: solutionId, from, to });
+
+    res.status(200);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Disposition', `attachment; filename="consent-records.${query.format}"`);
+    res.type(query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+    let closed = false;
+    res.once('close', () => {
+      closed = true;
+    });
+    try {
+      if (query.format === 'csv') await write(res, `${toCsv(EXPORT_COLUMNS, [])}\n`);
+      for await (const page of pages) {
+        if (closed) break;
+        const records = page.map((row) => toApiRecord(row, solutionName(row.consentSolutionId)));
+        await write(
+          res,
+          query.format === 'csv'
+            ? toCsvRows(
+                EXPORT_COLUMNS,
+                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc) })),
+              )
+            : records.map((r) => `${JSON.stringify(r)}\n`).join(''),
+        );
+      }
+      res.end();
+    } catch (error) {
+      // Headers are gone: a cut-off file must not look complete.
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      await pages.return(undefined);
+    }
+  });
 
 /** Newest first; `q` matches the record id, the anonymous id or the domain. */
 const number = (max: number) =>
@@ -177,7 +243,7 @@ const listQuerySchema = z
   .object({ consentSolutionId: number(Number.MAX_SAFE_INTEGER).optional(), q: z.string().max(100).optional(), _page: number(100_000).optional(), _limit: number(100).optional() })
   .strict();
 
-export const consentRecordRoutes = (ctx: ServerContext): Router => {
+const consentRecordRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const guard = permit('consentSolutions.read');
@@ -236,10 +302,15 @@ export const consentRecordRoutes = (ctx: ServerContext): Router => {
   );
 
   for (const path of ['/consent-records', '/consent-records/export', '/consent-records/:id', '/consent-records/:id/export']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;
+};
+
+/** The public endpoints come before the app's CORS, which would answer their preflight itself. */
+export const consentRecordsFeature: Feature = {
+  name: 'consent-records',
+  crossOrigin: (ctx) => [consentRecordPublicRoutes(ctx, ctx.consentRecordLimits)],
+  routes: (ctx) => [consentRecordRoutes(ctx)],
 };

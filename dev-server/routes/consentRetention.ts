@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../consent-log/consentLog';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, asyncHandler } from '../http/errors';
+import { asyncHandler, methodNotAllowed } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 
@@ -18,7 +19,7 @@ import { parseOrThrow } from '../http/validation';
 const PATH = '/consent-retention';
 const bodySchema = z.object({ days: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS) }).strict();
 
-export const consentRetentionRoutes = (ctx: ServerContext): Router => {
+const consentRetentionRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const answer = async (accountId: number) => ({
@@ -50,8 +51,11 @@ export const consentRetentionRoutes = (ctx: ServerContext): Router => {
       res.json(await answer(accountId));
     }),
   );
-  router.all(PATH, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(PATH, session, methodNotAllowed);
   return router;
+};
+
+export const consentRetentionFeature: Feature = {
+  name: 'consent-retention',
+  routes: (ctx) => [consentRetentionRoutes(ctx)],
 };

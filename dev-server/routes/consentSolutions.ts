@@ -10,19 +10,20 @@ import { isPublicDomainType } from '../../src/schemas/domain';
 import { can } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { CONSENT_SOLUTIONS, ownSolution, syncSummary } from '../data/consentSolutions';
 import { domainRows, DOMAINS, newDomainRow } from '../data/domains';
+import { domainRulesView, ruleFailure } from '../rules/domainRulesView';
 import { owned } from '../guards/ownership';
 import { notAllowed, permit, scopeOf } from '../guards/permissions';
-import { ApiError } from '../http/errors';
+import { ApiError, methodNotAllowed } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import { checkDomainCreation, consentSolutionWithActiveDomainsRemoval } from '../rules/domainRules';
-import { removeSolutionScripts } from '../banner/cdnFiles';
+import { removeSolutionScripts } from '../cdn/cdnFiles';
 import type { ConsentSolutionRow } from '../store/types';
-import type { CollectionDefinition } from './collections/collectionRoutes';
-import { domainRulesView, ruleFailure } from './domains';
-import { seedSolutionTranslations } from './solutionContent';
+import { seedSolutionTranslations } from '../seed/defaultTranslations';
 
 /**
  * Consent solutions (docs/api.md "Consent solutions and domains", ENT-2, ROUTE-10/11/14): a
@@ -73,7 +74,7 @@ const requireSharedConsentRole = (caller: Session): void => {
 
 type Creation = ReturnType<typeof splitConsentSolutionCreate>;
 
-export const consentSolutionCollection = (ctx: ServerContext): CollectionDefinition<ConsentSolutionRow, Creation, z.output<typeof consentSolutionUpdateSchema>> => ({
+const consentSolutionCollection = (ctx: ServerContext): CollectionDefinition<ConsentSolutionRow, Creation, z.output<typeof consentSolutionUpdateSchema>> => ({
   name: CONSENT_SOLUTIONS,
   path: PATH,
   operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
@@ -120,7 +121,7 @@ export const consentSolutionCollection = (ctx: ServerContext): CollectionDefinit
 });
 
 /** ROUTE-14: every visitor is asked for consent again. */
-export const consentSolutionActions = (ctx: ServerContext): Router => {
+const consentSolutionActions = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const action = `${PATH}/:id/push-for-consent`;
@@ -135,9 +136,12 @@ export const consentSolutionActions = (ctx: ServerContext): Router => {
     res.json({ consentVersion: row.consentVersion, consentVersionAt: row.consentVersionAt });
   });
 
-  router.all(action, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(action, session, methodNotAllowed);
 
   return router;
+};
+
+export const consentSolutionsFeature: Feature = {
+  name: 'consent-solutions',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, consentSolutionCollection(ctx)), consentSolutionActions(ctx)],
 };

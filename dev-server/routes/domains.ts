@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { domainCreateSchema, domainUpdateSchema } from '../../src/schemas/domain';
-import type { Violation } from '../../src/shared/violations';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { consentSolutionRows, ownSolution, syncSummary } from '../data/consentSolutions';
-import { DOMAINS, newDomainRow, ownDomain, domainRows } from '../data/domains';
+import { DOMAINS, newDomainRow, ownDomain } from '../data/domains';
+import { domainRulesView, ruleFailure } from '../rules/domainRulesView';
 import { ApiError } from '../http/errors';
 import { parseOrThrow, parseUpdate } from '../http/validation';
-import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval, type DomainRulesView } from '../rules/domainRules';
-import type { Store } from '../store/store';
+import { checkDomainCreation, immutableDomainFields, lastPublicDomainRemoval } from '../rules/domainRules';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
-import type { CollectionDefinition } from './collections/collectionRoutes';
 
 /**
  * Domains (docs/api.md "Consent solutions and domains", ENT-1, ROUTE-16): a plain collection,
@@ -38,21 +38,12 @@ const createSchema = domainCreateSchema.extend({
 
 const UPDATE_KEYS = ['defaultLanguage', 'scanDepth', 'scanFrequency'] as const;
 
-/** The stored data the pure domain rules read: the live arrays, not copied (the rules do not mutate). */
-export const domainRulesView = (store: Store): DomainRulesView => ({ domains: domainRows(store), consentSolutions: consentSolutionRows(store) });
-
-/**
- * Duplicate and root-domain-of-another-account clash with stored data: 409, like the removal
- * rules; malformed input stays 400.
- */
-export const ruleFailure = (violations: Violation[]): ApiError => new ApiError(409, violations);
-
 interface DomainCreation {
   solution: ConsentSolutionRow;
   input: z.output<typeof createSchema>;
 }
 
-export const domainCollection = (ctx: ServerContext): CollectionDefinition<DomainRow, DomainCreation, z.output<typeof domainUpdateSchema>> => {
+const domainCollection = (ctx: ServerContext): CollectionDefinition<DomainRow, DomainCreation, z.output<typeof domainUpdateSchema>> => {
   const resync = (domain: Pick<DomainRow, 'consentSolutionId'>): void => {
     const solution = consentSolutionRows(ctx.store).find((s) => s.id === domain.consentSolutionId);
     if (solution) syncSummary(ctx.store, solution);
@@ -91,4 +82,9 @@ export const domainCollection = (ctx: ServerContext): CollectionDefinition<Domai
     // SEC-2: a deleted domain's scans, findings and health checks went with it.
     after: { create: resync, delete: resync },
   };
+};
+
+export const domainsFeature: Feature = {
+  name: 'domains',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, domainCollection(ctx))],
 };

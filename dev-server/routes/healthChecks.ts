@@ -1,9 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
-import { ApiError, violation } from '../http/errors';
-import type { Scanner } from '../scanner/scanner';
-import { scannerUnavailable } from './scans';
+import type { Feature } from '../context/feature';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
+import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
 import { domainRows, ownDomain } from '../data/domains';
 import { noQuery } from '../http/query';
@@ -14,7 +14,7 @@ import { requirePermission } from '../guards/permissions';
  * scanner: banner script present, loaded first, banner shown, no non-essential cookie before
  * consent.
  */
-export const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
+const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const ownWritable: RequestHandler = (req, _res, next) => {
@@ -48,10 +48,13 @@ export const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router 
   });
 
   for (const path of ['/domains/:id/health-check', '/consent-solutions/:id/health-checks']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;
+};
+
+export const healthChecksFeature: Feature = {
+  name: 'health-checks',
+  routes: (ctx, { scanner }) => [healthCheckRoutes(ctx, scanner)],
 };

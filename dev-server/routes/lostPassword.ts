@@ -5,6 +5,7 @@ import { sendRecoveryEmail, safeEqual, sha256 } from '../auth/passwordTokens';
 import { hashPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';
@@ -21,7 +22,7 @@ const field = (body: unknown, name: string): string | undefined => {
 };
 
 /** API-3 / API-4: password recovery and first password of a pending user. */
-export const lostPasswordRoutes = (ctx: ServerContext): Router => {
+const lostPasswordRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const tokens = (): PasswordToken[] => ctx.store.rows<PasswordToken>('passwordTokens');
 
@@ -69,4 +70,9 @@ export const lostPasswordRoutes = (ctx: ServerContext): Router => {
   );
 
   return router;
+};
+
+export const lostPasswordFeature: Feature = {
+  name: 'lost-password',
+  routes: (ctx) => [lostPasswordRoutes(ctx)],
 };

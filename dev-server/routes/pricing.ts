@@ -4,9 +4,10 @@ import { SCAN_DEPTHS, SCAN_FREQUENCY_NAMES, domainTypeSchema, scanDepthSchema, s
 import { BILLING_INTERVALS, FACTOR_SCALE, PLANS, quote, type PriceTable } from '../../src/shared/pricing';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { permit } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { methodNotAllowed } from '../http/errors';
 import { priceTableFor } from '../rules/pricing';
 import { accountById } from '../data/accounts';
 import { noQuery } from '../http/query';
@@ -18,7 +19,7 @@ import { parseOrThrow } from '../http/validation';
  */
 
 /** The table in the contract's wording: factors as multipliers, frequencies keyed by days. */
-export const priceTableToApi = (table: PriceTable) => ({
+const priceTableToApi = (table: PriceTable) => ({
   currency: table.currency,
   version: table.version,
   depthMonthlyCents: Object.fromEntries(SCAN_DEPTHS.map((depth) => [depth, table.monthlyCentsPerPublicDomainByDepth[depth]])),
@@ -47,7 +48,7 @@ const quoteRequestSchema = z.object({
     .max(1000, { error: 'validation.too_many_domains' }),
 });
 
-export const pricingRoutes = (ctx: ServerContext): Router => {
+const pricingRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   /** The caller's account is billed on the pricing version it subscribed under (ENT-6). */
@@ -81,9 +82,12 @@ export const pricingRoutes = (ctx: ServerContext): Router => {
     });
   });
 
-  router.all(['/pricing', '/pricing/quote'], session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(['/pricing', '/pricing/quote'], session, methodNotAllowed);
 
   return router;
+};
+
+export const pricingFeature: Feature = {
+  name: 'pricing',
+  routes: (ctx) => [pricingRoutes(ctx)],
 };

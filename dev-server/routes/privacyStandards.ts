@@ -2,8 +2,9 @@ import { Router, type RequestHandler } from 'express';
 import { privacyStandardsSchema } from '../../src/schemas/privacyStandards';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError } from '../http/errors';
+import { methodNotAllowed } from '../http/errors';
 import { ownSolution, standardsOf } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -18,7 +19,7 @@ import { requirePermission } from '../guards/permissions';
 const PATH = '/consent-solutions/:id/standards';
 
 /** What a solution's banner follows: its saved standards, else the defaults. */
-export const privacyStandardsRoutes = (ctx: ServerContext): Router => {
+const privacyStandardsRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -43,9 +44,12 @@ export const privacyStandardsRoutes = (ctx: ServerContext): Router => {
     res.json(standardsOf(row));
   });
 
-  router.all(PATH, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(PATH, session, methodNotAllowed);
 
   return router;
+};
+
+export const privacyStandardsFeature: Feature = {
+  name: 'privacy-standards',
+  routes: (ctx) => [privacyStandardsRoutes(ctx)],
 };

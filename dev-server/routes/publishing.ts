@@ -3,18 +3,15 @@ import { z } from 'zod';
 import { TEMPLATE_MODES } from '../../src/schemas/template';
 import { isLanguageCode } from '../../src/shared/languages';
 import { getSession, requireSession } from '../auth/session';
-import { bannerContent, publishedScripts } from '../banner/bundle';
-import { declarationFileName, fullScriptFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../banner/cdnFiles';
-import { declarationScript } from '../banner/declaration';
-import { compileViolations } from '../banner/compile';
-import { codeOf, PUBLICATIONS, templateData } from '../banner/templateData';
-import type { PopupSettingsRow, PublicationRow } from '../banner/types';
+import { bannerContent } from '../cdn/bundle';
+import { PUBLICATIONS, templateData } from '../cdn/templateData';
+import type { PopupSettingsRow, PublicationRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
-import type { CollectionDefinition } from './collections/collectionRoutes';
-import { pinFor, tcfBundle } from '../tcf/tcfBundle';
-import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
+import { publishBanner } from '../rules/publishing';
 import { ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -39,13 +36,10 @@ const choiceSchema = z
 
 const publishSchema = z.object({ needsReconsent: z.boolean({ error: 'validation.boolean_required' }).default(false) });
 
-/** Per language, a publication's file and its SHA-256. */
-type LanguageFiles = Record<string, { file: string; sha256: string }>;
-
-export const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSolutionId}/banner.js`;
+const cdnPath = (consentSolutionId: number): string => `/cdn/${consentSolutionId}/banner.js`;
 
 /** A solution's publications, newest first: its history, read only (publishing is the action below). */
-export const publicationCollection = (ctx: ServerContext): CollectionDefinition<PublicationRow, never, never> => ({
+const publicationCollection = (ctx: ServerContext): CollectionDefinition<PublicationRow, never, never> => ({
   name: PUBLICATIONS,
   path: `${BASE}/publications`,
   operations: { read: 'consentSolutions.read' },
@@ -58,7 +52,7 @@ export const publicationCollection = (ctx: ServerContext): CollectionDefinition<
   rules: {},
 });
 
-export const publishingRoutes = (ctx: ServerContext): Router => {
+const publishingRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
@@ -116,89 +110,20 @@ export const publishingRoutes = (ctx: ServerContext): Router => {
     res.json({ consentSolutionId: solution.id, defaultLanguage: solution.defaultLanguage, languages, consentVersion: solution.consentVersion, content });
   });
 
-  /**
-   * BEYOND-2: builds the banner from the active template, every language's texts and the
-   * cookie list, writes it as a new file, and only then switches the solution to it. A template
-   * that does not compile answers 422 regeneration error; a failed write 424 publishing error;
-   * in both cases nothing changed. `needsReconsent` pushes for consent in the same step, so the
-   * published banner already carries the new consent version.
-   */
+  /** BEYOND-2: publishes the banner as it is now, all or nothing (rules/publishing.ts). */
   router.post(`${BASE}/publish`, session, noQuery, body, (req, res) => {
     const caller = getSession(req);
     const solution = ownSolution(ctx.store, caller, req.params.id);
     requirePermission(caller, 'consentSolutions.write');
     const { needsReconsent } = parseOrThrow(publishSchema, req.body);
-    const template = data.activeTemplate(solution.id);
-    const problems = compileViolations(template);
-    if (problems.length > 0) throw new ApiError(422, problems);
-
-    const version = data.publications().reduce((max, p) => (p.consentSolutionId === solution.id ? Math.max(max, p.version) : max), 0) + 1;
-    const consentVersion = needsReconsent ? solution.consentVersion + 1 : solution.consentVersion;
-    // TCF-3: a banner with TCF on pins the GVL it is built with.
-    const tcfSettings = settingsOf(tcfSettingsOf(ctx.store, solution.id));
-    const gvl = ctx.gvl.current();
-    const pin = tcfSettings.enabled ? pinFor(tcfSettings, gvl, latestPublishedTcf(data.publications(), solution.id)) : null;
-    const tcf = pin ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin) : undefined;
-    const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
-    const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
-    let written: WrittenScript;
-    let declarationWritten: WrittenScript;
-    let languageFiles: LanguageFiles;
-    let uiFiles: LanguageFiles;
-    let fullFiles: LanguageFiles;
-    /** One script per language, written under `fileName(version, language)`. */
-    const writeLanguages = (byLanguage: Record<string, string>, fileName: (version: number, language: string) => string): LanguageFiles =>
-      Object.fromEntries(
-        Object.entries(byLanguage).map(([language, script]) => {
-          const { file, sha256 } = writeScript(ctx.store.file, solution.id, version, script, fileName(version, language));
-          return [language, { file, sha256 }];
-        }),
-      );
-    try {
-      declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
-      // The UI first: a core is never served before the files it loads are there.
-      uiFiles = writeLanguages(scripts.uiByLanguage, uiFileName);
-      languageFiles = writeLanguages(scripts.coreByLanguage, languageScriptFileName);
-      fullFiles = writeLanguages(scripts.fullByLanguage, fullScriptFileName);
-      written = writeScript(ctx.store.file, solution.id, version, scripts.core);
-    } catch (error) {
-      console.error('[dev-api] CDN write failed', error);
-      throw new ApiError(424, [violation('error.backend.cdn_publishing_failed')]);
-    }
-
-    // The file is in place: switch, in this one tick.
-    const now = nowIso();
-    const publication: PublicationRow = {
-      id: ctx.store.nextId('publications'),
-      accountId: solution.accountId,
-      consentSolutionId: solution.id,
-      version,
-      templateId: template.id,
-      templateVersion: template.version,
-      templateName: template.name,
-      file: written.file,
-      sha256: written.sha256,
-      bytes: written.bytes,
-      declarationFile: declarationWritten.file,
-      declarationSha256: declarationWritten.sha256,
-      languageFiles,
-      uiFiles,
-      fullFiles,
-      needsReconsent,
-      consentVersion,
-      publishedAt: now,
-      publishedBy: caller.user.email,
-      tcf: pin,
-      inlineScript: scripts.inline,
-    };
-    data.publications().push(publication);
-    const settings = data.ensureSettings(solution, now);
-    settings.publishedPublicationId = publication.id;
-    settings.updatedAt = now;
-    if (needsReconsent) Object.assign(solution, { consentVersion, consentVersionAt: now, updatedAt: now });
-    data.write();
+    const publication = publishBanner(ctx, solution, { needsReconsent, publishedBy: caller.user.email });
     res.status(201).json({ ...structuredClone(publication), scriptPath: cdnPath(solution.id) });
   });
 
   return router;
+};
+
+export const publishingFeature: Feature = {
+  name: 'publishing',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, publicationCollection(ctx)), publishingRoutes(ctx)],
 };

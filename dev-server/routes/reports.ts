@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
 import { complianceReport, onboardingState } from '../reports/complianceReport';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { permit } from '../guards/permissions';
-import { ApiError, asyncHandler, violation } from '../http/errors';
+import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -34,7 +35,7 @@ const querySchema = z
 
 const validDay = (day: string): boolean => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
-export const reportRoutes = (ctx: ServerContext): Router => {
+const reportRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const guard = permit('reports.read');
@@ -77,10 +78,13 @@ export const reportRoutes = (ctx: ServerContext): Router => {
   );
 
   for (const path of ['/reports/embed', '/reports/compliance', '/reports/onboarding']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;
+};
+
+export const reportsFeature: Feature = {
+  name: 'reports',
+  routes: (ctx) => [reportRoutes(ctx)],
 };

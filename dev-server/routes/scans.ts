@@ -1,8 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
-import { ApiError, violation } from '../http/errors';
-import type { Scanner } from '../scanner/scanner';
+import type { Feature } from '../context/feature';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
+import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
 import { domainRows, ownDomain } from '../data/domains';
 import { noQuery } from '../http/query';
@@ -13,9 +14,7 @@ import { requirePermission } from '../guards/permissions';
  * results. Ownership first (404), then the role (403), then the scanner's availability (503).
  */
 
-export const scannerUnavailable = (): ApiError => new ApiError(503, [violation('error.backend.scanner_unavailable')]);
-
-export const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
+const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const ownWritable: RequestHandler = (req, _res, next) => {
@@ -61,10 +60,13 @@ export const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   });
 
   for (const path of ['/scanner/status', '/domains/:id/scans', '/domains/:id/scans/latest', '/consent-solutions/:id/scans']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;
+};
+
+export const scansFeature: Feature = {
+  name: 'scans',
+  routes: (ctx, { scanner }) => [scanRoutes(ctx, scanner)],
 };

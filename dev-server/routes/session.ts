@@ -6,13 +6,14 @@ import { signSession, verifySession } from '../auth/jwt';
 import { endSession, openSession } from '../auth/sessions';
 import { loginDummyHash, verifyPassword } from '../auth/passwords';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';
 import { userRows } from '../data/users';
 
 /** API-2: POST /login_check and POST /logout (docs/api.md, "Session"). */
-export const sessionRoutes = (ctx: ServerContext): Router => {
+const sessionRoutes = (ctx: ServerContext): Router => {
   const router = Router();
 
   router.post(
@@ -63,4 +64,9 @@ export const sessionRoutes = (ctx: ServerContext): Router => {
   );
 
   return router;
+};
+
+export const sessionFeature: Feature = {
+  name: 'session',
+  routes: (ctx) => [sessionRoutes(ctx)],
 };

@@ -1,12 +1,13 @@
 import { Router, type RequestHandler } from 'express';
 import { tcfSettingsSchema, type GvlVendor, type VendorListSummary } from '../../src/schemas/tcf';
 import { getSession, requireSession } from '../auth/session';
-import { templateData } from '../banner/templateData';
+import { templateData } from '../cdn/templateData';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import { gvlViolations, latestPublishedTcf, TCF_SETTINGS, tcfSettingsOf, tcfSettingsRows, tcfState, type TcfSettingsRow } from '../tcf/tcfSettings';
-import { listRows } from './listRows';
+import { listRows } from '../http/listRows';
 import { ownSolution } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -19,7 +20,7 @@ import { requirePermission } from '../guards/permissions';
 
 type VendorRow = GvlVendor & { id: number };
 
-export const tcfRoutes = (ctx: ServerContext): Router => {
+const tcfRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const templates = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
@@ -92,9 +93,12 @@ export const tcfRoutes = (ctx: ServerContext): Router => {
   };
   router.put(ITEM, session, noQuery, body, save);
 
-  router.all(ITEM, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(ITEM, session, methodNotAllowed);
 
   return router;
+};
+
+export const tcfFeature: Feature = {
+  name: 'tcf',
+  routes: (ctx) => [tcfRoutes(ctx)],
 };

@@ -5,12 +5,13 @@ import { sendActivationEmail, sendInvitationNotice } from '../auth/passwordToken
 import { dummyHash } from '../auth/passwords';
 import type { Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { accountById } from '../data/accounts';
 import { ownTeammate, toTeammate, userRows, USERS } from '../data/users';
 import { ApiError, violation } from '../http/errors';
 import type { Account, User } from '../store/types';
 import { parseOrThrow } from '../http/validation';
-import type { CollectionDefinition } from './collections/collectionRoutes';
 
 /**
  * Teammates (ROUTE-8, ENT-4): the users of the account the request acts on, a plain collection
@@ -28,7 +29,7 @@ interface Invitation {
   passwordHash: string;
 }
 
-export const teammateCollection = (ctx: ServerContext): CollectionDefinition<User, Invitation, never> => {
+const teammateCollection = (ctx: ServerContext): CollectionDefinition<User, Invitation, never> => {
   const users = (): User[] => userRows(ctx.store);
   const accountOf = (caller: Session): Account | undefined => accountById(ctx.store, caller.accountId);
 
@@ -84,4 +85,9 @@ export const teammateCollection = (ctx: ServerContext): CollectionDefinition<Use
       },
     },
   };
+};
+
+export const teammatesFeature: Feature = {
+  name: 'teammates',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, teammateCollection(ctx))],
 };

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { TEMPLATE_CODE_FIELDS, templateInputSchema, type TemplateInput } from '../../src/schemas/template';
 import { can, deniedKey } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
-import { codeOf, templateData, TEMPLATE_VERSIONS, TEMPLATES, type TemplateData } from '../banner/templateData';
-import type { PopupTemplateRow, TemplateVersionRow } from '../banner/types';
+import { codeOf, templateData, TEMPLATE_VERSIONS, TEMPLATES, type TemplateData } from '../cdn/templateData';
+import type { PopupTemplateRow, TemplateVersionRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { ApiError, violation } from '../http/errors';
 import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
-import type { CollectionDefinition } from './collections/collectionRoutes';
 
 /**
  * Pop-up templates (docs/api.md "Templates and publishing", ROUTE-13, ROUTE-19, BEYOND-2):
@@ -65,7 +66,7 @@ const diffVersions = (from: TemplateVersionRow, to: TemplateVersionRow): Record<
 };
 
 /** Pop-up templates as a plain collection: the gallery is readable by every account, writable by ROLE_ADMIN. */
-export const templateCollection = (ctx: ServerContext): CollectionDefinition<PopupTemplateRow, TemplateCreation, TemplateInput> => {
+const templateCollection = (ctx: ServerContext): CollectionDefinition<PopupTemplateRow, TemplateCreation, TemplateInput> => {
   const data = templateData(ctx.store);
   data.ensureGallery(ctx.now().toISOString());
   const nowIso = (): string => ctx.now().toISOString();
@@ -137,7 +138,7 @@ export const templateCollection = (ctx: ServerContext): CollectionDefinition<Pop
 };
 
 /** A template's versions, newest first (BEYOND-2): its history, read only. */
-export const templateVersionCollection = (ctx: ServerContext): CollectionDefinition<TemplateVersionRow, never, never> => {
+const templateVersionCollection = (ctx: ServerContext): CollectionDefinition<TemplateVersionRow, never, never> => {
   const data = templateData(ctx.store);
   return {
     name: TEMPLATE_VERSIONS,
@@ -154,7 +155,7 @@ export const templateVersionCollection = (ctx: ServerContext): CollectionDefinit
 };
 
 /** A template's version, the diff of two and restoring one (BEYOND-2). */
-export const templateActions = (ctx: ServerContext): Router => {
+const templateActions = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
   const session = requireSession(ctx.store, ctx.now);
@@ -190,3 +191,11 @@ export const templateActions = (ctx: ServerContext): Router => {
   return router;
 };
 
+export const templatesFeature: Feature = {
+  name: 'popup-templates',
+  routes: (ctx, { bridge }) => [
+    collectionRoutes(ctx, bridge, templateCollection(ctx)),
+    collectionRoutes(ctx, bridge, templateVersionCollection(ctx)),
+    templateActions(ctx),
+  ],
+};

@@ -7,9 +7,6 @@ import {
   isTranslationGroup,
   isTranslationKey,
   missingTextKeys,
-  setTextAt,
-  textAt,
-  textSchemaOf,
   translationGroupSchemas,
   TRANSLATION_GROUPS,
   TRANSLATION_KEYS,
@@ -18,30 +15,22 @@ import {
   type StoredTexts,
 } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
-import type { Violation } from '../../src/shared/violations';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import type { ConsentSolutionRow, TranslationRow } from '../store/types';
-import {
-  dryRunOf,
-  importBody,
-  isJsonImport,
-  parseImportCsv,
-  parseImportJson,
-  toCsv,
-  IMPORT_MAX_ROWS,
-  MAX_IMPORT_VIOLATIONS,
-  uniqueViolations,
-} from './solutionContent';
+import { parseImportCsv, toCsv } from '../http/csv';
+import { dryRunOf, importBody, isJsonImport, parseImportJson } from '../http/importFile';
+import { importTranslations, languageNotInSolution, type ImportEntry } from '../rules/translations';
 import { cookieRows } from '../data/cookies';
-import { ownTranslation, TRANSLATIONS, translationRows } from '../data/translations';
+import { ownTranslation, TRANSLATIONS, translationRowForWrite, translationRowOf, translationRows } from '../data/translations';
 import { ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
-import type { CollectionDefinition } from './collections/collectionRoutes';
 
 /**
  * Copy and translations (docs/api.md "Translations", ENT-3, ROUTE-17, BEYOND-5). One stored row
@@ -51,24 +40,7 @@ import type { CollectionDefinition } from './collections/collectionRoutes';
 
 const BASE = '/consent-solutions/:id/translations';
 
-export const COMPLETENESS_GROUPS = [...TRANSLATION_GROUPS, 'cookiePurposes'] as const;
-
-interface ImportEntry {
-  language: string;
-  key: string;
-  text: string;
-  /** Where a problem is reported: `rows.7.text` (CSV) or `fr.popup.bannerHeading` (JSON). */
-  path: (column: 'language' | 'key' | 'text') => string;
-}
-
-export interface TranslationChange {
-  language: string;
-  key: string;
-  before: string | null;
-  after: string;
-}
-
-const languageNotInSolution = (path: string): Violation => violation('validation.language_not_in_solution', path);
+const COMPLETENESS_GROUPS = [...TRANSLATION_GROUPS, 'cookiePurposes'] as const;
 
 const LIST_FIELDS: ReadonlySet<string> = new Set(['consentSolutionId', 'language', 'updatedAt']);
 
@@ -102,7 +74,7 @@ const withGroups = (texts: StoredTexts, groups: GroupTexts): StoredTexts => ({ .
  * app reads and writes texts per language and group through the routes below, whose shapes
  * (every language of the solution, one with no row included; a group saved alone) are not rows.
  */
-export const translationCollection = (ctx: ServerContext): CollectionDefinition<TranslationRow, never, GroupTexts> => ({
+const translationCollection = (ctx: ServerContext): CollectionDefinition<TranslationRow, never, GroupTexts> => ({
   name: TRANSLATIONS,
   path: '/translations',
   operations: { read: 'consentSolutions.read', write: 'consentSolutions.write', delete: 'consentSolutions.write' },
@@ -112,7 +84,7 @@ export const translationCollection = (ctx: ServerContext): CollectionDefinition<
   rules: { update: (row, groups) => ({ texts: withGroups(row.texts, groups), updatedAt: ctx.now().toISOString() }) },
 });
 
-export const translationRoutes = (ctx: ServerContext): Router => {
+const translationRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -125,11 +97,8 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     next();
   };
 
-  const rowOf = (solution: ConsentSolutionRow, language: string): TranslationRow | undefined =>
-    translationRows(ctx.store).find((row) => row.consentSolutionId === solution.id && row.language === language);
-
   const toJson = (solution: ConsentSolutionRow, language: LanguageCode): TranslationJson => {
-    const row = rowOf(solution, language);
+    const row = translationRowOf(ctx.store, solution, language);
     return { language, texts: structuredClone(row?.texts ?? emptyTexts()), updatedAt: row?.updatedAt ?? null };
   };
 
@@ -138,21 +107,6 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     const language = solutionLanguages(solution).find((code) => code === param);
     if (!language) throw new ApiError(400, [languageNotInSolution('language')]);
     return language;
-  };
-
-  const rowForWrite = (solution: ConsentSolutionRow, language: LanguageCode): TranslationRow => {
-    const existing = rowOf(solution, language);
-    if (existing) return existing;
-    const created: TranslationRow = {
-      id: ctx.store.nextId(TRANSLATIONS),
-      accountId: solution.accountId,
-      consentSolutionId: solution.id,
-      language,
-      texts: emptyTexts(),
-      updatedAt: ctx.now().toISOString(),
-    };
-    translationRows(ctx.store).push(created);
-    return created;
   };
 
   router.get(BASE, session, noQuery, (req, res) => {
@@ -166,7 +120,7 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     const cookies = cookieRows(ctx.store).filter((cookie) => cookie.consentSolutionId === solution.id).sort((a, b) => a.id - b.id);
     const cells: CompletenessCell[] = [];
     for (const language of solutionLanguages(solution)) {
-      const texts = rowOf(solution, language)?.texts;
+      const texts = translationRowOf(ctx.store, solution, language)?.texts;
       for (const group of TRANSLATION_GROUPS) {
         const missing = missingTextKeys(group, texts?.[group]);
         cells.push({ language, group, missing: missing.length, total: groupFieldKeys(group).length, firstMissing: missing[0] ?? null });
@@ -193,12 +147,12 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     const filename = `translations-${solution.id}.${format}`;
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
     if (format === 'json') {
-      res.json(Object.fromEntries(languages.map((language) => [language, structuredClone(rowOf(solution, language)?.texts ?? emptyTexts())])));
+      res.json(Object.fromEntries(languages.map((language) => [language, structuredClone(translationRowOf(ctx.store, solution, language)?.texts ?? emptyTexts())])));
       return;
     }
     // One row per key and language; a missing text is an empty cell (and importing it changes nothing).
     const rows = languages.flatMap((language) => {
-      const flat = flattenTexts(rowOf(solution, language)?.texts);
+      const flat = flattenTexts(translationRowOf(ctx.store, solution, language)?.texts);
       return TRANSLATION_KEYS.map((key) => ({ key, language, text: flat[key] ?? '' }));
     });
     res.type('text/csv').send(toCsv(['key', 'language', 'text'], rows));
@@ -215,47 +169,7 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
     const text = req.body as string;
     const entries = isJsonImport(req.headers['content-type']) ? jsonEntries(text) : csvEntries(text);
-    if (entries.length > IMPORT_MAX_ROWS) throw new ApiError(400, [violation('validation.import_too_many_rows')]);
-
-    const languages = new Set<string>(solutionLanguages(solution));
-    const violations: Violation[] = [];
-    const seen = new Set<string>();
-    const accepted: ImportEntry[] = [];
-    for (const entry of entries) {
-      const problems: Violation[] = [];
-      if (!languages.has(entry.language)) problems.push(languageNotInSolution(entry.path('language')));
-      const schema = textSchemaOf(entry.key);
-      if (!schema) problems.push(violation('validation.translation_key_unknown', entry.path('key')));
-      else if (seen.has(`${entry.language}\u0000${entry.key}`)) problems.push(violation('validation.import_duplicate_row', entry.path('key')));
-      seen.add(`${entry.language}\u0000${entry.key}`);
-      if (schema && entry.text.trim() !== '') {
-        const parsed = schema.safeParse(entry.text);
-        if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => violation(issue.message, entry.path('text'))));
-        else if (problems.length === 0) accepted.push({ ...entry, text: parsed.data as string });
-      }
-      violations.push(...problems);
-    }
-    if (violations.length > 0) throw new ApiError(400, uniqueViolations(violations).slice(0, MAX_IMPORT_VIOLATIONS));
-
-    const changes: TranslationChange[] = [];
-    let unchanged = 0;
-    for (const entry of accepted) {
-      const before = textAt(rowOf(solution, entry.language)?.texts, entry.key) ?? null;
-      if (before === entry.text) unchanged += 1;
-      else changes.push({ language: entry.language, key: entry.key, before, after: entry.text });
-    }
-    const dryRun = dryRunOf(req.query);
-    if (!dryRun && changes.length > 0) {
-      const now = ctx.now().toISOString();
-      // Validated above: from here on nothing can fail, and it all runs in this one tick.
-      for (const change of changes) {
-        const row = rowForWrite(solution, change.language as LanguageCode);
-        setTextAt(row.texts, change.key, change.after);
-        row.updatedAt = now;
-      }
-      ctx.store.write();
-    }
-    res.json({ dryRun, changes, unchanged });
+    res.json(importTranslations(ctx, solution, entries, dryRunOf(req.query)));
   });
 
   router.get(`${BASE}/:language`, session, noQuery, (req, res) => {
@@ -270,16 +184,14 @@ export const translationRoutes = (ctx: ServerContext): Router => {
     const group = req.params.group;
     if (!isTranslationGroup(group)) throw new ApiError(404, 'error.backend.not_found');
     const texts = parseOrThrow(translationGroupSchemas[group], req.body);
-    const row = rowForWrite(solution, language);
+    const row = translationRowForWrite(ctx.store, solution, language, ctx.now().toISOString());
     row.texts = withGroups(row.texts, { [group]: texts });
     row.updatedAt = ctx.now().toISOString();
     ctx.store.write();
     res.json(toJson(solution, language));
   });
 
-  router.all([BASE, `${BASE}/:language`, `${BASE}/:language/:group`], session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all([BASE, `${BASE}/:language`, `${BASE}/:language/:group`], session, methodNotAllowed);
 
   return router;
 };
@@ -314,4 +226,9 @@ const jsonEntries = (text: string): ImportEntry[] => {
   };
   for (const [language, tree] of Object.entries(json)) walk(language, tree, '');
   return entries;
+};
+
+export const translationsFeature: Feature = {
+  name: 'translations',
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, translationCollection(ctx)), translationRoutes(ctx)],
 };

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { cookieCategorySchema } from '../../src/schemas/cookie';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
+import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
-import { ApiError, violation } from '../http/errors';
+import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import type { Scanner } from '../scanner/scanner';
 import type { FindingRow } from '../scanner/types';
 import type { CookieRow } from '../store/types';
@@ -30,7 +31,7 @@ const idsSchema = z.object({
 
 const STATUSES = new Set(['open', 'accepted', 'dismissed', 'all']);
 
-export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
+const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -97,10 +98,13 @@ export const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   });
 
   for (const path of ['/consent-solutions/:id/triage', '/consent-solutions/:id/triage/accept', '/consent-solutions/:id/triage/dismiss']) {
-    router.all(path, session, () => {
-      throw new ApiError(405, 'error.backend.method_not_allowed');
-    });
+    router.all(path, session, methodNotAllowed);
   }
 
   return router;
+};
+
+export const triageFeature: Feature = {
+  name: 'triage',
+  routes: (ctx, { scanner }) => [triageRoutes(ctx, scanner)],
 };

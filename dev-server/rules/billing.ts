@@ -8,29 +8,15 @@ import {
   type ScanDepth, type ScanFrequencyDays } from '../../src/schemas/domain';
 import { vatRateFor, type SubscriptionPrice } from '../../src/schemas/billing';
 import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain } from '../../src/shared/pricing';
-import { DAY_MS } from '../time/clock';
 import type { Store } from '../store/store';
-import type { Row } from '../store/types';
+import type { Coupon, Row } from '../store/types';
+import { buildCoupons } from '../seed/coupons';
 
 /**
  * What a subscription costs (PROD-4, CONST-3): always computed here from the account's price
  * table and its domains as stored, never from a figure the client sends. The arithmetic per
  * domain is `quote()` of src/shared/pricing.ts; this module adds unused slots, the coupon and VAT.
  */
-
-export interface Coupon extends Row {
-  code: string;
-  /** Whole percent off the net amount, 1-100. */
-  percentOff: number;
-  /** ISO date-time after which the code is refused; null for no end. */
-  validUntil: string | null;
-}
-
-/** The seeded coupons (docs/api.md, Subscriptions). */
-export const buildCoupons = (now: Date): Coupon[] => [
-  { id: 1, code: 'WELCOME20', percentOff: 20, validUntil: null },
-  { id: 2, code: 'EXPIRED10', percentOff: 10, validUntil: new Date(now.getTime() - DAY_MS).toISOString() },
-];
 
 /** The coupons; a database seeded before coupons existed gets them on first use (same as a fresh seed). */
 const couponRows = (store: Store, now: Date): Coupon[] => {
@@ -42,7 +28,7 @@ const couponRows = (store: Store, now: Date): Coupon[] => {
   return rows;
 };
 
-export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };
+type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };
 
 /** Codes are matched case-insensitively (people type them as they read them). */
 export const checkCoupon = (store: Store, code: string, now: Date): CouponCheck => {
@@ -81,7 +67,7 @@ export const accountDomains = (store: Store, accountId: number): PricedDomain[] 
 };
 
 
-export interface PriceInput {
+interface PriceInput {
   table: PriceTable;
   domains: readonly PricedDomain[];
   /** Settings an unused slot is priced at: the account's default domain settings. */

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDomainCreation,
   consentSolutionWithActiveDomainsRemoval,
-  domainRuleMessages,
   duplicateCanonicalDomain,
   immutableDomainFields,
   isActiveDomain,
@@ -12,6 +11,7 @@ import {
   type DomainRecord,
   type DomainRulesView,
 } from './domainRules';
+import { domainRuleMessages } from '../../src/schemas/domain';
 import { isViolationBody } from '../../src/shared/violations';
 
 const domain = (id: number, accountId: number, consentSolutionId: number, canonicalDomain: string, extra: Partial<DomainRecord> = {}): DomainRecord => ({

@@ -16,7 +16,7 @@ import {
  */
 
 /** json-server ids may be numbers or strings, and route params are always strings. */
-export type RecordId = number | string;
+type RecordId = number | string;
 
 export interface DomainRecord {
   id: RecordId;
@@ -52,7 +52,7 @@ const DELETED_STATUS = 'deleted';
 /** Statuses of domains that exist but are switched off; anything else (or none) is active. */
 const INACTIVE_STATUSES: ReadonlySet<string> = new Set([DELETED_STATUS, 'inactive', 'disabled']);
 
-export const isDeletedDomain = (domain: Pick<DomainRecord, 'status'>): boolean => domain.status === DELETED_STATUS;
+const isDeletedDomain = (domain: Pick<DomainRecord, 'status'>): boolean => domain.status === DELETED_STATUS;
 export const isActiveDomain = (domain: Pick<DomainRecord, 'status'>): boolean =>
   domain.status === undefined || !INACTIVE_STATUSES.has(domain.status);
 
@@ -73,7 +73,7 @@ export const rootDomainOf = (canonicalDomain: string): string | null => {
 // ---------------------------------------------------------------------------------------------
 // Creating or changing a domain
 
-export interface DomainCandidate {
+interface DomainCandidate {
   /** Set when re-checking an existing domain, so it does not collide with itself. */
   id?: RecordId;
   accountId: RecordId;
@@ -154,4 +154,3 @@ export const consentSolutionWithActiveDomainsRemoval = (view: DomainRulesView, c
     ? [violation('', 'error.backend.consent_solution_has_active_domains')]
     : [];
 
-export { domainRuleMessages, type DomainRuleMessageKey };

@@ -20,7 +20,7 @@ import type { Account, Row, Subscription } from '../store/types';
  */
 
 /** Days a failed renewal waits for payment before the account goes inactive. */
-export const GRACE_DAYS = 14;
+const GRACE_DAYS = 14;
 
 /** The account as the subscription rules see it: statuses per ENT-5 (store/types.ts predates them). */
 export type LifecycleAccount = Omit<Account, 'subscription'> & {
@@ -194,7 +194,7 @@ export const LOCK_KEYS = {
 export const COMPLIANCE_DASHBOARD_PRODUCT = 'compliance_dashboard';
 
 /** The lifecycle fields a PATCH may touch (docs/api.md, Accounts). */
-export interface LifecycleEdit {
+interface LifecycleEdit {
   paymentMethod?: PaymentMethod;
   complianceDashboard?: boolean;
   status?: SubscriptionStatus;
@@ -275,7 +275,7 @@ export const accountPatchSchema = z.object({
     }, { error: 'validation.required' })
     .optional(),
 });
-export type AccountPatch = z.infer<typeof accountPatchSchema>;
+type AccountPatch = z.infer<typeof accountPatchSchema>;
 
 export const lifecycleEditOf = (patch: AccountPatch): LifecycleEdit => ({
   ...(patch.paymentMethod !== undefined ? { paymentMethod: patch.paymentMethod } : {}),

@@ -34,13 +34,13 @@ export interface CrawlOptions {
   signal?: AbortSignal;
 }
 
-export interface InstallationChecks {
+interface InstallationChecks {
   scriptPresent: boolean;
   loadedFirst: boolean;
   bannerShown: boolean;
 }
 
-export interface CrawlResult {
+interface CrawlResult {
   cookies: ScannedCookie[];
   pagesVisited: number;
   checks: InstallationChecks;

@@ -1,5 +1,5 @@
 /** One script of the checked page, as the health check reads it. */
-export interface PageScript {
+interface PageScript {
   src: string;
   text: string;
 }

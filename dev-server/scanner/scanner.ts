@@ -3,12 +3,13 @@ import type { ScannerStatus } from '../../src/schemas/scanner';
 import { consentSolutionRows, solutionLanguages, syncSummary } from '../data/consentSolutions';
 import { cookieRows, COOKIES } from '../data/cookies';
 import { domainRows } from '../data/domains';
+import { ApiError, violation } from '../http/errors';
 import { lookupCookie, suggestCategory } from '../seed/cookieDatabase';
 import type { Store } from '../store/store';
 import type { CookieRow, DomainRow } from '../store/types';
 import { findChromium } from './chromium';
 import { crawl, CrawlError, type CrawlOptions } from './crawler';
-import { FINDINGS, HEALTH_CHECKS, SCANS, type FindingRow, type HealthCheckRow, type ScannedCookie, type ScanRow } from './types';
+import { FINDINGS, HEALTH_CHECKS, SCANS, type FindingRow, type HealthCheckRow, type ScanRow } from './types';
 
 /**
  * BEYOND-4 / BEYOND-8 / ENT-1: the dev API's cookie scanner. One job (scan or health check) runs
@@ -34,8 +35,6 @@ export interface ScannerOptions {
   scheduleIntervalMs?: number;
 }
 
-export type { ScannerStatus };
-
 interface Job {
   kind: 'scan' | 'health';
   id: number;
@@ -44,12 +43,15 @@ interface Job {
 const ACTIVE_STATUSES = new Set(['active', 'pending', 'error']);
 const DAY_MS = 86_400_000;
 
-export const hostOf = (cookieDomain: string): string => cookieDomain.replace(/^\./, '').toLowerCase();
+const hostOf = (cookieDomain: string): string => cookieDomain.replace(/^\./, '').toLowerCase();
 const belongsTo = (cookieDomain: string, canonical: string): boolean => {
   const host = hostOf(cookieDomain);
   return host === canonical || host.endsWith(`.${canonical}`);
 };
 const identity = (name: string, domain: string): string => `${name}\u0000${hostOf(domain)}`;
+
+/** The answer to a scan or health check while no Chromium is found (503). */
+export const scannerUnavailable = (): ApiError => new ApiError(503, [violation('error.backend.scanner_unavailable')]);
 
 export const createScanner = (store: Store, now: () => Date, options: ScannerOptions = {}) => {
   const scans = (): ScanRow[] => store.rows<ScanRow>(SCANS);
@@ -383,4 +385,3 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
 };
 
 export type Scanner = ReturnType<typeof createScanner>;
-export type { ScannedCookie };

@@ -2,7 +2,7 @@ import type { Finding, HealthCheck, Scan } from '../../src/schemas/scanner';
 
 /** BEYOND-4 / BEYOND-8: the rows the scanner persists (collections `scans`, `scanFindings`, `healthChecks`), stored as the API answers them. */
 
-export type { FindingKind, FindingStatus, JobStatus, ScanFailure, ScannedCookie } from '../../src/schemas/scanner';
+export type { ScanFailure, ScannedCookie } from '../../src/schemas/scanner';
 
 export type ScanRow = Scan;
 export type HealthCheckRow = HealthCheck;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsentRecordRow, RecordAction } from '../consent/records';
+import type { ConsentRecordRow, RecordAction } from '../consent-log/consentRecord';
 import type { ConsentSolutionRow, DomainRow } from '../store/types';
 
 /**
@@ -9,7 +9,7 @@ import type { ConsentSolutionRow, DomainRow } from '../store/types';
  */
 
 const DAY_MS = 86_400_000;
-export const HISTORY_DAYS = 120;
+const HISTORY_DAYS = 120;
 /** Average decisions per day, by the solution's position in the account. */
 const DAILY = [4, 2, 1];
 

@@ -5,7 +5,7 @@ import type { CookieCategory } from '../../src/schemas/cookie';
  * scanner finds that the solution's cookie list does not have yet. Names are exact, or patterns
  * for families of names (`_hjSessionUser_1234`, `_ga_ABC123`). Unknown names stay unclassified.
  */
-export interface KnownCookie {
+interface KnownCookie {
   /** Exact name, or a pattern tested against the whole name. */
   name: string | RegExp;
   category: CookieCategory;
@@ -22,7 +22,7 @@ const HOTJAR = { name: 'Hotjar', privacyPolicyUrl: 'https://www.hotjar.com/legal
 const MICROSOFT = { name: 'Microsoft', privacyPolicyUrl: 'https://privacy.microsoft.com/privacystatement' };
 const LINKEDIN = { name: 'LinkedIn', privacyPolicyUrl: 'https://www.linkedin.com/legal/privacy-policy' };
 
-export const COOKIE_DATABASE: readonly KnownCookie[] = [
+const COOKIE_DATABASE: readonly KnownCookie[] = [
   { name: '_ga', category: 'statistics', dataProcessor: GOOGLE, purpose: 'Google Analytics: distinguishes visitors.' },
   { name: /^_ga_[A-Za-z0-9]+$/, category: 'statistics', dataProcessor: GOOGLE, purpose: 'Google Analytics 4: keeps the session state.' },
   { name: '_gid', category: 'statistics', dataProcessor: GOOGLE, purpose: 'Google Analytics: distinguishes visitors for 24 hours.' },

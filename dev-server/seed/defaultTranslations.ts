@@ -1,5 +1,9 @@
 import type { LanguageCode } from '../../src/shared/languages';
 import { emptyTexts, type StoredTexts, type TranslationTexts } from '../../src/schemas/translations';
+import { solutionLanguages } from '../data/consentSolutions';
+import { TRANSLATIONS, translationRows } from '../data/translations';
+import type { Store } from '../store/store';
+import type { ConsentSolutionRow } from '../store/types';
 
 /**
  * The texts every new consent solution starts with (ENT-3): English, and French. Other
@@ -87,4 +91,16 @@ export const DEFAULT_TEXTS: Readonly<Partial<Record<LanguageCode, TranslationTex
 export const defaultTextsFor = (language: LanguageCode): StoredTexts => {
   const texts = DEFAULT_TEXTS[language];
   return texts ? (structuredClone(texts) as unknown as StoredTexts) : emptyTexts();
+};
+
+/**
+ * The starting texts of a new solution: every one of its languages that has default texts
+ * (English and French). Does not write; the caller writes once with the rest of its change.
+ */
+export const seedSolutionTranslations = (store: Store, solution: ConsentSolutionRow, now: string): void => {
+  const rows = translationRows(store);
+  for (const language of solutionLanguages(solution)) {
+    if (!DEFAULT_TEXTS[language] || rows.some((row) => row.consentSolutionId === solution.id && row.language === language)) continue;
+    rows.push({ id: store.nextId(TRANSLATIONS), accountId: solution.accountId, consentSolutionId: solution.id, language, texts: defaultTextsFor(language), updatedAt: now });
+  }
 };

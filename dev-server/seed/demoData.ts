@@ -4,7 +4,7 @@ export const DEMO_PASSWORD = 'Demo-Password-2026';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface DemoLogin {
+interface DemoLogin {
   email: string;
   password: string;
   roles: Role[];

@@ -1,2 +1,2 @@
-export { buildSeedState, seedDbFile, type SeedOptions } from './seed';
-export { demoLogins, DEMO_PASSWORD, type DemoLogin } from './demoData';
+export { buildSeedState, seedDbFile } from './seed';
+export { demoLogins, DEMO_PASSWORD } from './demoData';

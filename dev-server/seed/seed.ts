@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, MIN_BCRYPT_COST } from '../auth/passwords';
-import { buildCoupons } from '../rules/billing';
+import { buildCoupons } from './coupons';
 import { writeJsonAtomic } from '../store/jsonFile';
 import type { DbState } from '../store/types';
 import { buildConsentHistory } from './consentHistory';
@@ -8,7 +8,7 @@ import { buildConsentData } from './consentSolutionsData';
 import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
 import { buildSolutionContent } from './solutionContentData';
 
-export interface SeedOptions {
+interface SeedOptions {
   now?: Date;
   bcryptCost?: number;
 }

@@ -42,13 +42,13 @@ export const OWNERSHIP: Readonly<Record<string, readonly Owned[]>> = {
 };
 
 /** What a cascade removed, per collection (for side effects such as CDN files). */
-export type Removed = Map<string, Row[]>;
+type Removed = Map<string, Row[]>;
 
 /**
  * Removes the rows of `collection` that match `predicate` and everything they own, in memory,
  * in this tick. Does not write: the caller writes once, so the whole deletion is one atomic write.
  */
-export const removeWithDependents = (store: Store, collection: string, predicate: (row: Row) => boolean, removed: Removed = new Map()): Removed => {
+const removeWithDependents = (store: Store, collection: string, predicate: (row: Row) => boolean, removed: Removed = new Map()): Removed => {
   const rows = store.state()[collection];
   if (!Array.isArray(rows)) return removed;
   const gone: Row[] = [];

@@ -21,10 +21,10 @@ const UNSAFE_LAYERS = new Set([
 const NO_FOREIGN_KEYS = '\u0000no-cascade';
 
 /** What json-server answered: the caller sends it (status, headers and body are its to set). */
-export type Answer = (data: unknown, res: Response) => void | Promise<void>;
+type Answer = (data: unknown, res: Response) => void | Promise<void>;
 
 /** What json-server is asked to do: the method and body default to the request's own. */
-export interface JsonServerCall {
+interface JsonServerCall {
   collection: string;
   id?: number;
   method?: string;

@@ -91,6 +91,15 @@ export interface Row {
   id: number;
 }
 
+/** Stored in collection `coupons` (PROD-4): a code for a percentage off a subscription's net amount. */
+export interface Coupon extends Row {
+  code: string;
+  /** Whole percent off the net amount, 1-100. */
+  percentOff: number;
+  /** ISO date-time after which the code is refused; null for no end. */
+  validUntil: string | null;
+}
+
 /**
  * A stored domain may also carry a switched-off status the domain rules know (`inactive`,
  * `disabled`, `deleted`); no route sets one yet.

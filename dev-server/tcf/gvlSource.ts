@@ -12,7 +12,7 @@ import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, ty
  */
 
 /** Languages with a purposes-{lang}.json beside the vendor list; English is the list itself. */
-export const GVL_TRANSLATED_LANGUAGES = ['fr'] as const;
+const GVL_TRANSLATED_LANGUAGES = ['fr'] as const;
 const SHIPPED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'gvl');
 const FETCH_TIMEOUT_MS = 15_000;
 

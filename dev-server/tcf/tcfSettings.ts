@@ -8,7 +8,7 @@ import {
   type VendorList,
 } from '../../src/schemas/tcf';
 import type { Violation } from '../../src/shared/violations';
-import type { PublicationRow } from '../banner/types';
+import type { PublicationRow } from '../cdn/types';
 import { violation } from '../http/errors';
 import type { Store } from '../store/store';
 

@@ -12,8 +12,9 @@ describe('loadConfig', () => {
       scannerSchedule: false,
       corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'],
     });
-    expect(config.dbFile).toMatch(/dev-server[\\/]data[\\/]db\.json$/);
-    expect(config.outboxFile).toMatch(/dev-server[\\/]data[\\/]outbox\.json$/);
+    expect(config.dbFile).toMatch(/[\\/]var[\\/]db\.json$/);
+    expect(config.outboxFile).toMatch(/[\\/]var[\\/]outbox\.json$/);
+    expect(config.consentLogDir).toMatch(/[\\/]var[\\/]db\.consent-log$/);
   });
 
   it('[API-1] turns dev mode off in production unless DEV_MODE says otherwise', () => {

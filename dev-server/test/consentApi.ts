@@ -29,7 +29,7 @@ export const caller = async (baseUrl: string, email: string, actingAccountId?: n
   };
 };
 
-export interface ViolationsBody {
+interface ViolationsBody {
   violations: { propertyPath: string; message: string; payload: { messageKey: string } }[];
 }
 

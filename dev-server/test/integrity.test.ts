@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solutionDir } from '../banner/cdnFiles';
+import { solutionDir } from '../cdn/cdnFiles';
 import { OWNERSHIP } from '../store/cascade';
 import type { Row } from '../store/types';
 import { caller, createBody, type Call, type ConsentSolutionJson, type DomainJson } from './consentApi';

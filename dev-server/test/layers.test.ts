@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The dev API's layers (README "dev-server layout"): createServer → routes → reports, scanner,
- * banner, seed, tcf, consent… → data, rules, guards, auth → store, http. Arrows point one way:
- * no folder imports a folder that imports it back, nothing below routes imports a route or
- * createServer, and app code comes only from src/schemas and src/shared.
+ * The dev API's layers (README "Layout"), each importing only the ones after it: the root
+ * (createServer, features.ts) → routes/ → collections/, rules/, reports/ → context/ → tcf/,
+ * scanner/ → cdn/ → seed/ → consent-log/, guards/, audit/, auth/ → data/ → store/ → http/.
+ * No folder imports a folder that imports it back; route modules and features.ts are imported
+ * from the root only (so features do not import each other), and app code comes only from
+ * src/schemas and src/shared.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,8 +50,11 @@ const findCycle = (edges: Map<string, Set<string>>): string[] | undefined => {
   return undefined;
 };
 
+const isRoot = (path: string): boolean => folderOf(path) === '';
+const inFolder = (path: string, folder: string): boolean => path.startsWith(`dev-server/${folder}/`);
+
 describe('dev-server layers', () => {
-  it('[issue 14] has no folder cycle', () => {
+  it('[ARCH-1] has no folder cycle', () => {
     const edges = new Map<string, Set<string>>();
     for (const [from, to] of imports) {
       if (!to.startsWith('dev-server/') || folderOf(from) === folderOf(to)) continue;
@@ -59,14 +64,36 @@ describe('dev-server layers', () => {
     expect(findCycle(edges)).toBeUndefined();
   });
 
-  it('[issue 14] imports routes and createServer only from routes and the root', () => {
+  it('[ARCH-1] imports route modules, features.ts and createServer only from the root', () => {
     const upward = imports.filter(
-      ([from, to]) => (to.startsWith('dev-server/routes/') || to === 'dev-server/createServer') && !(from.startsWith('dev-server/routes/') || folderOf(from) === ''),
+      ([from, to]) => (inFolder(to, 'routes') || to === 'dev-server/features' || to === 'dev-server/createServer') && !isRoot(from),
     );
     expect(upward).toEqual([]);
   });
 
-  it('[issue 14] takes app code only from src/schemas and src/shared', () => {
+  it('[ARCH-1] keeps routes/ to route modules, each exporting its feature only, all listed in features.ts', () => {
+    const modules = readdirSync(join(ROOT, 'routes')).map((name) => `dev-server/routes/${name.replace(/\.ts$/, '')}`);
+    for (const module of modules) {
+      const exports = readFileSync(join(REPO, `${module}.ts`), 'utf8').match(/^export .*$/gm) ?? [];
+      expect(exports.map((line) => /^export const \w+Feature: Feature = \{$/.test(line)), module).toEqual([true]);
+    }
+    const listed = imports.filter(([from, to]) => from === 'dev-server/features.ts' && inFolder(to, 'routes')).map(([, to]) => to);
+    expect(listed.sort()).toEqual(modules.sort());
+  });
+
+  it('[ARCH-1] keeps the collection chain below routes: only route modules use collections/', () => {
+    const users = imports.filter(([from, to]) => inFolder(to, 'collections') && !inFolder(from, 'collections') && !inFolder(from, 'routes'));
+    expect(users).toEqual([]);
+  });
+
+  it('[ARCH-1] keeps cdn/, consent-log/ and rules/ free of routes, the collection chain and the root', () => {
+    const found = imports.filter(
+      ([from, to]) => ['cdn', 'consent-log', 'rules'].some((folder) => inFolder(from, folder)) && (inFolder(to, 'routes') || inFolder(to, 'collections') || isRoot(to)),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('[ARCH-1] takes app code only from src/schemas and src/shared', () => {
     const app = imports.filter(([, to]) => to.startsWith('src/') && !to.startsWith('src/schemas/') && !to.startsWith('src/shared/'));
     expect(app).toEqual([]);
   });

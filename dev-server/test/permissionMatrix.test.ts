@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, deniedKey, OPERATIONS, PERMISSIONS, ROLES, type Role } from '../../src/shared/permissions';
 import { createServer } from '../createServer';
-import { ENDPOINTS, type EndpointRule } from '../guards/endpoints';
-import { listRoutes } from '../guards/listRoutes';
+import { ENDPOINTS, type EndpointRule } from './endpoints';
+import { listRoutes } from './listRoutes';
 import type { Account, User } from '../store/types';
 import { createBody } from './consentApi';
 import { login } from './http';
@@ -13,7 +13,7 @@ import { insertRow, startTestServer, type TestServer } from './startTestServer';
  * ROLE-1 / ROLE-3: every role (and anonymous) × every route of the server × own account /
  * another account / nonexistent id (/ another account's id without acting on it), compared
  * with the permission matrix of src/shared/permissions.ts. Routes are read from the express
- * router, so a route without an entry in dev-server/guards/endpoints.ts is a mismatch.
+ * router, so a route without an entry in dev-server/test/endpoints.ts is a mismatch.
  *
  * Expected answers:
  * - anonymous: 401;

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../../src/schemas/privacyStandards';
-import { addressCountry, headerCountry } from '../banner/visitorRegion';
+import { addressCountry, headerCountry } from '../cdn/visitorRegion';
 import { caller, pairs, type Call } from './consentApi';
 import { uiFilesOf } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComplianceReport } from '../reports/complianceReport';
+import type { ComplianceReport } from '../../src/schemas/consentRecord';
 import { caller, type Call } from './consentApi';
 import { startTestServer, type TestServer } from './startTestServer';
 

@@ -5,9 +5,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../createServer';
-import { ENDPOINTS } from '../guards/endpoints';
+import { ENDPOINTS } from './endpoints';
 import type { Express } from 'express';
-import { listRoutes, type RouteInfo } from '../guards/listRoutes';
+import { listRoutes, type RouteInfo } from './listRoutes';
 import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
 import type { Row } from '../store/types';
 import { login } from './http';
@@ -185,7 +185,7 @@ const bodyUse = (app: Express): Map<string, boolean> => {
       } else if (layer.name === 'router' && layer.handle?.stack) walk(layer.handle.stack);
     }
   };
-  // express 4's internal root router, as in guards/listRoutes.ts.
+  // express 4's internal root router, as in test/listRoutes.ts.
   walk((app as unknown as { _router?: { stack: RouteLayer[] } })._router?.stack ?? []);
   return found;
 };

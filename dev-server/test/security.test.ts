@@ -4,7 +4,7 @@ import { login, messageKeys, multipart, postJson, violationsOf } from './http';
 import { startTestServer, TEST_APP_ORIGIN, type TestServer } from './startTestServer';
 
 /**
- * The chain in front of json-server (routes/collections) on the real plain collections:
+ * The chain in front of json-server (collections/) on the real plain collections:
  * consent solutions, domains and cookies. Seed: account 1 (owner) owns solutions 1-3 and
  * domains 1-7, account 2 (other) solution 4 with domain 8.
  */

@@ -15,7 +15,7 @@ export const TEST_BCRYPT_COST = 10;
  * test names its fixture site's port, the start page is on a closed port (scans fail fast as
  * unreachable). No scheduler.
  */
-export const TEST_SCANNER = {
+const TEST_SCANNER = {
   baseUrl: 'http://{domain}:65534/',
   hostResolverRules: 'MAP * 127.0.0.1',
   schedule: false,

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solutionDir } from '../banner/cdnFiles';
+import { solutionDir } from '../cdn/cdnFiles';
 import { caller, pairs, SEED, type Call } from './consentApi';
 import { publishedBannerText } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';

@@ -9,11 +9,11 @@ import writeFileAtomic from 'write-file-atomic';
  * so a reader never sees half a script) and only then is the solution switched to it; older
  * files stay, so a failed publish leaves the previous banner served as it was.
  */
-export const cdnRoot = (dbFile: string): string => `${dbFile.replace(/\.json$/, '')}.cdn`;
+const cdnRoot = (dbFile: string): string => `${dbFile.replace(/\.json$/, '')}.cdn`;
 
 export const solutionDir = (dbFile: string, consentSolutionId: number): string => join(cdnRoot(dbFile), String(consentSolutionId));
 
-export const scriptFileName = (version: number): string => `banner.${version}.js`;
+const scriptFileName = (version: number): string => `banner.${version}.js`;
 
 /** STD-8: the banner's core with one language's UI only. */
 export const languageScriptFileName = (version: number, language: string): string => `banner.${version}.${language}.js`;

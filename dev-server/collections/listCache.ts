@@ -1,4 +1,4 @@
-import type { Store } from '../../store/store';
+import type { Store } from '../store/store';
 
 /** How many list answers each server keeps (the most recently used). */
 const CACHED_LISTS = 256;

@@ -5,7 +5,7 @@ import { consentSolutionRows } from '../data/consentSolutions';
 import { domainRows, hostMatches } from '../data/domains';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow } from '../store/types';
-import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './standardsFields';
+import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './recordStandardsFields';
 
 /**
  * Consent records (CONST-2, BEYOND-9, BEYOND-3): one row per decision a visitor made in a
@@ -13,7 +13,7 @@ import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordField
  * random (not guessable, not a counter) so it can be handed to a visitor as proof.
  */
 
-export const CONSENT_RECORDS = 'consentRecords';
+const CONSENT_RECORDS = 'consentRecords';
 
 export { RECORD_ACTIONS, type RecordAction };
 

@@ -1,34 +1,13 @@
 import express, { type RequestHandler } from 'express';
-import type { ConsentSolutionRow } from '../store/types';
-import type { Store } from '../store/store';
 import type { Violation } from '../../src/shared/violations';
-import { defaultTextsFor, DEFAULT_TEXTS } from '../seed/defaultTranslations';
-import { ApiError, violation } from '../http/errors';
-import { solutionLanguages } from '../data/consentSolutions';
-import { TRANSLATIONS, translationRows } from '../data/translations';
+import { ApiError, violation } from './errors';
 
 /**
- * What a consent solution owns besides its domains: its translations (one row per language)
- * and its cookies. Shared by the translation and cookie routes, the consent-solution routes
- * (texts seeded on create, everything removed on delete) and the seed.
+ * Import files (a solution's cookies, its translations): CSV or JSON, bigger than the 100 kB of
+ * ordinary bodies, read as text and checked row by row before anything changes.
  */
 
-/**
- * The starting texts of a new solution: every one of its languages that has default texts
- * (English and French). Does not write; the caller writes once with the rest of its change.
- */
-export const seedSolutionTranslations = (store: Store, solution: ConsentSolutionRow, now: string): void => {
-  const rows = translationRows(store);
-  for (const language of solutionLanguages(solution)) {
-    if (!DEFAULT_TEXTS[language] || rows.some((row) => row.consentSolutionId === solution.id && row.language === language)) continue;
-    rows.push({ id: store.nextId(TRANSLATIONS), accountId: solution.accountId, consentSolutionId: solution.id, language, texts: defaultTextsFor(language), updatedAt: now });
-  }
-};
-
-// ---------------------------------------------------------------------------------------------
-// Import bodies: files are bigger than the 100 kB of ordinary bodies.
-
-export const IMPORT_LIMIT_BYTES = 5 * 1024 * 1024;
+const IMPORT_LIMIT_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 /** Violations answered at most per import; the rest would only repeat the same problems. */
 export const MAX_IMPORT_VIOLATIONS = 100;
@@ -84,6 +63,3 @@ export const parseImportJson = (text: string): unknown => {
 };
 
 export const dryRunOf = (query: Record<string, unknown>): boolean => query.dryRun === 'true' || query.dryRun === '1';
-
-/** SEC-6: the CSV reader and writer of the import and export routes (formula-safe, lossless). */
-export { parseImportCsv, toCsv } from '../http/csv';

@@ -8,12 +8,12 @@ import type { PopupSettingsRow, PopupTemplateRow, PublicationRow, TemplateVersio
 
 export const TEMPLATES = 'popupTemplates';
 export const TEMPLATE_VERSIONS = 'popupTemplateVersions';
-export const POPUP_SETTINGS = 'popupSettings';
+const POPUP_SETTINGS = 'popupSettings';
 export const PUBLICATIONS = 'publications';
 
-export const GALLERY_AUTHOR = 'gallery@seed';
+const GALLERY_AUTHOR = 'gallery@seed';
 
-export const templateNotFound = (): ApiError => new ApiError(404, [violation('error.backend.template_not_found')]);
+const templateNotFound = (): ApiError => new ApiError(404, [violation('error.backend.template_not_found')]);
 
 export const codeOf = (row: TemplateCode): TemplateCode => ({
   html: row.html,

@@ -50,7 +50,7 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
 };
 
 /** The bundle of every language of the solution (or of one), ready for composing. */
-export const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle, only?: LanguageCode): BannerBundle => {
+const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle, only?: LanguageCode): BannerBundle => {
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
   const texts: Record<string, RuntimeTexts> = {};
@@ -95,7 +95,7 @@ const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentMo
 });
 
 /** STD-8: what one publication serves: the core (every language, and each language alone) and the UI per language. */
-export interface PublishedScripts {
+interface PublishedScripts {
   core: string;
   /** The installation snippet's inline first part, which the core runs behind (empty: none needed). */
   inline: string;

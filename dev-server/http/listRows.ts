@@ -1,15 +1,17 @@
 import type { Request } from 'express';
-import { checkListQuery, compareByKeys } from '../http/query';
-import type { Row } from '../store/types';
+import { checkListQuery, compareByKeys } from './query';
+
+/** A row of a list: an object with its id, as a stored row. */
+type ListRow = { id: number };
 
 /**
  * json-server 0.17 list semantics (`_page`, `_limit`, `_start`, `_end`, `_sort`, `_order`, `q`,
  * exact-match filters) for a list that is not a stored collection, which json-server's router
  * cannot serve: the IAB Global Vendor List's vendors (external data, refreshed in memory and
- * never written to the store). Stored collections go through routes/collections. One pass over
+ * never written to the store). Stored collections go through collections/. One pass over
  * the rows; only the page is cloned.
  */
-export interface ListSpec<T extends Row> {
+interface ListSpec<T extends ListRow> {
   /** Fields usable as exact-match filters and in `_sort` (`id` always is). */
   fields: ReadonlySet<string>;
   /** The rows the list holds (the vendors not deleted); checked first, so other rows are never looked at further. */
@@ -18,7 +20,7 @@ export interface ListSpec<T extends Row> {
   matches?: (row: T, needle: string) => boolean;
 }
 
-export interface ListResult<T> {
+interface ListResult<T> {
   page: T[];
   /** What X-Total-Count says: all matching rows, before paging. */
   total: number;
@@ -29,7 +31,7 @@ const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(S
 const int = (value: unknown): number | undefined => (typeof value === 'string' ? Number.parseInt(value, 10) : undefined);
 
 /** Validates `query` (400 error.backend.invalid_query on a bad key) and answers the page. */
-export const listRows = <T extends Row>(rows: readonly T[], query: Request['query'], spec: ListSpec<T>): ListResult<T> => {
+export const listRows = <T extends ListRow>(rows: readonly T[], query: Request['query'], spec: ListSpec<T>): ListResult<T> => {
   checkListQuery(query, new Set(spec.fields));
   const filters: [string, string[]][] = [];
   for (const [key, value] of Object.entries(query)) {

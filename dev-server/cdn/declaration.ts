@@ -15,7 +15,7 @@ import { bannerContent } from './bundle';
  * six cookie-policy texts, the labels and the cookies by category; the scanned domains and the
  * newest scan.
  */
-export const declarationData = (store: Store, solution: ConsentSolutionRow): DeclarationData => {
+const declarationData = (store: Store, solution: ConsentSolutionRow): DeclarationData => {
   const domains = domainRows(store).filter((d) => d.consentSolutionId === solution.id && d.status !== 'deleted');
   const names = [...new Set(domains.map((d) => d.canonicalDomain))].sort();
   const scans = domains.map((d) => d.lastScanAt).filter((at): at is string => typeof at === 'string').sort();

@@ -1,15 +1,15 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { Operation } from '../../../src/shared/permissions';
-import { getSession, requireSession, type Session } from '../../auth/session';
-import type { ServerContext } from '../../context/context';
-import { owned } from '../../guards/ownership';
-import { permit, type PermissionGuard } from '../../guards/permissions';
-import { acceptBody } from '../../http/bodyParsers';
-import { ApiError } from '../../http/errors';
-import { checkListQuery, noQuery } from '../../http/query';
-import { removeDependents } from '../../store/cascade';
-import type { JsonServerBridge } from '../../store/jsonServerBridge';
-import type { Row } from '../../store/types';
+import type { Operation } from '../../src/shared/permissions';
+import { getSession, requireSession, type Session } from '../auth/session';
+import type { ServerContext } from '../context/context';
+import { owned } from '../guards/ownership';
+import { permit, type PermissionGuard } from '../guards/permissions';
+import { acceptBody } from '../http/bodyParsers';
+import { methodNotAllowed } from '../http/errors';
+import { checkListQuery, noQuery } from '../http/query';
+import { removeDependents } from '../store/cascade';
+import type { JsonServerBridge } from '../store/jsonServerBridge';
+import type { Row } from '../store/types';
 import { listCache, type ListAnswer } from './listCache';
 
 /** An operation `permit` checks on the account the request acts on, or a ready guard for another account (the accounts' own rights). */
@@ -197,9 +197,7 @@ export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge
     });
   }
 
-  router.all(path, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(path, session, methodNotAllowed);
 
   if (!own) return router;
   const ownRow = owned(own);
@@ -256,9 +254,7 @@ export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge
     });
   }
 
-  router.all(item, session, () => {
-    throw new ApiError(405, 'error.backend.method_not_allowed');
-  });
+  router.all(item, session, methodNotAllowed);
 
   return router;
 };

@@ -1,0 +1,15 @@
+import type { Violation } from '../../src/shared/violations';
+import { consentSolutionRows } from '../data/consentSolutions';
+import { domainRows } from '../data/domains';
+import { ApiError } from '../http/errors';
+import type { Store } from '../store/store';
+import type { DomainRulesView } from './domainRules';
+
+/** The stored data the pure domain rules read: the live arrays, not copied (the rules do not mutate). */
+export const domainRulesView = (store: Store): DomainRulesView => ({ domains: domainRows(store), consentSolutions: consentSolutionRows(store) });
+
+/**
+ * Duplicate and root-domain-of-another-account clash with stored data: 409, like the removal
+ * rules; malformed input stays 400.
+ */
+export const ruleFailure = (violations: Violation[]): ApiError => new ApiError(409, violations);
