@@ -7,16 +7,20 @@ const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object
 const ALLOWED: Record<string, readonly string[]> = {
   config: [],
   shared: [],
-  schemas: ['shared'],
-  integrations: ['config', 'shared'],
-  providers: ['config', 'shared', 'schemas', 'integrations'],
   theme: [],
-  hooks: ['config', 'shared', 'schemas', 'integrations', 'providers'],
-  components: ['config', 'shared', 'schemas', 'providers', 'hooks', 'theme'],
-  resources: ['config', 'shared', 'schemas', 'integrations', 'providers', 'hooks', 'components', 'theme'],
+  schemas: ['shared'],
+  i18n: ['config', 'shared', 'schemas'],
+  integrations: ['config', 'shared'],
+  notifications: ['config', 'shared', 'schemas', 'i18n'],
+  session: ['config', 'shared', 'schemas', 'i18n', 'integrations', 'notifications'],
+  providers: ['config', 'shared', 'schemas', 'i18n', 'integrations', 'notifications', 'session'],
+  query: ['config', 'shared'],
+  hooks: ['config', 'shared', 'schemas', 'i18n', 'integrations', 'notifications', 'session', 'providers', 'query'],
+  components: ['config', 'shared', 'theme', 'schemas', 'i18n', 'notifications', 'session', 'providers', 'query', 'hooks'],
+  resources: ['config', 'shared', 'theme', 'schemas', 'i18n', 'integrations', 'notifications', 'session', 'providers', 'query', 'hooks', 'components'],
   // Screens that are not a collection compose the resources' pieces (the pop-up editor shell, the consent solution's page).
-  'custom-pages': ['config', 'shared', 'schemas', 'integrations', 'providers', 'hooks', 'components', 'theme', 'resources'],
-  layout: ['config', 'shared', 'schemas', 'integrations', 'providers', 'hooks', 'components', 'theme', 'custom-pages', 'resources'],
+  'custom-pages': ['config', 'shared', 'theme', 'schemas', 'i18n', 'integrations', 'notifications', 'session', 'providers', 'query', 'hooks', 'components', 'resources'],
+  layout: ['config', 'shared', 'theme', 'schemas', 'i18n', 'integrations', 'notifications', 'session', 'providers', 'query', 'hooks', 'components', 'custom-pages', 'resources'],
 };
 
 

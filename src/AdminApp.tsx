@@ -4,7 +4,7 @@ import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdmi
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { adminTextsReady, i18nProvider } from './providers/i18nProvider';
-import { AdminNotification } from './providers/Toasts';
+import { AdminNotification } from './notifications/Toasts';
 import { LoginPage } from './custom-pages/auth/LoginPage';
 import { authRoutes } from './custom-pages/auth/authRoutes';
 import { HomeRedirect } from './custom-pages/shell/HomeRedirect';
@@ -13,7 +13,7 @@ import { NotFound } from './components/NotFound';
 import { PendingSuspense } from './components/PendingIndicator';
 import { AdminLoading } from './layout/AdminLoading';
 import { AppLayout } from './layout/AppLayout';
-import { createQueryClient } from './layout/queryClient';
+import { createQueryClient } from './query/queryClient';
 import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { themeOptions } from './theme/theme';

@@ -10,12 +10,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 // color schemes; ours has none, and for such a theme it renders exactly this one.
 import { ThemeProvider } from '@mui/system';
 import { AuthScreen, usePathname } from './custom-pages/auth/AuthApp';
-import { LOGIN_PATH, matchAuthRoute } from './providers/authPaths';
-import { navigateTo, rememberReturnPath } from './providers/navigation';
-import { getSession, subscribe } from './providers/sessionState';
+import { LOGIN_PATH, matchAuthRoute } from './session/authPaths';
+import { navigateTo, rememberReturnPath } from './session/navigation';
+import { getSession, subscribe } from './session/sessionState';
 import { env } from './config/env';
-import { i18nReady } from './providers/i18n/i18n';
-import { ToastProvider } from './providers/Toasts';
+import { i18nReady } from './i18n/i18n';
+import { ToastProvider } from './notifications/Toasts';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { ShellFrame } from './layout/ShellFrame';
 import { createAppEmotionCache } from './theme/emotionCache';
@@ -83,5 +83,5 @@ void i18nReady.then(() => {
     );
   });
   // API-6: the hosted texts come through i18next's loader, after the first paint.
-  if (env.translationsUrl !== undefined) void import('./providers/i18n/i18nextInstance');
+  if (env.translationsUrl !== undefined) void import('./i18n/i18nextInstance');
 });

@@ -11,8 +11,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
-import { notify } from '../providers/notify';
-import { translateViolation } from '../providers/notifyApiError';
+import { notify } from '../notifications/notify';
+import { translateViolation } from '../notifications/notifyApiError';
 import type { Violation } from '../shared/violations';
 
 /** How many preview lines an import preview lists; its counts cover the rest. */

@@ -7,7 +7,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useAppTranslate } from '../providers/i18n/useAppTranslate';
+import { useAppTranslate } from '../i18n/useAppTranslate';
 
 export interface PasswordFieldProps {
   id: string;

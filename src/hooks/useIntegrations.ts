@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAccount } from './useAccount';
 import type { Account } from '../providers/dataProvider';
-import { getSession, subscribe } from '../providers/session';
+import { getSession, subscribe } from '../session/sessionState';
 import { chatWidget, type ChatWidgetUser } from '../integrations/chatWidget';
 import { pushToDataLayer } from '../integrations/dataLayer';
 

@@ -1,9 +1,9 @@
 import { Suspense, startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
-import { integrationsEn } from '../providers/i18n/integrations.en';
-import { integrationsFr } from '../providers/i18n/integrations.fr';
-import { addTexts, currentLanguage } from '../providers/i18n/i18n';
+import { integrationsEn } from '../i18n/integrations.en';
+import { integrationsFr } from '../i18n/integrations.fr';
+import { addTexts, currentLanguage } from '../i18n/i18n';
 import { ShellFrame } from './ShellFrame';
 
 // The notice's texts come with this chunk, not the entry's catalogue: the login route never

@@ -6,11 +6,11 @@ import { renderShell, testDataProvider } from '../test/testShell';
 import AdminBoot from './AdminBoot';
 import { AppLayout } from './AppLayout';
 
-vi.mock('../providers/session', () => {
+vi.mock('../session/sessionState', async (importOriginal) => {
   const session = { account_id: 3 };
-  return { getSession: () => session, subscribe: () => () => undefined };
+  return { ...(await importOriginal<object>()), getSession: () => session, subscribe: () => () => undefined };
 });
-vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
+vi.mock('../notifications/notify', () => ({ notify: vi.fn() }));
 const preloadList = vi.hoisted(() => vi.fn(() => Promise.resolve({})));
 vi.mock('../resources/consent-solutions', () => ({ preloadConsentSolutionList: preloadList }));
 

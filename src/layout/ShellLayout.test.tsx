@@ -4,11 +4,11 @@ import { LayoutClasses } from 'react-admin';
 import { renderShell, testDataProvider } from '../test/testShell';
 import { AppLayout } from './AppLayout';
 
-vi.mock('../providers/session', () => {
+vi.mock('../session/sessionState', async (importOriginal) => {
   const session = { account_id: 3 };
-  return { getSession: () => session, subscribe: () => () => undefined };
+  return { ...(await importOriginal<object>()), getSession: () => session, subscribe: () => () => undefined };
 });
-vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
+vi.mock('../notifications/notify', () => ({ notify: vi.fn() }));
 
 const Broken = (): never => {
   throw new Error('The page broke');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shellEn } from '../providers/i18n/shell.en';
-import { shellFr } from '../providers/i18n/shell.fr';
+import { shellEn } from '../i18n/shell.en';
+import { shellFr } from '../i18n/shell.fr';
 
 type Messages = { [key: string]: string | Messages };
 

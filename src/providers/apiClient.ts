@@ -1,7 +1,7 @@
 import { env } from '../config/env';
-import { ApiError } from './apiError';
-import { forceLogout } from './forcedLogout';
-import { reloadSession } from './sessionState';
+import { ApiError } from '../shared/apiError';
+import { forceLogout } from '../session/forcedLogout';
+import { reloadSession } from '../session/sessionState';
 
 export const JSON_LD = 'application/ld+json';
 

@@ -1,10 +1,10 @@
 import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
-import type { Tree } from './i18n/deepMerge';
-import { adminCatalogueEn, raMessagesEn } from './i18n/adminCatalogue.en';
-import { changeLanguage, currentLanguage } from './i18n/i18n';
-import { i18n } from './i18n/i18nextInstance';
-import { PLATFORM_NS, supportedBase, type SupportedLanguage } from './i18n/languages';
+import type { Tree } from '../i18n/deepMerge';
+import { adminCatalogueEn, raMessagesEn } from '../i18n/adminCatalogue.en';
+import { changeLanguage, currentLanguage } from '../i18n/i18n';
+import { i18n } from '../i18n/i18nextInstance';
+import { PLATFORM_NS, supportedBase, type SupportedLanguage } from '../i18n/languages';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
 export const locales: Locale[] = [
@@ -24,7 +24,7 @@ addAdminTexts('en', adminCatalogueEn, raMessagesEn);
 let frenchTexts: Promise<void> | undefined;
 const loadAdminTexts = (lng: SupportedLanguage): Promise<void> => {
   if (lng === 'en') return Promise.resolve();
-  frenchTexts ??= import('./i18n/adminCatalogue.fr').then(
+  frenchTexts ??= import('../i18n/adminCatalogue.fr').then(
     ({ adminCatalogueFr, raMessagesFr }) => addAdminTexts('fr', adminCatalogueFr, raMessagesFr),
     (error: unknown) => {
       // A failed download is tried again on the next switch, not remembered.

@@ -3,9 +3,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { AdminContext, type DataProvider, type I18nProvider } from 'react-admin';
 import { rolesAuthProvider } from './rolesAuthProvider';
-import { shellEn } from '../providers/i18n/shell.en';
+import { shellEn } from '../i18n/shell.en';
 import { theme } from '../theme/theme';
-import { createQueryClient } from '../layout/queryClient';
+import { createQueryClient } from '../query/queryClient';
 
 type Messages = { [key: string]: string | Messages };
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import type { AuthRoute } from '../../providers/authPaths';
+import type { AuthRoute } from '../../session/authPaths';
 import { lazyWithReload } from '../../shared/lazyWithReload';
 import { LoginPage } from './LoginPage';
 

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { TextLink } from '../../components/TextLink';
-import { navigateTo } from '../../providers/navigation';
+import { navigateTo } from '../../session/navigation';
 
 /**
  * An in-app link that works with and without react-router: it pushes the path itself

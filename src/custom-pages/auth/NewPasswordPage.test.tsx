@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showToast } from '../../providers/toaster';
+import { showToast } from '../../notifications/toaster';
 import { NewPasswordPage } from './NewPasswordPage';
 
-vi.mock('../../providers/toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
+vi.mock('../../notifications/toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

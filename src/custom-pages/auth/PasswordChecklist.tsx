@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import type { AuthSchemas } from './authSchemas';
-import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { visuallyHidden } from '../../theme/visuallyHidden';
 
 /** How one rule shows: met, unmet, or unmet after a submit (in the error colour). */

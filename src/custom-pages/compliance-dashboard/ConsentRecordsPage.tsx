@@ -17,7 +17,7 @@ import { Link as RouterLink, useNavigate, useParams, Route, Routes } from 'react
 import { LocalDateTime } from '../../components/LocalDateTime';
 import { PageLayout } from '../../components/PageLayout';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { formatDateTime } from '../../providers/i18n/formatters';
+import { formatDateTime } from '../../i18n/formatters';
 import { queryKeys } from '../../providers/queryKeys';
 import type { ConsentRecord } from '../../schemas/consentRecord';
 import { download } from '../../shared/download';

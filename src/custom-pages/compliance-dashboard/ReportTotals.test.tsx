@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { testDataProvider, testI18nProvider } from '../../test/testShell';
-import { dashboardEn } from '../../providers/i18n/dashboard.en';
-import { dashboardFr } from '../../providers/i18n/dashboard.fr';
+import { dashboardEn } from '../../i18n/dashboard.en';
+import { dashboardFr } from '../../i18n/dashboard.fr';
 import type { ComplianceReport } from '../../schemas/consentRecord';
 import { ReportTotals } from './ReportTotals';
 

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useAppTranslate } from '../../providers/i18n/useAppTranslate';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
 import {
   ALL_GRANTED,
   CONSENT_CATEGORIES,

@@ -10,10 +10,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
-import { formatDateTime } from '../../providers/i18n/formatters';
+import { formatDateTime } from '../../i18n/formatters';
 import { env } from '../../config/env';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { notify } from '../../providers/notify';
+import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
 import { cdnScriptUrl } from '../../shared/cdnScriptUrl';
 

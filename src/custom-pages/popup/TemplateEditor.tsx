@@ -22,7 +22,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { PendingIndicator } from '../../components/PendingIndicator';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { notify } from '../../providers/notify';
+import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
 import { bodyOf, errorsOf, RESOURCE } from '../../resources/popup-templates/popupTemplateModel';
 import { TemplateInputs } from '../../resources/popup-templates/TemplateInputs';

@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 import { AdminContext, HttpError, Notification, TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setChatWidget, noopChatWidget, type ChatWidget } from '../../integrations/chatWidget';
-import { reloadSession } from '../../providers/sessionState';
+import { reloadSession } from '../../session/sessionState';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../test/sessionCookie';
 import type { SubscriptionPrice } from '../../schemas/billing';

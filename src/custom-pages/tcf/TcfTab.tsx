@@ -28,7 +28,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from 'ra-core';
 import { Loading, useDataProvider, useLocaleState, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { notify } from '../../providers/notify';
+import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
 import { allowedLegIntPurposes, PUBLISHER_RESTRICTIONS, TCF_PURPOSE_IDS, type GvlVendor, type PublisherRestrictionType, type TcfSettings, type TcfSettingsState } from '../../schemas/tcf';
 import { addRestriction, removeRestriction, rowError, setVendorsChosen, settingsErrors, toggleLegInt } from './tcfModel';

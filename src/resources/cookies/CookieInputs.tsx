@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { NumberInput, SaveButton, SelectInput, TextInput, Toolbar, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { notify } from '../../providers/notify';
+import { notify } from '../../notifications/notify';
 import { COOKIE_CATEGORIES, cookieInputSchema } from '../../schemas/cookie';
 import { schemaResolver } from '../../schemas/formResolver';
 import { solutionLanguages } from '../../shared/languages';

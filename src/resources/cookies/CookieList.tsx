@@ -18,7 +18,7 @@ import { frFR } from '@mui/x-data-grid/locales';
 import { Link, useDataProvider, useDeleteMany, useGetList, useLocaleState, useTranslate, useUpdateMany } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { notify } from '../../providers/notify';
+import { notify } from '../../notifications/notify';
 import { COOKIE_CATEGORIES, type Cookie, type CookieCategory } from '../../schemas/cookie';
 import { download as saveFile } from '../../shared/download';
 import { CookieImportDialog } from './CookieImportDialog';

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { notify } from '../../providers/notify';
+import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
 import { COOKIE_CATEGORIES, type CookieCategory } from '../../schemas/cookie';
 

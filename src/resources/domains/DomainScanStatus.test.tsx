@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDataProvider, testI18nProvider } from '../../test/testShell';
-import { scannerEn } from '../../providers/i18n/scanner.en';
+import { scannerEn } from '../../i18n/scanner.en';
 import { DomainScanStatus } from './DomainScanStatus';
 import type { Scan } from '../../schemas/scanner';
 
 const session = vi.hoisted(() => ({ current: { account_id: 1, roles: ['ROLE_USER'] } }));
-vi.mock('../../providers/session', () => ({ getSession: () => session.current, subscribe: () => () => undefined }));
+vi.mock('../../session/sessionState', async (importOriginal) => ({ ...(await importOriginal<object>()), getSession: () => session.current, subscribe: () => () => undefined }));
 
 const scan: Scan = {
   id: 1,

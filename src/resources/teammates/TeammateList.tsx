@@ -16,8 +16,8 @@ import {
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../../components/PageLayout';
-import { currentLanguage } from '../../providers/i18n/i18n';
-import { getSession, subscribe } from '../../providers/session';
+import { currentLanguage } from '../../i18n/i18n';
+import { getSession, subscribe } from '../../session/sessionState';
 import { useCan } from '../../hooks/useCan';
 import { relativeTime } from './lastSeen';
 

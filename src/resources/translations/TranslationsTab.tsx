@@ -17,7 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, Loading, useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { notify } from '../../providers/notify';
+import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
 import { isTranslationGroup, TRANSLATION_GROUPS, type CompletenessCell, type TranslationGroup } from '../../schemas/translations';
 import { download as saveFile } from '../../shared/download';

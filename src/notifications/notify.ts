@@ -1,4 +1,4 @@
-import { hasTranslation, translate } from './i18n/i18n';
+import { hasTranslation, translate } from '../i18n/i18n';
 import { showToast } from './toaster';
 
 export type NotifyType = 'success' | 'error' | 'info' | 'warning';

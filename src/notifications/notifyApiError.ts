@@ -1,6 +1,6 @@
 import type { Violation } from '../shared/violations';
-import { isApiError } from './apiError';
-import { hasTranslation, translate } from './i18n/i18n';
+import { isApiError } from '../shared/apiError';
+import { hasTranslation, translate } from '../i18n/i18n';
 import { notify } from './notify';
 
 /** A violation's text: its translated key, else the API's English message, else the default. */

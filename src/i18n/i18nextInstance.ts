@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { HttpBackendOptions } from 'i18next-http-backend';
-import { env } from '../../config/env';
+import { env } from '../config/env';
 import { deepMerge, type Tree } from './deepMerge';
 import { attachI18next, currentLanguage } from './i18n';
 import { bundledResources, LANGUAGES_NS, loadBundled, PLATFORM_NS, supportedBase, supportedLanguages } from './languages';

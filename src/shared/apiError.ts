@@ -1,4 +1,4 @@
-import { isViolationBody, type Violation } from '../shared/violations';
+import { isViolationBody, type Violation } from './violations';
 
 /** A failed API call: its HTTP status (0 when the network failed) and the API's violations. */
 export class ApiError extends Error {

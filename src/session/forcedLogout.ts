@@ -1,7 +1,7 @@
 import { chatWidget } from '../integrations/chatWidget';
 import { isPublicAuthPath, LOGIN_PATH } from './authPaths';
 import { navigateTo, rememberReturnPath } from './navigation';
-import { notify } from './notify';
+import { notify } from '../notifications/notify';
 import { clearSession, getSession } from './sessionState';
 
 /**

@@ -1,4 +1,4 @@
-import type { FeatureMessageKey } from '../../schemas/messages';
+import type { FeatureMessageKey } from '../schemas/messages';
 
 /** The French of formMessages.en.ts: every feature message key, checked by the type. */
 export const formMessagesFr: Record<FeatureMessageKey, string> = {

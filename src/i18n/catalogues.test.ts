@@ -4,8 +4,8 @@ import { fr } from './fr';
 import { adminCatalogueEn } from './adminCatalogue.en';
 import { adminCatalogueFr } from './adminCatalogue.fr';
 import { deepMerge } from './deepMerge';
-import { passwordRules } from '../../schemas/auth';
-import apiContract from '../../../docs/api.md?raw';
+import { passwordRules } from '../schemas/auth';
+import apiContract from '../../docs/api.md?raw';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,4 +1,4 @@
-import { coreMessages, messagesEn, type FeatureMessageKey } from '../../schemas/messages';
+import { coreMessages, messagesEn, type FeatureMessageKey } from '../schemas/messages';
 
 /**
  * Messages of the admin's forms and of the API's rules, beyond the login route's core ones.

@@ -1,17 +1,14 @@
 /**
- * The session, in plain TypeScript (no react-admin, no router): the auth screens of the entry
- * chunk and react-admin's authProvider share it (performance.md).
+ * The session's API calls (login, logout, recovery, new password), in plain TypeScript (no
+ * react-admin, no router): the auth screens of the entry chunk and react-admin's authProvider
+ * share them (docs/performance.md). The session itself is src/session/sessionState.ts.
  */
 import { chatWidget } from '../integrations/chatWidget';
 import { apiFetch } from './apiClient';
-import { LOGIN_PATH } from './authPaths';
-import { setActingAccount } from './actingAccount';
-import { navigateTo } from './navigation';
-import { clearSession, reloadSession, type Session } from './sessionState';
-
-export { ApiError, isApiError } from './apiError';
-export { clearSession, getSession, readSession, reloadSession, subscribe, SESSION_COOKIE, decodeSession } from './sessionState';
-export type { Session } from './sessionState';
+import { LOGIN_PATH } from '../session/authPaths';
+import { setActingAccount } from '../session/actingAccount';
+import { navigateTo } from '../session/navigation';
+import { clearSession, reloadSession, type Session } from '../session/sessionState';
 
 /** The user of a successful `POST /login_check`. */
 export interface LoginUser {
