@@ -9,7 +9,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 // MUI's own ThemeProvider adds the CSS-variables provider (about 3 kB gzip) for themes with
 // color schemes; ours has none, and for such a theme it renders exactly this one.
 import { ThemeProvider } from '@mui/system';
-import { AuthScreen, usePathname } from './custom-pages/auth/AuthApp';
+import { AuthScreen, usePathname } from './auth/AuthApp';
 import { LOGIN_PATH, matchAuthRoute } from './session/authPaths';
 import { navigateTo, rememberReturnPath } from './session/navigation';
 import { getSession, subscribe } from './session/sessionState';

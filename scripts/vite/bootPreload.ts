@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 import { chunksOf, staticClosure } from './bundleGraph';
 import { indexHtmlFromBundle } from './indexHtmlFromBundle';
 
-/** The readable half of the session (src/providers/sessionState.ts): present = logged in. */
+/** The readable half of the session (src/session/sessionState.ts): present = logged in. */
 const SESSION_COOKIE = 'ci_hp';
 /** The small chunk that paints the admin's loading frame and cookie notice (src/layout/AdminBoot.tsx). */
 const BOOT_MODULE = /\/src\/layout\/AdminBoot\.tsx$/;

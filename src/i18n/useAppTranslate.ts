@@ -14,7 +14,7 @@ subscribeToTexts(() => {
 const getTranslator = () => translator;
 
 /**
- * The auth screens' translate function (src/providers/i18n/i18n.ts): it works the same inside
+ * The auth screens' translate function (src/i18n/i18n.ts): it works the same inside
  * and outside `<Admin>`, and the login route ships neither react-admin nor i18next.
  */
 export const useAppTranslate = (): Translate => useSyncExternalStore(subscribeToTexts, getTranslator, getTranslator);

@@ -1,6 +1,6 @@
 import { Suspense, startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
+import { ConsentBanner } from './ConsentBanner';
 import { integrationsEn } from '../i18n/integrations.en';
 import { integrationsFr } from '../i18n/integrations.fr';
 import { addTexts, currentLanguage } from '../i18n/i18n';

@@ -12,7 +12,7 @@ vi.mock('../session/sessionState', async (importOriginal) => {
 });
 vi.mock('../notifications/notify', () => ({ notify: vi.fn() }));
 const preloadList = vi.hoisted(() => vi.fn(() => Promise.resolve({})));
-vi.mock('../resources/consent-solutions', () => ({ preloadConsentSolutionList: preloadList }));
+vi.mock('../consent-solutions', () => ({ preloadConsentSolutionList: preloadList }));
 
 describe('AppLayout', () => {
   it('[ROUTE-21] navigation, dark-blue app bar, log out, and the subscription banner', async () => {

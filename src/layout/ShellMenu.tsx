@@ -4,8 +4,8 @@ import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import { Menu, useTranslate, type MenuProps } from 'react-admin';
-import { ConsentPreferencesLink } from '../custom-pages/consent/ConsentBanner';
-import { preloadConsentSolutionList } from '../resources/consent-solutions';
+import { ConsentPreferencesLink } from './ConsentBanner';
+import { preloadConsentSolutionList } from '../consent-solutions';
 
 /** ROUTE-21: the navigation. Labels are translation keys, translated by Menu.Item. */
 export const menuItems = [

@@ -9,8 +9,8 @@ import { readSession } from '../session/sessionState';
 import { login, logout } from './authApi';
 
 /**
- * react-admin's AuthProvider over session.ts, the same module the auth screens use, so the
- * session has one owner. Toasts are shown here rather than by react-admin (see checkError).
+ * react-admin's AuthProvider over authApi.ts and src/session, the same modules the auth screens
+ * use, so the session has one owner. Toasts are shown here rather than by react-admin (see checkError).
  */
 export const authProvider: AuthProvider = {
   login: async ({ email, password }: { email: string; password: string }) => {

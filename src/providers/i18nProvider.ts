@@ -39,7 +39,7 @@ const loadAdminTexts = (lng: SupportedLanguage): Promise<void> => {
 export const adminTextsReady: Promise<void> = loadAdminTexts(currentLanguage());
 
 /**
- * react-admin's I18nProvider on the app's one i18next instance (src/providers/i18n/i18n.ts).
+ * react-admin's I18nProvider on the app's one i18next instance (src/i18n/i18n.ts).
  * Not ra-i18n-i18next's `useI18nextProvider`/`getI18nProvider`: those call `init()` on the
  * instance, which the auth screens have already initialised, and would make the provider
  * asynchronous. The translate function follows theirs (`_` default, `smart_count` plurals).

@@ -14,7 +14,7 @@ import {
 /**
  * The one English text of every message key the dev API answers with and the forms show.
  * The API puts it in `message`; the admin's catalogue shows it (and translates it to French).
- * `coreMessages` are the ones the login route needs: its small catalogue (src/providers/i18n/en.ts)
+ * `coreMessages` are the ones the login route needs: its small catalogue (src/i18n/en.ts)
  * carries them, and a test keeps both in step.
  */
 export const coreMessages = {
