@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * performance.md budget: the JS needed to show `/login/` (the entry chunk and everything it
- * imports statically) must stay ≤ 130 kB gzip (issue 18). Dynamic imports (the admin, the auth schemas)
+ * docs/performance.md budget: the JS needed to show `/login/` (the entry chunk and everything it
+ * imports statically) must stay ≤ 130 kB gzip. Dynamic imports (the admin, the auth schemas)
  * are left out: they are not needed for the first paint of the login form.
  *
  * Also: what a consent solution's detail adds to the admin before any tab (its chunk and static

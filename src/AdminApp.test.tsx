@@ -54,7 +54,7 @@ describe('AdminApp routes', () => {
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
   });
 
-  it("[issue 18] adds no global styles of its own: the entry's CssBaseline is the page's only one", async () => {
+  it("[PERF-1] adds no global styles of its own: the entry's CssBaseline is the page's only one", async () => {
     visit('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
     const baselines = [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('-webkit-font-smoothing'));

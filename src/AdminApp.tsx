@@ -48,7 +48,7 @@ installIntegrations();
 /** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
 const page = (element: ReactNode) => <PendingSuspense>{element}</PendingSuspense>;
 
-// Issue 18: react-admin's <Admin> is AdminContext + AdminUI with defaults; its default
+// react-admin's <Admin> is AdminContext + AdminUI with defaults; its default
 // i18nProvider (polyglot, about 8 kB gzip) would ship in the admin chunk although ours always
 // replaces it. Its ThemeProvider runs createTheme on what it is given: the options, then, not
 // the entry's built theme, which it would deep-merge again.
@@ -56,7 +56,7 @@ const store = localStorageStore();
 
 // react-admin's AdminUI is CoreAdminUI, its notification and its own CssBaseline: global styles
 // that the entry has already inserted, built and inserted again inside the admin's first render
-// (issue 18). Its defaults are passed here.
+// (docs/performance.md). Its defaults are passed here.
 export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   return (

@@ -34,7 +34,7 @@ const AdminBoot = lazyWithReload(() => import('./layout/AdminBoot'));
 /**
  * Chooses between the public auth screens and the admin (ROLE-2): a public auth path shows
  * its screen; any other path needs a session, without one it is remembered and replaced by
- * `/login/` at once (no redirect loop, performance.md). Login and logout change the session
+ * `/login/` at once (no redirect loop, docs/performance.md). Login and logout change the session
  * or the path, and this re-renders: no full page reload.
  */
 function Root() {
@@ -67,7 +67,7 @@ const emotionCache = createAppEmotionCache();
 
 // For English this resolves at once; a French visitor waits for the French chunk (no flash).
 void i18nReady.then(() => {
-  // A transition: React yields to the browser while it builds the first screen (issue 18).
+  // A transition: React yields to the browser while it builds the first screen (docs/performance.md).
   startTransition(() => {
     root.render(
       <StrictMode>

@@ -8,7 +8,7 @@ const SESSION_COOKIE = 'ci_hp';
 const BOOT_MODULE = /\/src\/layout\/AdminBoot\.tsx$/;
 
 /**
- * Issue 18: a logged-in page paints the admin's loading frame and cookie notice from a small
+ * A logged-in page paints the admin's loading frame and cookie notice from a small
  * chunk, fetched only once the entry had downloaded and run: one more round trip in series
  * before the first paint. A few bytes of inline script in index.html start that download with
  * the entry's when the session cookie is there; the login route (no session) fetches nothing

@@ -3,7 +3,7 @@ import type { AuthRoute } from '../session/authPaths';
 import { lazyWithReload } from '../shared/lazyWithReload';
 import { LoginPage } from './LoginPage';
 
-// Login is eager (performance.md: lazy-loading it is never smaller); the two rarer screens
+// Login is eager (docs/performance.md: lazy-loading it is never smaller); the two rarer screens
 // are their own chunks so their checklist and list components stay out of the login route.
 const RecoveryEmailPage = lazyWithReload(async () => ({ default: (await import('./RecoveryEmailPage')).RecoveryEmailPage }));
 const NewPasswordPage = lazyWithReload(async () => ({ default: (await import('./NewPasswordPage')).NewPasswordPage }));

@@ -13,7 +13,7 @@ export interface EmailFieldProps {
   autoFocus?: boolean;
 }
 
-/** An email input without TextField (which costs ~18 kB gzip, performance.md). */
+/** An email input without TextField (which costs ~18 kB gzip, docs/performance.md). */
 export function EmailField({ id, label, value, onChange, error, autoFocus }: EmailFieldProps) {
   const errorId = `${id}-error`;
   return (

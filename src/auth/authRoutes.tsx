@@ -3,7 +3,7 @@ import { Route, useParams } from 'react-router-dom';
 import { lazyWithReload } from '../shared/lazyWithReload';
 
 // Their own chunks, as in the entry's switch (AuthApp.tsx): a logged-in admin rarely opens them,
-// so the admin chunk does not carry them (issue 18).
+// so the admin chunk does not carry them (docs/performance.md).
 const RecoveryEmailPage = lazyWithReload(async () => ({ default: (await import('./RecoveryEmailPage')).RecoveryEmailPage }));
 const NewPasswordPage = lazyWithReload(async () => ({ default: (await import('./NewPasswordPage')).NewPasswordPage }));
 

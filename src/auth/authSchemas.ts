@@ -8,7 +8,7 @@ let loading: Promise<AuthSchemas> | undefined;
 /**
  * The shared auth schemas (src/schemas/auth.ts), loaded apart from the entry chunk: they
  * bring classic zod (~20 kB gzip), which the login form does not need to appear
- * (performance.md budget). The screens start loading them as they mount, so they are there
+ * (docs/performance.md budget). The screens start loading them as they mount, so they are there
  * by the time the user submits.
  */
 export const loadAuthSchemas = (): Promise<AuthSchemas> => {

@@ -27,7 +27,7 @@ export interface PasswordFieldProps {
 
 /**
  * ROUTE-23: a password input with a show/hide toggle. Built from FormControl + InputLabel +
- * OutlinedInput rather than TextField, which costs ~18 kB gzip (performance.md).
+ * OutlinedInput rather than TextField, which costs ~18 kB gzip (docs/performance.md).
  */
 export function PasswordField({ id, name, label, value, onChange, error, autoComplete = 'current-password', autoFocus, helper, describedBy }: PasswordFieldProps) {
   const translate = useAppTranslate();

@@ -17,7 +17,7 @@ import type { ConsentSolution } from './consentSolutionModel';
 export type SolutionTabRoutes = (solution: ConsentSolution) => ReactNode;
 
 // The domains and settings tabs bring zod, the Public Suffix List (tldts) and MUI's Autocomplete:
-// about 220 kB gzip that the other tabs never use (issue 18). They load, as one chunk, when opened.
+// about 220 kB gzip that the other tabs never use (docs/performance.md). They load, as one chunk, when opened.
 const DomainListTab = lazyWithReload(async () => ({ default: (await import('./formTabs')).DomainListTab }));
 const DomainCreateTab = lazyWithReload(async () => ({ default: (await import('./formTabs')).DomainCreateTab }));
 const DomainEditTab = lazyWithReload(async () => ({ default: (await import('./formTabs')).DomainEditTab }));
@@ -35,7 +35,7 @@ const DetailTabs = ({ solution }: { solution: ConsentSolution }) => {
 
 /**
  * The current tab's content. It commits after the header and tab bar, in a task of its own
- * (issue 18): one commit of the whole detail was one of the page's longest tasks.
+ * (docs/performance.md): one commit of the whole detail was one of the page's longest tasks.
  */
 const TabContent = ({ solution, tabs }: { solution: ConsentSolution; tabs?: SolutionTabRoutes }) => {
   const shown = useRenderedLater();

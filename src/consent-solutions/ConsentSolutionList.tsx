@@ -89,7 +89,7 @@ export const ConsentSolutionList = () => {
         // A search is for this visit only: one remembered from an earlier visit read as data loss.
         storeKey={false}
         // Rendered with the rows, from the same deferred state: shown before them, it was pushed
-        // down the screen when they arrived (a layout shift, issue 18).
+        // down the screen when they arrived (a layout shift).
         pagination={false}
       >
         <DeferredListContext>

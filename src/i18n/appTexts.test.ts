@@ -42,7 +42,7 @@ describe('the app texts before and after i18next', () => {
     i18n.addResourceBundle('fr', texts.PLATFORM_NS, { also_in_i18next: 'Aussi' }, true, false);
     expect(texts.translate('only_in_i18next')).toBe('Seulement là');
     expect(texts.hasTranslation('only_in_i18next')).toBe(true);
-    // [issue 18] texts added in bulk are announced once, in a task of their own, not inside the adder's.
+    // [PERF-1] texts added in bulk are announced once, in a task of their own, not inside the adder's.
     expect(onChange).toHaveBeenCalledTimes(before);
     await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(before + 1));
 

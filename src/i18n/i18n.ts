@@ -6,7 +6,7 @@ import { translateFromCatalogue, type TranslateOptions } from './translateFromCa
 /**
  * The app's texts, for every screen. Until the admin loads, the auth screens translate from the
  * bundled catalogues with a few lines of lookup and `{{value}}` interpolation, so the login
- * route does not ship i18next (performance.md: it was 16 kB of the 130 kB budget). The admin's
+ * route does not ship i18next (docs/performance.md: it was 16 kB of the 130 kB budget). The admin's
  * chunk (and the hosted translation files, API-6) bring i18next (i18nextInstance.ts), which
  * attaches itself here: from then on every call goes to it, with the same language.
  */
@@ -40,7 +40,7 @@ const changed = () => {
 /**
  * Texts added in bulk (the admin's catalogues as its chunk runs, hosted files) are announced
  * once, in a task of their own: every translating component re-renders synchronously on a
- * change, which ran inside the admin's module evaluation, its longest task (issue 18). The
+ * change, which ran inside the admin's module evaluation, its longest task (docs/performance.md). The
  * engine starts with the same language and catalogues, so attaching it changes no text.
  */
 let announcing = false;

@@ -3,7 +3,7 @@ import { addBundledTexts, bundledResources, loadBundled, PLATFORM_NS } from './l
 import { translateFromCatalogue } from './translateFromCatalogue';
 
 describe('texts a chunk adds to the bundled catalogues', () => {
-  it('[PROD-5] [issue 18] reach a language loaded already and one loaded later; a section the catalogue has stays', async () => {
+  it('[PROD-5] [PERF-1] reach a language loaded already and one loaded later; a section the catalogue has stays', async () => {
     expect(bundledResources.fr).toBeUndefined();
     addBundledTexts('en', { notice: { title: 'Cookies' }, common: { loading: 'Replaced?' } });
     addBundledTexts('fr', { notice: { title: 'Témoins' } });

@@ -37,7 +37,7 @@ export const bundledResources: Partial<Record<SupportedLanguage, ResourceLanguag
 
 /**
  * Sections of texts a chunk loaded before the admin brings for its own keys (the cookie notice
- * of the admin's loading frame, issue 18): the login route does not ship them. Kept per
+ * of the admin's loading frame): the login route does not ship them. Kept per
  * language and added to that language's catalogue, now or when it loads. Whole top-level
  * sections: one the catalogue already has stays as it is.
  */

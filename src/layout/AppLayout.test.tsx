@@ -39,7 +39,7 @@ describe('AppLayout', () => {
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription/');
   });
 
-  it('[issue 18] the loading frame keeps its cookie notice until the shell shows its own, while the page is still loading', async () => {
+  it('[PERF-1] the loading frame keeps its cookie notice until the shell shows its own, while the page is still loading', async () => {
     const pageChunk = new Promise<never>(() => undefined);
     const SuspendedPage = () => use(pageChunk);
     renderShell(
@@ -59,7 +59,7 @@ describe('AppLayout', () => {
     expect(notices()[0]!.closest(`.${LayoutClasses.content}`)).not.toBeNull();
   });
 
-  it('[issue 18] pointing at or focusing the consent-solutions entry starts loading its page', async () => {
+  it('[PERF-1] pointing at or focusing the consent-solutions entry starts loading its page', async () => {
     renderShell(
       <AppLayout>
         <p>Page content</p>

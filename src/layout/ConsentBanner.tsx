@@ -25,7 +25,7 @@ import {
  * PROD-6: the admin asks for cookie consent with its own banner. It sits in the page flow
  * above the content (never over it, so nothing is hidden behind it) until the visitor
  * chooses, and comes back from the menu's "Cookie preferences" link. It needs neither
- * react-admin nor the admin's texts, so the loading frame shows it first (issue 18).
+ * react-admin nor the admin's texts, so the loading frame shows it first (docs/performance.md).
  */
 export const ConsentBanner = () => {
   const consent = useSyncExternalStore(subscribeConsent, getConsent);

@@ -38,7 +38,7 @@ describe('the shell layout', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
-  it("[issue 18] does not read the page's width while it renders (react-admin's inspector did, forcing a layout)", async () => {
+  it("[PERF-1] does not read the page's width while it renders (react-admin's inspector did, forcing a layout)", async () => {
     const width = vi.spyOn(Element.prototype, 'clientWidth', 'get');
     renderLayout(<p>Page content</p>);
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

@@ -22,7 +22,7 @@ export const ShellMenu = (props: MenuProps) => {
       <Menu {...props}>
         {menuItems.map((item) => {
           const { to, label, Icon } = item;
-          // Issue 18: the page's chunk starts loading on hover or focus, before the click.
+          // The page's chunk starts loading on hover or focus, before the click.
           const preload = 'preload' in item ? () => void item.preload().catch(() => undefined) : undefined;
           return <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} onPointerEnter={preload} onFocus={preload} />;
         })}

@@ -2,8 +2,8 @@ import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { isToasterWanted, subscribeToasterWanted } from './toaster';
 
 // Both lazy so neither notistack nor react-admin is in the login route's entry chunk
-// (performance.md): the toaster arrives with the first toast (no page pays for it before,
-// issue 18), the admin's part with the admin.
+// (docs/performance.md): the toaster arrives with the first toast (no page pays for it before),
+// the admin's part with the admin.
 const ToasterHost = lazy(() => import('./ToasterHost'));
 const LazyAdminNotification = lazy(() => import('./AdminNotification'));
 

@@ -4,7 +4,7 @@ import { ToastProvider } from './Toasts';
 import { isToasterWanted, showToast, subscribeToasterWanted } from './toaster';
 
 describe('the toaster', () => {
-  it('[issue 18][ST-5] loads notistack only with the first toast, and that toast still shows', async () => {
+  it('[PERF-1][ST-5] loads notistack only with the first toast, and that toast still shows', async () => {
     render(<ToastProvider />);
     expect(isToasterWanted()).toBe(false);
     const listener = vi.fn();

@@ -16,7 +16,7 @@ export const setToaster = (toaster: Toaster): void => markReady(toaster);
 let wanted = false;
 const wantedListeners = new Set<() => void>();
 
-/** Whether a toast was asked for: Toasts.tsx mounts notistack only then (issue 18). */
+/** Whether a toast was asked for: Toasts.tsx mounts notistack only then (docs/performance.md). */
 export const isToasterWanted = (): boolean => wanted;
 
 export const subscribeToasterWanted = (listener: () => void): (() => void) => {

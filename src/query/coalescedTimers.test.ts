@@ -4,11 +4,11 @@ import { coalescedScheduler, createCoalescedTimeoutProvider } from './coalescedT
 /** Ends the current task: the microtasks run, as between two timer callbacks. */
 const endOfTask = () => Promise.resolve();
 
-describe('react-query timers, coalesced (issue 18)', () => {
+describe('react-query timers, coalesced', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('[ST-7][issue 18] timeouts of one delay started in one task share one platform timer and each fires once, on time (the 5-minute cache timer too)', async () => {
+  it('[ST-7][PERF-1] timeouts of one delay started in one task share one platform timer and each fires once, on time (the 5-minute cache timer too)', async () => {
     const provider = createCoalescedTimeoutProvider();
     const fired: string[] = [];
     const platform = vi.spyOn(globalThis, 'setTimeout');
@@ -30,7 +30,7 @@ describe('react-query timers, coalesced (issue 18)', () => {
     expect(fired).toHaveLength(5);
   });
 
-  it('[issue 18] a cleared timeout never fires; clearing them all stops the platform timer', async () => {
+  it('[PERF-1] a cleared timeout never fires; clearing them all stops the platform timer', async () => {
     const provider = createCoalescedTimeoutProvider();
     const fired: string[] = [];
     const a = provider.setTimeout(() => fired.push('a'), 100);
@@ -51,7 +51,7 @@ describe('react-query timers, coalesced (issue 18)', () => {
     provider.clearTimeout(b); // already fired: nothing to do
   });
 
-  it('[issue 18] a timeout that throws does not stop the others; its error is reported as a timer error', () => {
+  it('[PERF-1] a timeout that throws does not stop the others; its error is reported as a timer error', () => {
     const provider = createCoalescedTimeoutProvider();
     const fired: string[] = [];
     provider.setTimeout(() => {
@@ -63,7 +63,7 @@ describe('react-query timers, coalesced (issue 18)', () => {
     expect(() => vi.advanceTimersByTime(1)).toThrow('boom');
   });
 
-  it('[issue 18] intervals stay the platform’s own', () => {
+  it('[PERF-1] intervals stay the platform’s own', () => {
     const provider = createCoalescedTimeoutProvider();
     const tick = vi.fn();
     const id = provider.setInterval(tick, 10);
@@ -74,7 +74,7 @@ describe('react-query timers, coalesced (issue 18)', () => {
     expect(tick).toHaveBeenCalledTimes(3);
   });
 
-  it('[issue 18] notifications scheduled in one task run in order in one later task', () => {
+  it('[PERF-1] notifications scheduled in one task run in order in one later task', () => {
     const platform = vi.spyOn(globalThis, 'setTimeout');
     const ran: number[] = [];
     coalescedScheduler(() => ran.push(1));

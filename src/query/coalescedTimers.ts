@@ -1,7 +1,7 @@
 import type { ManagedTimerId, TimeoutCallback, TimeoutProvider } from '@tanstack/react-query';
 
 /*
- * Issue 18: react-query starts timers by the dozen as a page's data arrives. react-admin puts
+ * react-query starts timers by the dozen as a page's data arrives. react-admin puts
  * every record of a list into the cache as its own query (a garbage-collection timer each) and
  * every cache change schedules its notification with its own `setTimeout(0)`. A timer costs
  * little in a visitor's browser, but under a performance trace each one records its stack, and

@@ -1,7 +1,7 @@
 import { isPublicAuthPath } from './authPaths';
 
 /**
- * Navigation without react-router, so the entry chunk stays small (performance.md). A
+ * Navigation without react-router, so the entry chunk stays small (docs/performance.md). A
  * synthetic `popstate` tells every listener, including react-router's BrowserRouter inside the
  * admin and the entry's own switch, that the location changed.
  */

@@ -1,6 +1,6 @@
 /**
  * The domain types, scan depths and scan frequencies (ENT-1) without the domain schema: the
- * consent-solution list and the status chips need them, not zod and tldts (issue 18).
+ * consent-solution list and the status chips need them, not zod and tldts (docs/performance.md).
  * src/schemas/domain.ts re-exports all of them.
  */
 

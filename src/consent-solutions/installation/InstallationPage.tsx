@@ -162,7 +162,7 @@ export const InstallationPage = () => {
           copyKey="cs.installation.declaration_copy"
         />
       </Paper>
-      {/* Below the snippets: rendered once they are shown, in a task of their own (issue 18). */}
+      {/* Below the snippets: rendered once they are shown, in a task of their own (docs/performance.md). */}
       {later && (
         <>
           <Paper component="section" variant="outlined" aria-labelledby="guides-heading" sx={{ p: 2 }}>

@@ -53,7 +53,7 @@ export const ScriptSnippet = ({
         value={tag}
         // A plain textarea with fixed rows, not MUI's autosize (which MUI 9 uses even for fixed
         // rows): measuring each box forced a layout per box in one long task of the tab's first
-        // render (issue 18). Browsers with `field-sizing` fit the text.
+        // render (docs/performance.md). Browsers with `field-sizing` fit the text.
         multiline
         rows={Math.max(2, tag.split('\n').length)}
         fullWidth

@@ -48,7 +48,7 @@ const PopupNav = ({ solutionId }: { solutionId: Identifier }) => {
 
 const Section = ({ solution, intro, children }: { solution: PopupSolution; intro: string; children: ReactNode }) => {
   const translate = useTranslate();
-  // The cards commit after the heading and tab bar, in a task of their own (issue 18, as the
+  // The cards commit after the heading and tab bar, in a task of their own (as the
   // detail's TabContent).
   const cardsShown = useRenderedLater();
   return (
