@@ -4,7 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 
-export interface EmailFieldProps {
+interface EmailFieldProps {
   id: string;
   label: string;
   value: string;

@@ -16,7 +16,7 @@ import { AuthLink } from './AuthLink';
 import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { EmailField } from './EmailField';
 
-export interface LoginPageProps {
+interface LoginPageProps {
   /**
    * What to do once logged in. Default: go back to the remembered page (ROLE-2) or `/`, by a
    * history push every router hears, so it works inside `<Admin>` and in the entry's switch.

@@ -14,7 +14,7 @@ import { AuthLink } from './AuthLink';
 import { loadAuthSchemas, useAuthSchemas } from './authSchemas';
 import { PasswordChecklist } from './PasswordChecklist';
 
-export interface NewPasswordPageProps {
+interface NewPasswordPageProps {
   passwordToken: string;
   csrfToken: string;
 }

@@ -10,9 +10,9 @@ import { useAppTranslate } from '../i18n/useAppTranslate';
 import { visuallyHidden } from '../theme/visuallyHidden';
 
 /** How one rule shows: met, unmet, or unmet after a submit (in the error colour). */
-export type RuleState = 'met' | 'unmet' | 'unmet-error';
+type RuleState = 'met' | 'unmet' | 'unmet-error';
 
-export const ruleState = (met: boolean, submitted: boolean): RuleState => (met ? 'met' : submitted ? 'unmet-error' : 'unmet');
+const ruleState = (met: boolean, submitted: boolean): RuleState => (met ? 'met' : submitted ? 'unmet-error' : 'unmet');
 
 const colourOf = { met: 'success.main', unmet: 'text.secondary', 'unmet-error': 'error.main' } as const;
 

@@ -3,7 +3,7 @@ import type { ConsentRetention } from '../schemas/consentRecord';
 /** Whole years offered (a year counted as 365.25 days, so five years is the API's 1,826). */
 const YEARS = [1, 2, 3, 5, 6, 10] as const;
 
-export interface RetentionChoice {
+interface RetentionChoice {
   days: number;
   /** Undefined for a period that is not a whole number of years (set through the API). */
   years?: number;

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export interface FormContainerProps {
+interface FormContainerProps {
   /** Already translated. */
   title: string;
   children?: ReactNode;

@@ -19,7 +19,7 @@ import type { Violation } from '../shared/violations';
 export const IMPORT_PREVIEW_LINES = 50;
 
 /** Lists the violations an import was refused for: where (row, field) and what. */
-export const ViolationTable = ({ violations, placeKey, problemKey }: { violations: Violation[]; placeKey: string; problemKey: string }) => {
+const ViolationTable = ({ violations, placeKey, problemKey }: { violations: Violation[]; placeKey: string; problemKey: string }) => {
   const translate = useTranslate();
   return (
     <TableContainer>
@@ -65,7 +65,7 @@ export interface ImportDialogMessages {
   importError: string;
 }
 
-export interface ImportDialogProps<Result extends { changes: readonly unknown[] }> {
+interface ImportDialogProps<Result extends { changes: readonly unknown[] }> {
   open: boolean;
   onClose: () => void;
   onImported: () => void;

@@ -9,7 +9,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useAppTranslate } from '../i18n/useAppTranslate';
 
-export interface PasswordFieldProps {
+interface PasswordFieldProps {
   id: string;
   name?: string;
   /** The visible label, already translated. */

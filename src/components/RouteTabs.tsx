@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 
-export interface RouteTab {
+interface RouteTab {
   value: string;
   label: string;
   to: string;

@@ -20,5 +20,3 @@ export const env = {
   // The integrations' ids and scripts (PROD-6) are read by src/integrations/integrationsEnv.ts,
   // which only the admin chunk imports: they cost the login route nothing.
 } as const;
-
-export type Env = typeof env;

@@ -5,11 +5,11 @@ import {
   consentSolutionSettingsResolver,
   createFormDefaults,
   deleteConfirmationMatches,
-  publicDomains,
   toCreateBody,
   toUpdateBody,
   type ConsentSolutionCreateFormValues,
 } from './consentSolutionModel';
+import { publicDomains } from './publicDomains';
 
 const values = (overrides: Partial<ConsentSolutionCreateFormValues['domain']> = {}, rest: Partial<ConsentSolutionCreateFormValues> = {}) => ({
   defaultLanguage: 'en' as const,

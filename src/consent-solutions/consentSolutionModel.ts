@@ -15,12 +15,8 @@ import { fieldPathOf, schemaResolver } from '../schemas/formResolver';
  * to the API bodies of docs/api.md and records to what the screens show.
  */
 
-
 /** A consent solution as the API answers it (ENT-2). */
 export type ConsentSolution = ConsentSolutionRecord;
-export type { DomainSummary } from '../schemas/domain';
-
-export { publicDomains } from './publicDomains';
 
 // ---------------------------------------------------------------------------------------------
 // Create (ROUTE-11)
@@ -41,7 +37,7 @@ export interface ConsentSolutionCreateFormValues {
   };
 }
 
-export interface ConsentSolutionCreateBody {
+interface ConsentSolutionCreateBody {
   name: string;
   defaultLanguage: LanguageCode;
   additionalLanguages: LanguageCode[];
@@ -74,7 +70,7 @@ const toCreateSchemaInput = (values: ConsentSolutionCreateFormValues): ConsentSo
 const DOMAIN_FIELDS = new Set(['canonicalDomain', 'type', 'scanDepth', 'scanFrequency']);
 
 /** Where an issue of the flat schema belongs in the nested form. */
-export const createFormFieldOf = (path: readonly PropertyKey[]): string => {
+const createFormFieldOf = (path: readonly PropertyKey[]): string => {
   const field = fieldPathOf(path);
   return DOMAIN_FIELDS.has(field) ? `domain.${field}` : field;
 };
@@ -111,7 +107,7 @@ export type ConsentSolutionSettingsValues = Pick<
   'name' | 'defaultLanguage' | 'additionalLanguages' | 'sharedConsent' | 'autoblocking'
 >;
 
-export type ConsentSolutionUpdateBody = Omit<ConsentSolutionSettingsValues, 'sharedConsent'> & { sharedConsent?: boolean };
+type ConsentSolutionUpdateBody = Omit<ConsentSolutionSettingsValues, 'sharedConsent'> & { sharedConsent?: boolean };
 
 export const consentSolutionSettingsResolver = schemaResolver<ConsentSolutionSettingsValues>(consentSolutionUpdateSchema);
 
@@ -134,7 +130,7 @@ export const toUpdateBody = (values: ConsentSolutionSettingsValues, previous?: P
 };
 
 /** Roles that may turn shared consent on (ROLE-1); the API answers 403 to anyone else. */
-export const SHARED_CONSENT_ROLES = ['ROLE_UNIVERSAL_CONSENT_SOLUTIONS', 'ROLE_ADMIN'] as const;
+const SHARED_CONSENT_ROLES = ['ROLE_UNIVERSAL_CONSENT_SOLUTIONS', 'ROLE_ADMIN'] as const;
 
 export const canEditSharedConsent = (roles: unknown): boolean =>
   Array.isArray(roles) && roles.some((role) => (SHARED_CONSENT_ROLES as readonly unknown[]).includes(role));

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { env } from '../config/env';
 import { PageLayout } from '../components/PageLayout';
 
-export interface ViewUnderDevelopmentProps {
+interface ViewUnderDevelopmentProps {
   /** The old dashboard's address; configured by VITE_OLD_DASHBOARD_URL (ROUTE-20). */
   oldDashboardUrl?: string;
 }

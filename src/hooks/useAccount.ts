@@ -7,7 +7,7 @@ import { queryKeys } from '../providers/queryKeys';
 import { getSession, subscribe } from '../session/sessionState';
 
 /** The signed-in user's own account id, updated when the session changes (login, logout, expiry). */
-export const useHomeAccountId = (): number | undefined => useSyncExternalStore(subscribe, getSession)?.account_id ?? undefined;
+const useHomeAccountId = (): number | undefined => useSyncExternalStore(subscribe, getSession)?.account_id ?? undefined;
 
 /**
  * The account the screens show and act on: the one an admin or agency switched to (ROLE-1

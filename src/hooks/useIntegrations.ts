@@ -7,7 +7,7 @@ import { chatWidget, type ChatWidgetUser } from '../integrations/chatWidget';
 import { pushToDataLayer } from '../integrations/dataLayer';
 
 /** API-7 company attributes: the plan is the subscription's type, else the payment method. */
-export const companyAttributes = (account: Account): ChatWidgetUser['company'] => {
+const companyAttributes = (account: Account): ChatWidgetUser['company'] => {
   const type = account.subscription?.subscriptionType;
   const plan = typeof type === 'string' ? type : account.paymentMethod;
   return { company_id: String(account.id), name: account.name, ...(plan ? { plan } : {}) };

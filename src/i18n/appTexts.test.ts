@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLATFORM_NS } from './languages';
 
 /** A fresh i18n.ts, as a page load would start it. */
 const freshTexts = async () => {
@@ -38,8 +39,8 @@ describe('the app texts before and after i18next', () => {
     expect(i18n.language).toBe('fr');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const before = onChange.mock.calls.length;
-    i18n.addResourceBundle('fr', texts.PLATFORM_NS, { only_in_i18next: 'Seulement là' }, true, false);
-    i18n.addResourceBundle('fr', texts.PLATFORM_NS, { also_in_i18next: 'Aussi' }, true, false);
+    i18n.addResourceBundle('fr', PLATFORM_NS, { only_in_i18next: 'Seulement là' }, true, false);
+    i18n.addResourceBundle('fr', PLATFORM_NS, { also_in_i18next: 'Aussi' }, true, false);
     expect(texts.translate('only_in_i18next')).toBe('Seulement là');
     expect(texts.hasTranslation('only_in_i18next')).toBe(true);
     // [PERF-1] texts added in bulk are announced once, in a task of their own, not inside the adder's.

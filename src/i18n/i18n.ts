@@ -111,5 +111,3 @@ export const attachI18next = (instance: I18n): void => {
   });
   instance.store.on('added', changedSoon);
 };
-
-export { PLATFORM_NS };

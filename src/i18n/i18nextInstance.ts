@@ -44,7 +44,7 @@ const loadHostedTranslations = async (instance: I18n, baseUrl: string): Promise<
 };
 
 /** Adds a bundled language's catalogues to the instance (once); hosted texts already there win. */
-export const loadBundledLanguage = async (instance: I18n, lng: string): Promise<void> => {
+const loadBundledLanguage = async (instance: I18n, lng: string): Promise<void> => {
   const base = supportedBase(lng);
   const resources = await loadBundled(lng);
   if (base === undefined || resources === undefined) return;

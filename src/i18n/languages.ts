@@ -10,7 +10,7 @@ export type SupportedLanguage = (typeof supportedLanguages)[number];
 export const PLATFORM_NS = 'platform';
 export const LANGUAGES_NS = 'languages';
 
-export const isSupported = (lng: string): lng is SupportedLanguage => (supportedLanguages as readonly string[]).includes(lng);
+const isSupported = (lng: string): lng is SupportedLanguage => (supportedLanguages as readonly string[]).includes(lng);
 
 /** `fr-CA` → `fr`; a language the app does not have → undefined. */
 export const supportedBase = (lng: string | undefined | null): SupportedLanguage | undefined => {

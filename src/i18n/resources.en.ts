@@ -237,5 +237,3 @@ export const resourcesEn = {
     },
   },
 };
-
-export type ResourcesMessages = typeof resourcesEn;

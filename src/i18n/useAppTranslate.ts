@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { subscribeToTexts, translate } from './i18n';
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const makeTranslator = (): Translate => (key, options) => translate(key, options);
 

@@ -40,7 +40,7 @@ const Root = styled('div', { name: 'RaLayout', slot: 'Root' })(({ theme }) => ({
   },
 }));
 
-export interface ShellLayoutProps {
+interface ShellLayoutProps {
   appBar: ComponentType<AppBarProps>;
   sidebar: ComponentType<SidebarProps>;
   menu: ComponentType;

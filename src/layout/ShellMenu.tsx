@@ -8,7 +8,7 @@ import { ConsentPreferencesLink } from './ConsentBanner';
 import { preloadConsentSolutionList } from '../consent-solutions';
 
 /** ROUTE-21: the navigation. Labels are translation keys, translated by Menu.Item. */
-export const menuItems = [
+const menuItems = [
   { to: '/consent-solutions', label: 'nav.consent_solutions', Icon: VerifiedUserIcon, preload: preloadConsentSolutionList },
   { to: '/mobile-consent-solutions/', label: 'nav.mobile_consent_solutions', Icon: PhoneIphoneIcon },
   { to: '/compliance-dashboard/', label: 'nav.compliance_dashboard', Icon: BarChartIcon },

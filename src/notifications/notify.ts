@@ -1,9 +1,9 @@
 import { hasTranslation, translate } from '../i18n/i18n';
 import { showToast } from './toaster';
 
-export type NotifyType = 'success' | 'error' | 'info' | 'warning';
+type NotifyType = 'success' | 'error' | 'info' | 'warning';
 
-export interface NotifyOptions {
+interface NotifyOptions {
   type?: NotifyType;
   /** Interpolation values of the message, e.g. `{ email }`. */
   messageArgs?: Record<string, unknown>;

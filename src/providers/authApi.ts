@@ -11,7 +11,7 @@ import { navigateTo } from '../session/navigation';
 import { clearSession, reloadSession, type Session } from '../session/sessionState';
 
 /** The user of a successful `POST /login_check`. */
-export interface LoginUser {
+interface LoginUser {
   id: number | string;
   email: string;
   roles: string[];
@@ -54,7 +54,7 @@ export const sendRecoveryEmail = async (email: string): Promise<void> => {
   await apiFetch('/lost-password/send-email', { method: 'POST', body: form });
 };
 
-export interface ResetPasswordInput {
+interface ResetPasswordInput {
   passwordToken: string;
   csrfToken: string;
   password: string;

@@ -7,7 +7,7 @@ import { i18n } from '../i18n/i18nextInstance';
 import { PLATFORM_NS, supportedBase, type SupportedLanguage } from '../i18n/languages';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
-export const locales: Locale[] = [
+const locales: Locale[] = [
   { locale: 'en', name: 'English' },
   { locale: 'fr', name: 'Français' },
 ];

@@ -2,7 +2,7 @@ import { QueryClient, notifyManager, timeoutManager } from '@tanstack/react-quer
 import { coalescedScheduler, createCoalescedTimeoutProvider } from './coalescedTimers';
 
 /** ST-7: unused data kept 5 minutes, and data considered fresh as long. */
-export const QUERY_CACHE_MS = 5 * 60 * 1000;
+const QUERY_CACHE_MS = 5 * 60 * 1000;
 
 // react-query asks for these before any client or query exists; set once for the app (docs/performance.md).
 timeoutManager.setTimeoutProvider(createCoalescedTimeoutProvider());

@@ -5,10 +5,10 @@
  * session (sessionStorage) and sent as `X-Account-Id` by the httpClient. Absent = the own
  * account.
  */
-export const ACTING_ACCOUNT_KEY = 'operations.actingAccount';
+const ACTING_ACCOUNT_KEY = 'operations.actingAccount';
 export const ACCOUNT_HEADER = 'X-Account-Id';
 
-export interface ActingAccount {
+interface ActingAccount {
   id: number;
   name: string;
 }

@@ -31,4 +31,4 @@ export const takeReturnPath = (): string => {
   return path !== null && path.startsWith('/') && !path.startsWith('//') ? path : '/';
 };
 
-export const currentPath = (): string => window.location.pathname + window.location.search + window.location.hash;
+const currentPath = (): string => window.location.pathname + window.location.search + window.location.hash;

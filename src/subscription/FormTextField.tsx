@@ -2,7 +2,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-export type FormTextFieldProps<TValues extends FieldValues> = Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'> & {
+type FormTextFieldProps<TValues extends FieldValues> = Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'> & {
   name: FieldPath<TValues>;
   control: Control<TValues>;
   /** A translation key. */

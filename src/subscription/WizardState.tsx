@@ -7,7 +7,7 @@ import { billingFormValues, initialChoice, type BillingFormValues, type PlanChoi
  * details and what the summary quotes with. The card is not here: it lives in the payment
  * form alone and leaves it only in the final request (ST-4).
  */
-export interface WizardState {
+interface WizardState {
   subscription: Subscription;
   /** Whether the role may subscribe (ROLE-3): a read-only one only sees the overview. */
   canManage: boolean;

@@ -17,7 +17,7 @@ import type { QuoteRequest, SubscribeRequest, Subscription } from '../schemas/su
 export const WIZARD_STEPS = ['overview', 'billing', 'payment'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-export const SUBSCRIPTION_ROOT = '/subscription';
+const SUBSCRIPTION_ROOT = '/subscription';
 export const stepPath = (step: WizardStep | 'success'): string => `${SUBSCRIPTION_ROOT}/${step}/`;
 
 /**
@@ -55,7 +55,7 @@ const BILLING_FIELDS = [
   'companyName', 'invoiceEmail', 'addressLine1', 'addressLine2', 'postalCode', 'city', 'country', 'phonePrefix', 'phoneNumber', 'vatNumber', 'coupon',
 ] as const satisfies ReadonlyArray<keyof BillingFormValues>;
 
-export const emptyBilling: BillingFormValues = Object.fromEntries(BILLING_FIELDS.map((field) => [field, ''])) as BillingFormValues;
+const emptyBilling: BillingFormValues = Object.fromEntries(BILLING_FIELDS.map((field) => [field, ''])) as BillingFormValues;
 
 /** The stored billing details as form values; the stored coupon (if any) pre-fills the field. */
 export const billingFormValues = (stored: BillingDetails | null | undefined, couponCode?: string | null): BillingFormValues => {
@@ -193,7 +193,7 @@ export const quoteRequestOf = (choice: PlanChoice, country: string, coupon: stri
   };
 };
 
-export interface SummaryRow {
+interface SummaryRow {
   key: string;
   /** Null for an unused slot. */
   domain: string | null;

@@ -7,9 +7,9 @@ import { quoteRequestOf, serverFieldErrors, type PlanChoice } from './subscripti
 import { useDebouncedValue } from './useDebouncedValue';
 
 /** Pause after the last change before re-quoting, so a burst of clicks asks the server once. */
-export const QUOTE_DEBOUNCE_MS = 300;
+const QUOTE_DEBOUNCE_MS = 300;
 
-export interface QuoteResult {
+interface QuoteResult {
   price: SubscriptionPrice;
   /** The server's reason for refusing the coupon (already translated); the price is then without it. */
   couponError: string | null;

@@ -21,7 +21,7 @@ import { getSession, subscribe } from '../session/sessionState';
 import { useCan } from '../hooks/useCan';
 import { relativeTime } from './lastSeen';
 
-export interface Teammate {
+interface Teammate {
   id: number;
   email: string;
   name: string;
@@ -29,7 +29,7 @@ export interface Teammate {
   lastSeenAt: string | null;
 }
 
-export const TEAMMATES_PER_PAGE = 25;
+const TEAMMATES_PER_PAGE = 25;
 
 const SearchFilter = ({ source, alwaysOn }: { source: string; alwaysOn?: boolean }) => {
   const translate = useTranslate();

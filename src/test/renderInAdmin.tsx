@@ -25,7 +25,7 @@ export const samplePriceTable = {
  */
 i18n.addResourceBundle('en', PLATFORM_NS, resourcesEn, true, false);
 
-export interface RenderInAdminOptions {
+interface RenderInAdminOptions {
   /** A fake with only the methods the test needs (react-admin's generics make typed mocks unwieldy). */
   dataProvider: Record<string, unknown>;
   roles?: string[];

@@ -43,12 +43,12 @@ export const testDataProvider = (overrides: Record<string, unknown> = {}): DataP
   }) as DataProvider;
 
 /** Shows the current path, so a test can see where a redirect went. */
-export const LocationProbe = () => {
+const LocationProbe = () => {
   const location = useLocation();
   return <output aria-label="location">{location.pathname}</output>;
 };
 
-export interface RenderShellOptions {
+interface RenderShellOptions {
   dataProvider?: DataProvider;
   /** Roles for the permission checks (canAccess over the shared matrix); none = every check passes. */
   roles?: string[];

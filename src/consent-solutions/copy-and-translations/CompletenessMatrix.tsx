@@ -12,7 +12,7 @@ import WarningIcon from '@mui/icons-material/ErrorOutlined';
 import { useTranslate } from 'react-admin';
 import type { Completeness, CompletenessCell } from '../../schemas/translations';
 
-export interface CompletenessMatrixProps {
+interface CompletenessMatrixProps {
   completeness: Completeness;
   languageLabel: (code: string) => string;
   onOpen: (cell: CompletenessCell) => void;

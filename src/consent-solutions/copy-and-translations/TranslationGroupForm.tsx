@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import { groupJsonSchema, type TranslationGroup } from '../../schemas/translations';
 import { fieldId, groupUiSchema, groupValidator } from './translationsModel';
 
-export interface TranslationGroupFormProps {
+interface TranslationGroupFormProps {
   group: TranslationGroup;
   initial: Record<string, unknown>;
   /** A field path to focus once shown (the first gap, from the completeness matrix). */

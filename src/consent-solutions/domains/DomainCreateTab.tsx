@@ -13,7 +13,7 @@ import { schemaResolver } from '../../schemas/formResolver';
 
 const resolver = schemaResolver<DomainFormValues>(domainCreateSchema);
 
-export interface DomainCreateTabProps {
+interface DomainCreateTabProps {
   /** The solution the domain joins: fixed, not a form field. */
   solution: { id: Identifier; defaultLanguage: LanguageCode };
 }

@@ -7,7 +7,7 @@ import { canonicalDomainProblem, suggestCanonical } from '../../schemas/domain';
 import { DefaultLanguageInput } from './LanguageInputs';
 import { domainTypeChoices, scanDepthChoices, scanFrequencyChoices } from './domainModel';
 
-export interface DomainInputsProps {
+interface DomainInputsProps {
   /**
    * Where the domain fields sit in the form: `domain.` in the consent-solution create form
    * (the API body nests them, and server violations name `domain.canonicalDomain`), nothing
@@ -26,7 +26,7 @@ const label = (field: string) => `resources.domains.fields.${field}`;
  * "Did you mean example.com?" while the typed domain is not canonical (VAL-1). The error itself
  * comes from the shared schema through the form resolver; this adds the way out, one click.
  */
-export const CanonicalDomainHint = ({ source }: { source: string }) => {
+const CanonicalDomainHint = ({ source }: { source: string }) => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const value: unknown = useWatch({ name: source });

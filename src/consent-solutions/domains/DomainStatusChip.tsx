@@ -14,7 +14,7 @@ const look = {
   error: { Icon: ErrorOutlineIcon, color: 'error' },
 } as const;
 
-export interface DomainStatusChipProps {
+interface DomainStatusChipProps {
   status: DomainStatus;
   /** Shown inside the chip, e.g. the domain in the list; else the status name. */
   text?: string;

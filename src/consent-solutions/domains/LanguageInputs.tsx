@@ -30,7 +30,7 @@ const useLanguageChoices = () => {
   return useMemo(() => ({ choices: languageChoices(locale), matchSuggestion: languageMatcher(locale) }), [locale]);
 };
 
-export interface LanguageInputProps {
+interface LanguageInputProps {
   source: string;
   /** A translation key. */
   label: string;

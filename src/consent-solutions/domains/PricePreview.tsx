@@ -6,7 +6,7 @@ import { formatCents } from '../../shared/pricing';
 import { usePricing } from '../../hooks/usePricing';
 import { planOf, pricePreview, type DomainFormValues } from './domainModel';
 
-export interface PricePreviewProps {
+interface PricePreviewProps {
   /** Where the domain fields sit in the form (see DomainInputs). */
   prefix?: '' | 'domain.';
   /** The saved settings of an edited domain; absent for a new one. */

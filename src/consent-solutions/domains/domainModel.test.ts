@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { priceTableSchema } from '../../shared/pricing';
 import {
   domainCreateDefaults,
-  domainStatusVariant,
   planOf,
   pricePreview,
   scanFrequencyLabelKey,
@@ -11,6 +10,7 @@ import {
   toDomainUpdateBody,
   type DomainFormValues,
 } from './domainModel';
+import { domainStatusVariant } from './domainStatus';
 
 // A table of the API's shape (CONST-3 sample prices): the tests own their numbers, the app
 // never does.

@@ -22,7 +22,7 @@ import { domainMonthlyCents, type Plan, type PriceTable } from '../../shared/pri
  */
 
 /** A domain as `GET /domains` answers it (docs/api.md, "Consent solutions and domains"). */
-export type { DomainRecord, DomainStatus } from '../../schemas/domain';
+export type { DomainRecord } from '../../schemas/domain';
 
 /** The domain fields a form edits, as the API names them, so server violations land on them. */
 export interface DomainFormValues {
@@ -33,7 +33,7 @@ export interface DomainFormValues {
   scanFrequency: ScanFrequencyDays;
 }
 
-export interface DomainCreateBody {
+interface DomainCreateBody {
   consentSolutionId: Identifier;
   canonicalDomain: string;
   type: DomainType;
@@ -42,7 +42,7 @@ export interface DomainCreateBody {
   scanFrequency: ScanFrequencyDays;
 }
 
-export type DomainUpdateBody = Pick<DomainCreateBody, 'defaultLanguage' | 'scanDepth' | 'scanFrequency'>;
+type DomainUpdateBody = Pick<DomainCreateBody, 'defaultLanguage' | 'scanDepth' | 'scanFrequency'>;
 
 /** Scanner defaults of an account (`subscription.defaultDomainSettings`, snake_case in the API). */
 export interface ScannerDefaults {
@@ -80,9 +80,6 @@ export const scanDepthLabelKey = (depth: ScanDepth): string => `resources.domain
 
 export const domainTypeLabelKey = (type: DomainType): string => `resources.domains.types.${type}`;
 
-/** The status badge of a domain: scanned and live, waiting for its first scan, or failing. */
-export { domainStatusVariant } from './domainStatus';
-
 /** Select choices; names are translation keys, react-admin translates them. */
 export const domainTypeChoices = DOMAIN_TYPES.map((id) => ({ id, name: domainTypeLabelKey(id) }));
 export const scanDepthChoices = SCAN_DEPTHS.map((id) => ({ id, name: scanDepthLabelKey(id) }));
@@ -113,14 +110,14 @@ export const toDomainCreateBody = (consentSolutionId: Identifier, values: Domain
 export const toDomainUpdateBody = (values: DomainFormValues): DomainUpdateBody => domainUpdateSchema.parse(values);
 
 /** What a domain's scanner settings cost per month on `plan`; 0 for aliases (PROD-4). */
-export const domainPriceCents = (
+const domainPriceCents = (
   table: PriceTable,
   domain: Pick<DomainFormValues, 'type' | 'scanDepth' | 'scanFrequency'>,
   plan: Plan,
 ): number => domainMonthlyCents(table, { canonicalDomain: '', ...domain }, plan);
 
 /** Whether the edit touched what drives the price, so the preview has something to say. */
-export const scannerSettingsChanged = (
+const scannerSettingsChanged = (
   before: Pick<DomainFormValues, 'scanDepth' | 'scanFrequency'>,
   after: Pick<DomainFormValues, 'scanDepth' | 'scanFrequency'>,
 ): boolean => before.scanDepth !== after.scanDepth || before.scanFrequency !== after.scanFrequency;
@@ -134,7 +131,7 @@ export const planOf = (subscription: unknown): Plan => {
 type PricedSettings = Pick<DomainFormValues, 'type' | 'scanDepth' | 'scanFrequency'>;
 
 /** What the price preview says (PROD-4, BEYOND-6). */
-export type PricePreview =
+type PricePreview =
   /** An alias: never charged, whatever the settings. */
   | { kind: 'not_charged' }
   /** A new public domain: what it adds per month. */

@@ -10,7 +10,7 @@ import { useNotify, useTranslate } from 'react-admin';
  * is missing or refused (an http page, a locked-down browser), the tag is selected instead so
  * the user can copy it with the keyboard.
  */
-export interface ScriptSnippetProps {
+interface ScriptSnippetProps {
   tag: string;
   /** Translation keys of the box's label and help and of the copy button (default: the banner's). */
   labelKey?: string;

@@ -56,9 +56,9 @@ export const declarationTag = (apiUrl: string, consentSolutionId: Id): string =>
   return `<div id="cm-declaration"></div>\n<script src="${escapeAttribute(src)}" data-target="cm-declaration" defer></script>`;
 };
 
-export type NextStepId = 'domain_added' | 'template_chosen' | 'script_seen';
+type NextStepId = 'domain_added' | 'template_chosen' | 'script_seen';
 
-export interface NextStep {
+interface NextStep {
   id: NextStepId;
   done: boolean;
   /** The API has not answered yet: the step stays unticked rather than claim progress unseen. */

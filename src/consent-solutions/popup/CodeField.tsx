@@ -7,7 +7,7 @@ import type { TemplateCodeField } from '../../schemas/template';
 
 const languageOf = (field: TemplateCodeField): Extension => (field === 'html' ? html() : field === 'css' ? css() : javascript());
 
-export interface CodeFieldProps {
+interface CodeFieldProps {
   field: TemplateCodeField;
   label: string;
   value: string;

@@ -16,7 +16,7 @@ const THUMB_WIDTH = 1280;
 const THUMB_HEIGHT = 800;
 const THUMB_SCALE = 0.25;
 
-export interface TemplateCardProps {
+interface TemplateCardProps {
   template: PopupTemplate;
   content: BannerContent | undefined;
   active?: boolean;

@@ -8,7 +8,7 @@ import type { TemplateBody } from '../../schemas/popupTemplate';
 import { TEMPLATE_CODE_FIELDS, type TemplateCodeField } from '../../schemas/template';
 import { CodeField } from './CodeField';
 
-export interface TemplateInputsProps {
+interface TemplateInputsProps {
   body: TemplateBody;
   onChange: (next: (current: TemplateBody) => TemplateBody) => void;
   /** Message keys by field (the shared schema's, VAL-1). */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { readPreviewEvent, type PreviewEvent } from './previewDocument';
 
-export interface TemplatePreviewFrameProps {
+interface TemplatePreviewFrameProps {
   /** The whole document (previewDocument); never injected into the admin's own DOM. */
   srcDoc: string;
   title: string;

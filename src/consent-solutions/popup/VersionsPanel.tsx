@@ -73,7 +73,7 @@ const Diff = ({ templateId, from, to }: { templateId: number; from: number; to: 
   );
 };
 
-export interface VersionsPanelProps {
+interface VersionsPanelProps {
   templateId: number;
   /** Called with the restored template, so the editor shows its content. */
   onRestored: (template: PopupTemplate) => void;

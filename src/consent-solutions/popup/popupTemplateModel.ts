@@ -28,7 +28,7 @@ export const errorsOf = (body: TemplateBody): Partial<Record<keyof TemplateBody,
   return errors;
 };
 
-export interface DiffRow {
+interface DiffRow {
   left: string | null;
   right: string | null;
   kind: 'same' | 'changed';

@@ -12,7 +12,7 @@ import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../..
  * code runs in an opaque origin: it cannot reach the admin's DOM, cookies or storage. The CSP keeps it from loading or sending anything.
  */
 
-export interface PreviewLabels {
+interface PreviewLabels {
   replay: string;
 }
 

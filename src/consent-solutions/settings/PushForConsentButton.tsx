@@ -7,7 +7,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { ConsentVersion } from '../../providers/methods/consentSolutions';
 import { queryKeys } from '../../providers/queryKeys';
 
-export interface PushForConsentButtonProps {
+interface PushForConsentButtonProps {
   id: Identifier;
   /** Called with the new version so the page can show it before the record reloads. */
   onPushed: (version: ConsentVersion) => void;
