@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { login } from '../dev-server/test/http';
-import { asyncSnippet } from '../src/custom-pages/installation/installationModel';
+import { asyncSnippet } from '../src/consent-solutions/installation/installationModel';
 import { startTestServer } from '../dev-server/test/startTestServer';
 import type { PrivacyStandards } from '../src/schemas/privacyStandards';
 

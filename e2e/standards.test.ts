@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../src/schemas/privacyStandards';
-import { asyncSnippet } from '../src/custom-pages/installation/installationModel';
+import { asyncSnippet } from '../src/consent-solutions/installation/installationModel';
 import type { PopupState } from '../src/schemas/popupTemplate';
 import { E2E_COUNTRY_HEADER } from './support/globalSetup';
 import { apiCall as api, nextRecord } from './support/apiSession';

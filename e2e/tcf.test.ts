@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
-import { asyncSnippet } from '../src/custom-pages/installation/installationModel';
+import { asyncSnippet } from '../src/consent-solutions/installation/installationModel';
 import type { PopupState } from '../src/schemas/popupTemplate';
 import { apiCall as api } from './support/apiSession';
 

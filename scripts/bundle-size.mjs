@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * performance.md budget: the JS needed to show `/login/` (the entry chunk and everything it
- * imports statically) must stay ≤ 130 kB gzip (issue 18). Dynamic imports (the admin, the auth schemas)
+ * docs/performance.md budget: the JS needed to show `/login/` (the entry chunk and everything it
+ * imports statically) must stay ≤ 130 kB gzip. Dynamic imports (the admin, the auth schemas)
  * are left out: they are not needed for the first paint of the login form.
  *
  * Also: what a consent solution's detail adds to the admin before any tab (its chunk and static
@@ -63,7 +63,7 @@ for (const [entryKey] of entries) {
     failed = true;
   }
 }
-const DETAIL = 'src/custom-pages/consent-solution/ConsentSolutionPage.tsx';
+const DETAIL = 'src/consent-solutions/ConsentSolutionPage.tsx';
 const ADMIN = 'src/AdminApp.tsx';
 const DETAIL_BUDGET_KB = 40;
 if (manifest[DETAIL] === undefined || manifest[ADMIN] === undefined) {
@@ -76,7 +76,7 @@ if (manifest[DETAIL] === undefined || manifest[ADMIN] === undefined) {
   const detailJs = added.reduce((sum, file) => sum + gzipBytes(file), 0);
   console.log(`The consent solution's detail, beyond the admin: JS ${kb(detailJs)} kB gzip in ${added.length} files (budget ${DETAIL_BUDGET_KB} kB)`);
   if (detailJs > DETAIL_BUDGET_KB * 1000) {
-    console.error(`  Over budget by ${kb(detailJs - DETAIL_BUDGET_KB * 1000)} kB: the forms' tabs must stay lazy (src/resources/consent-solutions/formTabs.ts).`);
+    console.error(`  Over budget by ${kb(detailJs - DETAIL_BUDGET_KB * 1000)} kB: the forms' tabs must stay lazy (src/consent-solutions/formTabs.ts).`);
     failed = true;
   }
 }

@@ -45,7 +45,7 @@ export const importGraph = (root: string): ImportGraph => {
 const isWithin = (folder: string, other: string) => folder === other || other.startsWith(`${folder}/`) || folder.startsWith(`${other}/`);
 
 /**
- * The graph with each module replaced by its folder `depth` levels down (`resources/cookies` at
+ * The graph with each module replaced by its folder `depth` levels down (`consent-solutions/popup` at
  * depth 2). Edges between a folder and its own subfolder are left out: `providers/dataProvider.ts`
  * composes `providers/methods/*`, which use `providers/httpClient.ts`, one feature by design.
  */

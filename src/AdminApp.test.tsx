@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminApp } from './AdminApp';
 
-vi.mock('./providers/session', () => {
+vi.mock('./session/sessionState', async (importOriginal) => {
   const session = { account_id: 1 };
-  return { getSession: () => session, subscribe: () => () => undefined };
+  return { ...(await importOriginal<object>()), getSession: () => session, subscribe: () => () => undefined };
 });
-vi.mock('./providers/notify', () => ({ notify: vi.fn() }));
+vi.mock('./notifications/notify', () => ({ notify: vi.fn() }));
 vi.mock('./providers/authProvider', () => ({
   authProvider: {
     login: async () => undefined,
@@ -54,7 +54,7 @@ describe('AdminApp routes', () => {
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
   });
 
-  it("[issue 18] adds no global styles of its own: the entry's CssBaseline is the page's only one", async () => {
+  it("[PERF-1] adds no global styles of its own: the entry's CssBaseline is the page's only one", async () => {
     visit('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
     const baselines = [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('-webkit-font-smoothing'));

@@ -4,42 +4,42 @@ import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdmi
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { adminTextsReady, i18nProvider } from './providers/i18nProvider';
-import { AdminNotification } from './providers/Toasts';
-import { LoginPage } from './custom-pages/auth/LoginPage';
-import { authRoutes } from './custom-pages/auth/authRoutes';
-import { HomeRedirect } from './custom-pages/shell/HomeRedirect';
+import { AdminNotification } from './notifications/Toasts';
+import { LoginPage } from './auth/LoginPage';
+import { authRoutes } from './auth/authRoutes';
+import { HomeRedirect } from './home/HomeRedirect';
 import { ErrorPage } from './components/ErrorPage';
 import { NotFound } from './components/NotFound';
 import { PendingSuspense } from './components/PendingIndicator';
 import { AdminLoading } from './layout/AdminLoading';
 import { AppLayout } from './layout/AppLayout';
-import { createQueryClient } from './layout/queryClient';
+import { createQueryClient } from './query/queryClient';
 import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { themeOptions } from './theme/theme';
-import consentSolutions from './resources/consent-solutions';
-import cookies from './resources/cookies';
-import domains from './resources/domains';
-import auditLog from './resources/audit-log';
-import popupTemplates from './resources/popup-templates';
-import teammates from './resources/teammates';
-import translations from './resources/translations';
+import consentSolutions from './consent-solutions';
+import cookies from './consent-solutions/cookie-management';
+import domains from './consent-solutions/domains';
+import auditLog from './audit-log';
+import popupTemplates from './consent-solutions/popup';
+import teammates from './teammates';
+import translations from './consent-solutions/copy-and-translations';
 
 // Every page is its own chunk (ST-6 guards a stale chunk after a deploy).
 // Page modules use named exports, so each loader names its component.
 const SubscriptionWizard = lazyWithReload(async () => ({
-  default: (await import('./custom-pages/subscription/SubscriptionWizard')).SubscriptionWizard,
+  default: (await import('./subscription/SubscriptionWizard')).SubscriptionWizard,
 }));
-// The consent solution's detail: its tabs are custom pages (see ConsentSolutionDetail).
+// The consent solution's detail with all its tabs (see ConsentSolutionDetail).
 const ConsentSolutionPage = lazyWithReload(async () => ({
-  default: (await import('./custom-pages/consent-solution/ConsentSolutionPage')).ConsentSolutionPage,
+  default: (await import('./consent-solutions/ConsentSolutionPage')).ConsentSolutionPage,
 }));
-const OnboardingPage = lazyWithReload(async () => ({ default: (await import('./custom-pages/onboarding/OnboardingPage')).OnboardingPage }));
+const OnboardingPage = lazyWithReload(async () => ({ default: (await import('./onboarding/OnboardingPage')).OnboardingPage }));
 const ComplianceDashboardPage = lazyWithReload(async () => ({
-  default: (await import('./custom-pages/compliance-dashboard/ComplianceDashboardPage')).ComplianceDashboardPage,
+  default: (await import('./compliance-dashboard/ComplianceDashboardPage')).ComplianceDashboardPage,
 }));
 const ViewUnderDevelopment = lazyWithReload(async () => ({
-  default: (await import('./custom-pages/shell/ViewUnderDevelopment')).ViewUnderDevelopment,
+  default: (await import('./home/ViewUnderDevelopment')).ViewUnderDevelopment,
 }));
 
 // PROD-6: the vendors' adapters replace the no-ops when the admin loads (never on the login route).
@@ -48,7 +48,7 @@ installIntegrations();
 /** ST-7: a lazy page shows the delayed pending indicator while its chunk loads. */
 const page = (element: ReactNode) => <PendingSuspense>{element}</PendingSuspense>;
 
-// Issue 18: react-admin's <Admin> is AdminContext + AdminUI with defaults; its default
+// react-admin's <Admin> is AdminContext + AdminUI with defaults; its default
 // i18nProvider (polyglot, about 8 kB gzip) would ship in the admin chunk although ours always
 // replaces it. Its ThemeProvider runs createTheme on what it is given: the options, then, not
 // the entry's built theme, which it would deep-merge again.
@@ -56,7 +56,7 @@ const store = localStorageStore();
 
 // react-admin's AdminUI is CoreAdminUI, its notification and its own CssBaseline: global styles
 // that the entry has already inserted, built and inserted again inside the admin's first render
-// (issue 18). Its defaults are passed here.
+// (docs/performance.md). Its defaults are passed here.
 export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   return (

@@ -9,13 +9,13 @@ import CssBaseline from '@mui/material/CssBaseline';
 // MUI's own ThemeProvider adds the CSS-variables provider (about 3 kB gzip) for themes with
 // color schemes; ours has none, and for such a theme it renders exactly this one.
 import { ThemeProvider } from '@mui/system';
-import { AuthScreen, usePathname } from './custom-pages/auth/AuthApp';
-import { LOGIN_PATH, matchAuthRoute } from './providers/authPaths';
-import { navigateTo, rememberReturnPath } from './providers/navigation';
-import { getSession, subscribe } from './providers/sessionState';
+import { AuthScreen, usePathname } from './auth/AuthApp';
+import { LOGIN_PATH, matchAuthRoute } from './session/authPaths';
+import { navigateTo, rememberReturnPath } from './session/navigation';
+import { getSession, subscribe } from './session/sessionState';
 import { env } from './config/env';
-import { i18nReady } from './providers/i18n/i18n';
-import { ToastProvider } from './providers/Toasts';
+import { i18nReady } from './i18n/i18n';
+import { ToastProvider } from './notifications/Toasts';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { ShellFrame } from './layout/ShellFrame';
 import { createAppEmotionCache } from './theme/emotionCache';
@@ -34,7 +34,7 @@ const AdminBoot = lazyWithReload(() => import('./layout/AdminBoot'));
 /**
  * Chooses between the public auth screens and the admin (ROLE-2): a public auth path shows
  * its screen; any other path needs a session, without one it is remembered and replaced by
- * `/login/` at once (no redirect loop, performance.md). Login and logout change the session
+ * `/login/` at once (no redirect loop, docs/performance.md). Login and logout change the session
  * or the path, and this re-renders: no full page reload.
  */
 function Root() {
@@ -67,7 +67,7 @@ const emotionCache = createAppEmotionCache();
 
 // For English this resolves at once; a French visitor waits for the French chunk (no flash).
 void i18nReady.then(() => {
-  // A transition: React yields to the browser while it builds the first screen (issue 18).
+  // A transition: React yields to the browser while it builds the first screen (docs/performance.md).
   startTransition(() => {
     root.render(
       <StrictMode>
@@ -83,5 +83,5 @@ void i18nReady.then(() => {
     );
   });
   // API-6: the hosted texts come through i18next's loader, after the first paint.
-  if (env.translationsUrl !== undefined) void import('./providers/i18n/i18nextInstance');
+  if (env.translationsUrl !== undefined) void import('./i18n/i18nextInstance');
 });

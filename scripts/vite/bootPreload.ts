@@ -2,13 +2,13 @@ import type { Plugin } from 'vite';
 import { chunksOf, staticClosure } from './bundleGraph';
 import { indexHtmlFromBundle } from './indexHtmlFromBundle';
 
-/** The readable half of the session (src/providers/sessionState.ts): present = logged in. */
+/** The readable half of the session (src/session/sessionState.ts): present = logged in. */
 const SESSION_COOKIE = 'ci_hp';
 /** The small chunk that paints the admin's loading frame and cookie notice (src/layout/AdminBoot.tsx). */
 const BOOT_MODULE = /\/src\/layout\/AdminBoot\.tsx$/;
 
 /**
- * Issue 18: a logged-in page paints the admin's loading frame and cookie notice from a small
+ * A logged-in page paints the admin's loading frame and cookie notice from a small
  * chunk, fetched only once the entry had downloaded and run: one more round trip in series
  * before the first paint. A few bytes of inline script in index.html start that download with
  * the entry's when the session cookie is there; the login route (no session) fetches nothing

@@ -5,7 +5,7 @@ import { indexHtmlFromBundle } from './indexHtmlFromBundle';
 const FIRST_PAINT_FONTS = /(?:^|\/)roboto-latin-(?:400|500)-normal-[\w-]+\.woff2$/;
 
 /**
- * Issue 18: a font is fetched only once text using it is laid out, so the first screen painted
+ * A font is fetched only once text using it is laid out, so the first screen painted
  * in the fallback font and again in Roboto; the second paint was the page's largest one (LCP),
  * and a visible jump. Preloading the two weights from index.html lets them arrive with the
  * entry. The files are the build's own, named at build time; `crossorigin` is required for

@@ -33,7 +33,7 @@ const preloadLists = async (plugins: Plugin[]): Promise<string[][]> => {
 };
 
 describe('the preloads of a lazily imported chunk', () => {
-  it('[issue 18] leave out the chunks its importer has already loaded and keep the ones it still needs', async () => {
+  it('[PERF-1] leave out the chunks its importer has already loaded and keep the ones it still needs', async () => {
     const [withPlugin, without] = await Promise.all([preloadLists([preloadWhatIsMissingPlugin()]), preloadLists([])]);
     const name = (file: string) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
     // Vite alone preloads `shared` again for the route.

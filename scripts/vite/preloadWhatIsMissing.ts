@@ -19,7 +19,7 @@ export const missingDependencies = (bundle: OutputBundle, deps: string[], { host
 };
 
 /**
- * Issue 18: Vite preloads every file a lazily imported route needs, including the React, MUI and
+ * Vite preloads every file a lazily imported route needs, including the React, MUI and
  * react-admin chunks the admin has already run: 40 to 60 `<link rel=modulepreload>` appended per
  * route, in the task that renders it. Under Lighthouse's trace each append costs 1–2 ms at 4× CPU.
  * This keeps the preloads that fetch something.

@@ -7,7 +7,7 @@ import { REACT_ADMIN_MUI9_PATCHES, patchReactAdminModule } from './reactAdminMui
 const raDist = join(import.meta.dirname, '../../node_modules/ra-ui-materialui');
 
 describe('the react-admin / MUI 9 patch of the build', () => {
-  it('[issue 18] patches the installed ResettableTextField so MUI gets no InputProps prop', () => {
+  it('[PERF-1] patches the installed ResettableTextField so MUI gets no InputProps prop', () => {
     const id = join(raDist, 'dist/input/ResettableTextField.js');
     const original = readFileSync(id, 'utf8');
     const patched = patchReactAdminModule(id, original);
@@ -18,28 +18,28 @@ describe('the react-admin / MUI 9 patch of the build', () => {
     expect(textField).toContain('slotProps: mergedSlotProps');
   });
 
-  it('[issue 18] patches the installed AutocompleteInput so its input props go through slotProps.input', () => {
+  it('[PERF-1] patches the installed AutocompleteInput so its input props go through slotProps.input', () => {
     const id = join(raDist, 'dist/input/AutocompleteInput.js');
     const patched = patchReactAdminModule(id, readFileSync(id, 'utf8'));
     expect(patched).not.toContain('InputProps: mergedTextFieldProps');
     expect(patched).toContain('input: { ...params.slotProps?.input, ...mergedTextFieldProps }');
   });
 
-  it('[issue 18] patches the installed NumberInput so its step, min and max only go through slotProps.htmlInput', () => {
+  it('[PERF-1] patches the installed NumberInput so its step, min and max only go through slotProps.htmlInput', () => {
     const id = join(raDist, 'dist/input/NumberInput.js');
     const patched = patchReactAdminModule(id, readFileSync(id, 'utf8'));
     expect(patched).not.toContain('inputProps: inputProps,');
     expect(patched).toContain('htmlInput: { ...inputProps');
   });
 
-  it('[issue 18] patches the installed BooleanInput so its ref goes to the switch, not the label', () => {
+  it('[PERF-1] patches the installed BooleanInput so its ref goes to the switch, not the label', () => {
     const id = join(raDist, 'dist/input/BooleanInput.js');
     const patched = patchReactAdminModule(id, readFileSync(id, 'utf8'));
     expect(patched).not.toContain('FormControlLabel, { inputRef');
     expect(patched).toContain('Switch, { slotProps: { input: { ref: field.ref } }');
   });
 
-  it('[issue 18] leaves every other module alone and fails loudly when react-admin changed the patched code', () => {
+  it('[PERF-1] leaves every other module alone and fails loudly when react-admin changed the patched code', () => {
     expect(patchReactAdminModule('/app/node_modules/ra-ui-materialui/dist/input/TextInput.js', 'code')).toBe('code');
     const [first] = REACT_ADMIN_MUI9_PATCHES;
     expect(() => patchReactAdminModule(`/app${first?.file ?? ''}`, 'export const changed = 1;')).toThrow(/no longer contains/);

@@ -14,7 +14,7 @@ const buildTheme = async (plugins: Plugin[]): Promise<string> => {
 };
 
 describe("MUI's CSS-variables theme builder", () => {
-  it('[issue 18] is left out of the build, replaced by a module that says why if it is ever called', async () => {
+  it('[PERF-1] is left out of the build, replaced by a module that says why if it is ever called', async () => {
     const [without, withBuilder] = await Promise.all([buildTheme([withoutCssVarsThemePlugin()]), buildTheme([])]);
     // prepareCssVars comes only with the builder.
     expect(withBuilder).toContain('prepareCssVars');

@@ -6,7 +6,7 @@ const STUB = '\0mui-without-css-vars-theme';
  * MUI's `createTheme` imports its CSS-variables theme builder (`createThemeWithVars`, with the
  * variables' preparer and parser: about 6 kB gzip) for `cssVariables: true`, which this app
  * never sets; every MUI component reaches `createTheme` through its default theme, so the
- * builder shipped on the login route (issue 18). Here that one import resolves to a module
+ * builder shipped on the login route (docs/performance.md). Here that one import resolves to a module
  * that throws, with the reason, if the path is ever taken.
  */
 export const withoutCssVarsThemePlugin = (): Plugin => ({

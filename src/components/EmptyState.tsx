@@ -5,12 +5,12 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import { useTranslate } from 'react-admin';
 
-export type EmptyStateIcon = 'pending' | 'error';
+type EmptyStateIcon = 'pending' | 'error';
 
 /** ROUTE-23: the overlay keeps a list's body at least one 330px row high. */
 export const EMPTY_STATE_MIN_HEIGHT = 330;
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   /** Translation key of the heading. */
   heading: string;
   /** Values interpolated into the heading (e.g. the search that matched nothing). */

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 
-export interface ErrorPageProps {
+interface ErrorPageProps {
   /** Whatever was thrown; only an Error's message is shown. */
   error?: unknown;
 }

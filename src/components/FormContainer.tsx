@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export interface FormContainerProps {
+interface FormContainerProps {
   /** Already translated. */
   title: string;
   children?: ReactNode;
@@ -31,7 +31,7 @@ export function FormContainer({ title, children, actions, onSubmit, maxWidth = 4
   );
   return (
     // Paper's look from the theme on a Box: the login route ships Box already, Paper would be
-    // one more chunk before the form shows (performance.md budget).
+    // one more chunk before the form shows (docs/performance.md budget).
     <Box sx={{ width: '100%', maxWidth, p: { xs: 3, sm: 4 }, bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, boxShadow: 2 }}>
       {onSubmit ? (
         <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>

@@ -11,15 +11,15 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
-import { notify } from '../providers/notify';
-import { translateViolation } from '../providers/notifyApiError';
+import { notify } from '../notifications/notify';
+import { translateViolation } from '../notifications/notifyApiError';
 import type { Violation } from '../shared/violations';
 
 /** How many preview lines an import preview lists; its counts cover the rest. */
 export const IMPORT_PREVIEW_LINES = 50;
 
 /** Lists the violations an import was refused for: where (row, field) and what. */
-export const ViolationTable = ({ violations, placeKey, problemKey }: { violations: Violation[]; placeKey: string; problemKey: string }) => {
+const ViolationTable = ({ violations, placeKey, problemKey }: { violations: Violation[]; placeKey: string; problemKey: string }) => {
   const translate = useTranslate();
   return (
     <TableContainer>
@@ -65,7 +65,7 @@ export interface ImportDialogMessages {
   importError: string;
 }
 
-export interface ImportDialogProps<Result extends { changes: readonly unknown[] }> {
+interface ImportDialogProps<Result extends { changes: readonly unknown[] }> {
   open: boolean;
   onClose: () => void;
   onImported: () => void;

@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import { formatDateTime, formatNumber, uiLocale } from '../providers/i18n/formatters';
+import { formatDateTime, formatNumber, uiLocale } from '../i18n/formatters';
 
 /**
  * A date and time in the UI language (PROD-5). Reads i18next's language rather than

@@ -4,7 +4,7 @@ import { layoutWidths } from '../theme/theme';
 
 export type PageWidth = keyof typeof layoutWidths;
 
-export interface PageLayoutProps {
+interface PageLayoutProps {
   /** Shown above the three columns, as wide as the centre. */
   header?: ReactNode;
   left?: ReactNode;

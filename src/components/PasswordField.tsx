@@ -7,9 +7,9 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useAppTranslate } from '../providers/i18n/useAppTranslate';
+import { useAppTranslate } from '../i18n/useAppTranslate';
 
-export interface PasswordFieldProps {
+interface PasswordFieldProps {
   id: string;
   name?: string;
   /** The visible label, already translated. */
@@ -27,7 +27,7 @@ export interface PasswordFieldProps {
 
 /**
  * ROUTE-23: a password input with a show/hide toggle. Built from FormControl + InputLabel +
- * OutlinedInput rather than TextField, which costs ~18 kB gzip (performance.md).
+ * OutlinedInput rather than TextField, which costs ~18 kB gzip (docs/performance.md).
  */
 export function PasswordField({ id, name, label, value, onChange, error, autoComplete = 'current-password', autoFocus, helper, describedBy }: PasswordFieldProps) {
   const translate = useAppTranslate();

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 
-export interface RouteTab {
+interface RouteTab {
   value: string;
   label: string;
   to: string;
@@ -46,7 +46,7 @@ const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
  * Tabs that are links, one per URL (ROUTE-12): a `tablist` of `tab` links, the current one
  * selected; the arrow keys, Home and End move between them and Enter follows one (the WAI-ARIA
  * tabs pattern, activated by hand). On a phone the row scrolls sideways.
- * Not MUI's Tabs (issue 18): they measure themselves as they mount (indicator, scroll buttons),
+ * Not MUI's Tabs (docs/performance.md): they measure themselves as they mount (indicator, scroll buttons),
  * which made the browser compute the style of the whole new page inside that task.
  */
 export const RouteTabs = ({ tabs, current, label, sx }: { tabs: readonly RouteTab[]; current: string | false; label: string; sx?: SxProps<Theme> }) => {

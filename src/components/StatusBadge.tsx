@@ -19,7 +19,7 @@ const variants: Record<StatusBadgeVariant, { Icon: SvgIconComponent; palette: 's
   error: { Icon: ErrorOutlineIcon, palette: 'error' },
 };
 
-export interface StatusBadgeProps {
+interface StatusBadgeProps {
   variant: StatusBadgeVariant;
   /** A translation key overriding the default accessible label of the variant. */
   label?: string;

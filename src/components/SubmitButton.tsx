@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 
-export interface SubmitButtonProps {
+interface SubmitButtonProps {
   children: ReactNode;
   loading?: boolean;
   disabled?: boolean;

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 
-export interface TextLinkProps {
+interface TextLinkProps {
   href: string;
   children: ReactNode;
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;

@@ -2,7 +2,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import { ListContextProvider, ShowContextProvider, useListContext, useShowContext } from 'react-admin';
 
 /*
- * Issue 18: react-query delivers a query's answer as a synchronous update, so the screen that
+ * react-query delivers a query's answer as a synchronous update, so the screen that
  * the answer fills (a page of rich rows, a detail and its tab) used to render in one long task
  * that blocked the main thread. These providers hand their children the state one render late,
  * as a transition, which yields to the browser every few milliseconds: the synchronous pass

@@ -3,7 +3,7 @@ import { envDefaults } from './envDefaults';
 /**
  * The app's configuration, read from `import.meta.env` once (Vite inlines it at build time).
  * Its rules are in envSchema.ts (zod), checked when Vite starts (scripts/vite/validateEnv.ts):
- * a bad value fails the build, so the app itself never ships the rules (performance.md).
+ * a bad value fails the build, so the app itself never ships the rules (docs/performance.md).
  */
 const raw = import.meta.env;
 
@@ -20,5 +20,3 @@ export const env = {
   // The integrations' ids and scripts (PROD-6) are read by src/integrations/integrationsEnv.ts,
   // which only the admin chunk imports: they cost the login route nothing.
 } as const;
-
-export type Env = typeof env;

@@ -29,7 +29,7 @@ const pairs = [
   ['VITE_ANALYTICS_ID', 'VITE_ANALYTICS_SCRIPT_URL'],
 ] as const;
 
-export const envSchema = z.object({
+const envSchema = z.object({
   VITE_API_URL: urlWithDefault('VITE_API_URL'),
   VITE_SIGNUP_URL: urlWithDefault('VITE_SIGNUP_URL'),
   VITE_OLD_DASHBOARD_URL: urlWithDefault('VITE_OLD_DASHBOARD_URL'),
@@ -53,7 +53,7 @@ export const envSchema = z.object({
   }
 });
 
-export type ValidEnv = z.infer<typeof envSchema>;
+type ValidEnv = z.infer<typeof envSchema>;
 
 /** Parses a raw environment, or throws one message listing every bad variable. */
 export const parseEnv = (raw: Record<string, unknown>): ValidEnv => {

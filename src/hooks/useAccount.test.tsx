@@ -1,13 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setActingAccount } from '../providers/actingAccount';
+import { setActingAccount } from '../session/actingAccount';
 import { testDataProvider } from '../test/testShell';
 import { useAccount } from './useAccount';
 
-vi.mock('../providers/session', () => {
+vi.mock('../session/sessionState', async (importOriginal) => {
   const session = { account_id: 1 };
-  return { getSession: () => session, subscribe: () => () => undefined };
+  return { ...(await importOriginal<object>()), getSession: () => session, subscribe: () => () => undefined };
 });
 
 const Probe = ({ home }: { home?: boolean }) => {

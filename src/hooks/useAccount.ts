@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { getActingAccount, subscribeActingAccount } from '../providers/actingAccount';
+import { getActingAccount, subscribeActingAccount } from '../session/actingAccount';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
-import { getSession, subscribe } from '../providers/session';
+import { getSession, subscribe } from '../session/sessionState';
 
 /** The signed-in user's own account id, updated when the session changes (login, logout, expiry). */
-export const useHomeAccountId = (): number | undefined => useSyncExternalStore(subscribe, getSession)?.account_id ?? undefined;
+const useHomeAccountId = (): number | undefined => useSyncExternalStore(subscribe, getSession)?.account_id ?? undefined;
 
 /**
  * The account the screens show and act on: the one an admin or agency switched to (ROLE-1

@@ -2,18 +2,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { renderShell, testDataProvider } from '../test/testShell';
-import { ALREADY_NOTIFIED } from '../providers/alreadyNotified';
+import { ALREADY_NOTIFIED } from '../notifications/alreadyNotified';
 import { useAccountTracking } from './useAccountTracking';
 
 const session = vi.hoisted(() => ({ current: null as { account_id: number | null } | null }));
 
-vi.mock('../providers/session', () => ({
+vi.mock('../session/sessionState', async (importOriginal) => ({ ...(await importOriginal<object>()),
   getSession: () => session.current,
   subscribe: () => () => undefined,
 }));
-vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
+vi.mock('../notifications/notify', () => ({ notify: vi.fn() }));
 
-const { notify } = await import('../providers/notify');
+const { notify } = await import('../notifications/notify');
 
 const Tracker = () => {
   useAccountTracking();

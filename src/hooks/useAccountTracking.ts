@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { pushToDataLayer } from '../integrations/dataLayer';
-import { isAlreadyNotified } from '../providers/alreadyNotified';
-import { notify } from '../providers/notify';
+import { isAlreadyNotified } from '../notifications/alreadyNotified';
+import { notify } from '../notifications/notify';
 import { useAccount } from './useAccount';
 
 /**

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { getSession, subscribe } from '../providers/session';
+import { getSession, subscribe } from '../session/sessionState';
 import { can, type Operation } from '../shared/permissions';
-import { getActingAccount, subscribeActingAccount } from '../providers/actingAccount';
+import { getActingAccount, subscribeActingAccount } from '../session/actingAccount';
 
 /**
  * ROLE-1: whether the signed-in user may do `operation` in the account being acted on, from

@@ -2,12 +2,12 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAccount } from './useAccount';
 import type { Account } from '../providers/dataProvider';
-import { getSession, subscribe } from '../providers/session';
+import { getSession, subscribe } from '../session/sessionState';
 import { chatWidget, type ChatWidgetUser } from '../integrations/chatWidget';
 import { pushToDataLayer } from '../integrations/dataLayer';
 
 /** API-7 company attributes: the plan is the subscription's type, else the payment method. */
-export const companyAttributes = (account: Account): ChatWidgetUser['company'] => {
+const companyAttributes = (account: Account): ChatWidgetUser['company'] => {
   const type = account.subscription?.subscriptionType;
   const plan = typeof type === 'string' ? type : account.paymentMethod;
   return { company_id: String(account.id), name: account.name, ...(plan ? { plan } : {}) };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export interface PendingVisibilityOptions {
+interface PendingVisibilityOptions {
   /** Nothing is shown for quick loads shorter than this. */
   delayMs?: number;
   /** Once shown, the indicator stays at least this long so it never flashes. */
@@ -8,8 +8,8 @@ export interface PendingVisibilityOptions {
 }
 
 /** ST-7: route pending delay 1000 ms, minimum pending 500 ms. */
-export const PENDING_DELAY_MS = 1000;
-export const PENDING_MIN_VISIBLE_MS = 500;
+const PENDING_DELAY_MS = 1000;
+const PENDING_MIN_VISIBLE_MS = 500;
 
 /**
  * Whether a pending indicator should be visible for a `pending` flag: it appears only after

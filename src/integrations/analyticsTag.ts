@@ -1,7 +1,7 @@
 import { loadScript } from './loadScript';
 
 /** API-7: the session-analytics tag; it reads `window.dataLayer`, filled before and after it loads. */
-export interface AnalyticsTag {
+interface AnalyticsTag {
   start(): void;
   stop(): void;
 }

@@ -11,7 +11,7 @@ const attributes = (user: ChatWidgetUser | undefined): Record<string, unknown> =
 };
 
 /** A chat widget that can be switched off and on again by the visitor's consent. */
-export interface ConsentedChatWidget extends ChatWidget {
+interface ConsentedChatWidget extends ChatWidget {
   /** `functional` consent given (loads the vendor script) or withdrawn (shuts it down, removes it). */
   setAllowed(allowed: boolean): void;
 }

@@ -1,12 +1,12 @@
 import { loadScript } from './loadScript';
 
 /** The command function a vendor script defines on `window` (e.g. `Vendor('boot', {...})`). */
-export type VendorCommand = (command: string, ...args: unknown[]) => void;
+type VendorCommand = (command: string, ...args: unknown[]) => void;
 
 type Globals = Record<string, unknown>;
 
 /** What the configured global holds once the script ran, if it is a command function. */
-export const vendorGlobal = (name: string): VendorCommand | undefined => {
+const vendorGlobal = (name: string): VendorCommand | undefined => {
   const candidate = (window as unknown as Globals)[name];
   return typeof candidate === 'function' ? (candidate as VendorCommand) : undefined;
 };

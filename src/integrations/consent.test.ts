@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, getConsent, parseConsent, reloadConsent, saveConsent, serializeConsent, subscribeConsent } from './consent';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, getConsent, parseConsent, saveConsent, serializeConsent, subscribeConsent } from './consent';
 
+// Each test saves the choice it reads back, so none depends on another's.
 afterEach(() => {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
-  reloadConsent();
 });
 
 describe('consent', () => {

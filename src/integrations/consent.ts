@@ -3,9 +3,9 @@
  * one year in a first-party cookie. `necessary` is always granted and not stored.
  */
 export const CONSENT_CATEGORIES = ['necessary', 'functional', 'statistics', 'marketing'] as const;
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 export type OptionalCategory = Exclude<ConsentCategory, 'necessary'>;
-export const OPTIONAL_CATEGORIES: readonly OptionalCategory[] = ['functional', 'statistics', 'marketing'];
+const OPTIONAL_CATEGORIES: readonly OptionalCategory[] = ['functional', 'statistics', 'marketing'];
 
 export type ConsentChoice = Record<OptionalCategory, boolean>;
 
@@ -74,10 +74,4 @@ export const arePreferencesOpen = (): boolean => preferencesOpen;
 export const subscribePreferences = (listener: () => void): (() => void) => {
   preferenceListeners.add(listener);
   return () => preferenceListeners.delete(listener);
-};
-
-/** For tests: forget the in-memory choice after the cookie was changed behind this module. */
-export const reloadConsent = (): void => {
-  current = parseConsent(readCookie(CONSENT_COOKIE));
-  for (const listener of listeners) listener(current);
 };

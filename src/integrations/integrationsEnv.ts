@@ -3,7 +3,7 @@ import { envDefaults } from '../config/envDefaults';
 /**
  * The integrations' configuration (PROD-6, API-7), read once like src/config/env.ts and
  * validated by envSchema.ts. It lives here, imported only by the admin chunk, so none of it
- * weighs on the login route's entry chunk (performance.md). Unset id = the adapter stays a
+ * weighs on the login route's entry chunk (docs/performance.md). Unset id = the adapter stays a
  * logged no-op; `{id}` in a script URL is replaced by the id.
  */
 const raw = import.meta.env;

@@ -11,8 +11,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import { can } from '../shared/permissions';
-import { getActingAccount, setActingAccount, subscribeActingAccount } from '../providers/actingAccount';
-import { getSession, subscribe } from '../providers/session';
+import { getActingAccount, setActingAccount, subscribeActingAccount } from '../session/actingAccount';
+import { getSession, subscribe } from '../session/sessionState';
 
 interface AccountRow {
   id: number;

@@ -9,7 +9,7 @@ const noticeElement = () => screen.queryByRole('region', { name: 'Cookies on thi
 afterEach(() => vi.useRealTimers());
 
 describe('AdminBoot', () => {
-  it('[ST-2] [issue 18] the loading frame stays while the admin holds it, and leaves when the admin shows a screen', async () => {
+  it('[ST-2] [PERF-1] the loading frame stays while the admin holds it, and leaves when the admin shows a screen', async () => {
     const { rerender } = render(
       <AdminBoot>
         <KeepBootFrame />
@@ -29,7 +29,7 @@ describe('AdminBoot', () => {
     expect(notice()).not.toBeInTheDocument();
   });
 
-  it('[ST-2] [issue 18] an admin that holds nothing replaces the frame as soon as it commits', async () => {
+  it('[ST-2] [PERF-1] an admin that holds nothing replaces the frame as soon as it commits', async () => {
     render(
       <AdminBoot>
         <p>Signed-in screen</p>
@@ -41,7 +41,7 @@ describe('AdminBoot', () => {
     expect(notice()).not.toBeInTheDocument();
   });
 
-  it('[ST-2] [issue 18] starts the admin download once, after the first paint, and the frame leaves in two steps: hidden, then removed in a task of its own', async () => {
+  it('[ST-2] [PERF-1] starts the admin download once, after the first paint, and the frame leaves in two steps: hidden, then removed in a task of its own', async () => {
     vi.useFakeTimers();
     const load = vi.fn(() => Promise.resolve());
     render(

@@ -1,13 +1,13 @@
 import { Suspense, startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
-import { integrationsEn } from '../providers/i18n/integrations.en';
-import { integrationsFr } from '../providers/i18n/integrations.fr';
-import { addTexts, currentLanguage } from '../providers/i18n/i18n';
+import { ConsentBanner } from './ConsentBanner';
+import { integrationsEn } from '../i18n/integrations.en';
+import { integrationsFr } from '../i18n/integrations.fr';
+import { addTexts, currentLanguage } from '../i18n/i18n';
 import { ShellFrame } from './ShellFrame';
 
 // The notice's texts come with this chunk, not the entry's catalogue: the login route never
-// shows it (its 130 kB budget, performance.md).
+// shows it (its 130 kB budget, docs/performance.md).
 addTexts('en', integrationsEn);
 addTexts('fr', integrationsFr);
 
@@ -25,7 +25,7 @@ const ShellPlaceholder = ({ hidden }: { hidden: boolean }) => (
 
 // What the admin shows before its shell is ready (react-admin's session check, the shell's first
 // render) holds this frame instead of drawing its own: each swap from one frame to the next
-// removed and re-created the cookie notice, three times per page load (issue 18).
+// removed and re-created the cookie notice, three times per page load (docs/performance.md).
 let holds = 0;
 const holdListeners = new Set<() => void>();
 const announceHolds = () => holdListeners.forEach((listener) => listener());
@@ -64,7 +64,7 @@ const warmUpNumberFormats = () => {
 };
 
 /**
- * Shows the loading frame, then `children`, the admin (issue 18). The admin (about 270 kB)
+ * Shows the loading frame, then `children`, the admin (docs/performance.md). The admin (about 270 kB)
  * starts downloading once the frame is painted: fetched together, it shared the connection
  * with the entry and held the first paint back on a slow network. The switch is a transition,
  * so the frame stays as it is until the admin is ready; the frame then stays while the admin
@@ -94,7 +94,7 @@ export default function AdminBoot({ children, load }: { children: ReactNode; loa
       task = window.setTimeout(() => {
         // Started here rather than by the render of `children`: the import appends a preload link
         // per file of the admin (1–2 ms each at 4x CPU under a trace), which no longer adds to the
-        // render's task (issue 18). A failed download is reported by the render's own import.
+        // render's task (docs/performance.md). A failed download is reported by the render's own import.
         void load?.().catch(() => undefined);
         startTransition(() => setPainted(true));
         warmUp = window.setTimeout(warmUpNumberFormats, 0);

@@ -6,13 +6,13 @@ import { renderShell, testDataProvider } from '../test/testShell';
 import AdminBoot from './AdminBoot';
 import { AppLayout } from './AppLayout';
 
-vi.mock('../providers/session', () => {
+vi.mock('../session/sessionState', async (importOriginal) => {
   const session = { account_id: 3 };
-  return { getSession: () => session, subscribe: () => () => undefined };
+  return { ...(await importOriginal<object>()), getSession: () => session, subscribe: () => () => undefined };
 });
-vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
+vi.mock('../notifications/notify', () => ({ notify: vi.fn() }));
 const preloadList = vi.hoisted(() => vi.fn(() => Promise.resolve({})));
-vi.mock('../resources/consent-solutions', () => ({ preloadConsentSolutionList: preloadList }));
+vi.mock('../consent-solutions', () => ({ preloadConsentSolutionList: preloadList }));
 
 describe('AppLayout', () => {
   it('[ROUTE-21] navigation, dark-blue app bar, log out, and the subscription banner', async () => {
@@ -39,7 +39,7 @@ describe('AppLayout', () => {
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription/');
   });
 
-  it('[issue 18] the loading frame keeps its cookie notice until the shell shows its own, while the page is still loading', async () => {
+  it('[PERF-1] the loading frame keeps its cookie notice until the shell shows its own, while the page is still loading', async () => {
     const pageChunk = new Promise<never>(() => undefined);
     const SuspendedPage = () => use(pageChunk);
     renderShell(
@@ -59,7 +59,7 @@ describe('AppLayout', () => {
     expect(notices()[0]!.closest(`.${LayoutClasses.content}`)).not.toBeNull();
   });
 
-  it('[issue 18] pointing at or focusing the consent-solutions entry starts loading its page', async () => {
+  it('[PERF-1] pointing at or focusing the consent-solutions entry starts loading its page', async () => {
     renderShell(
       <AppLayout>
         <p>Page content</p>

@@ -3,8 +3,8 @@ import { LayoutClasses, type LayoutProps } from 'react-admin';
 import { ErrorPage } from '../components/ErrorPage';
 import { PendingProvider, PendingSuspense } from '../components/PendingIndicator';
 import { useAccountTracking } from '../hooks/useAccountTracking';
-import { useSupportLauncher } from '../custom-pages/subscription/useSupportLauncher';
-import { ConsentBanner } from '../custom-pages/consent/ConsentBanner';
+import { useSupportLauncher } from '../subscription/useSupportLauncher';
+import { ConsentBanner } from './ConsentBanner';
 import { useIntegrations } from '../hooks/useIntegrations';
 import { KeepBootFrame } from './AdminBoot';
 import { ShellAppBar } from './ShellAppBar';
@@ -21,7 +21,7 @@ const fitTheScreen = { minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth:
 /**
  * The authorised screens' frame: dark-blue app bar, navigation, subscription banners.
  * The page has its own Suspense boundary, so the cookie notice (the largest paint of a first
- * visit) does not wait for the page's chunk; it paints with the shell (issue 18).
+ * visit) does not wait for the page's chunk; it paints with the shell (docs/performance.md).
  */
 export const AppLayout = ({ children }: LayoutProps) => {
   useAccountTracking();
@@ -29,7 +29,7 @@ export const AppLayout = ({ children }: LayoutProps) => {
   useIntegrations();
   // The shell mounts when react-admin's session check resolves, a synchronous update (react-query):
   // the whole frame in one long task. Its first render keeps the loading frame and the shell
-  // follows as a transition, which yields to the browser every few milliseconds (issue 18).
+  // follows as a transition, which yields to the browser every few milliseconds (docs/performance.md).
   const mounted = useDeferredValue(true, false);
   if (!mounted) return <KeepBootFrame />;
   return (

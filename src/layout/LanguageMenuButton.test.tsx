@@ -19,7 +19,7 @@ const i18nProvider = (): I18nProvider => {
 };
 
 describe('LanguageMenuButton', () => {
-  it('[PROD-5] [issue 18] shows the current language, lists the languages only while open, and switches', async () => {
+  it('[PROD-5] [PERF-1] shows the current language, lists the languages only while open, and switches', async () => {
     const provider = i18nProvider();
     render(
       <AdminContext i18nProvider={provider}>

@@ -9,7 +9,7 @@ import { useLocales, useLocaleState } from 'react-admin';
 /**
  * The app bar's language switcher (PROD-5). react-admin's LocalesMenuButton keeps its menu
  * mounted while closed: a modal, a focus trap, a transition and the items rendered on every
- * page load, in the shell's longest task (issue 18). This menu exists only while open.
+ * page load, in the shell's longest task (docs/performance.md). This menu exists only while open.
  */
 export const LanguageMenuButton = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

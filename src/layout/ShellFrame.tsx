@@ -8,7 +8,7 @@ const SIDEBAR_OPEN_KEY = 'RaStore.sidebar.open';
 const sidebarWidth = () => (window.localStorage.getItem(SIDEBAR_OPEN_KEY) === 'false' ? 55 : 240);
 
 /**
- * What a logged-in page shows while the admin loads (issue 18): the app bar's colour and,
+ * What a logged-in page shows while the admin loads (docs/performance.md): the app bar's colour and,
  * as `children`, the admin's cookie notice, where react-admin's shell will put them. The
  * entry shows it empty; the admin's boot chunk adds the notice (AdminBoot), so the notice,
  * the largest paint of a first visit, appears before about 200 kB of react-admin.

@@ -4,11 +4,11 @@ import { LayoutClasses } from 'react-admin';
 import { renderShell, testDataProvider } from '../test/testShell';
 import { AppLayout } from './AppLayout';
 
-vi.mock('../providers/session', () => {
+vi.mock('../session/sessionState', async (importOriginal) => {
   const session = { account_id: 3 };
-  return { getSession: () => session, subscribe: () => () => undefined };
+  return { ...(await importOriginal<object>()), getSession: () => session, subscribe: () => () => undefined };
 });
-vi.mock('../providers/notify', () => ({ notify: vi.fn() }));
+vi.mock('../notifications/notify', () => ({ notify: vi.fn() }));
 
 const Broken = (): never => {
   throw new Error('The page broke');
@@ -38,7 +38,7 @@ describe('the shell layout', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
-  it("[issue 18] does not read the page's width while it renders (react-admin's inspector did, forcing a layout)", async () => {
+  it("[PERF-1] does not read the page's width while it renders (react-admin's inspector did, forcing a layout)", async () => {
     const width = vi.spyOn(Element.prototype, 'clientWidth', 'get');
     renderLayout(<p>Page content</p>);
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

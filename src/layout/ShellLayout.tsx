@@ -40,7 +40,7 @@ const Root = styled('div', { name: 'RaLayout', slot: 'Root' })(({ theme }) => ({
   },
 }));
 
-export interface ShellLayoutProps {
+interface ShellLayoutProps {
   appBar: ComponentType<AppBarProps>;
   sidebar: ComponentType<SidebarProps>;
   menu: ComponentType;
@@ -51,7 +51,7 @@ export interface ShellLayoutProps {
 
 /**
  * react-admin's Layout (its class names, `RaLayout-*`, and geometry, with the app bar always on),
- * without its preferences inspector (issue 18). The admin has no configurable component, yet the
+ * without its preferences inspector (docs/performance.md). The admin has no configurable component, yet the
  * inspector read the page's width as the shell rendered, making the browser lay out the page in
  * the middle of that render. The page's Suspense boundary is the caller's.
  */

@@ -4,11 +4,11 @@ import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import { Menu, useTranslate, type MenuProps } from 'react-admin';
-import { ConsentPreferencesLink } from '../custom-pages/consent/ConsentBanner';
-import { preloadConsentSolutionList } from '../resources/consent-solutions';
+import { ConsentPreferencesLink } from './ConsentBanner';
+import { preloadConsentSolutionList } from '../consent-solutions';
 
 /** ROUTE-21: the navigation. Labels are translation keys, translated by Menu.Item. */
-export const menuItems = [
+const menuItems = [
   { to: '/consent-solutions', label: 'nav.consent_solutions', Icon: VerifiedUserIcon, preload: preloadConsentSolutionList },
   { to: '/mobile-consent-solutions/', label: 'nav.mobile_consent_solutions', Icon: PhoneIphoneIcon },
   { to: '/compliance-dashboard/', label: 'nav.compliance_dashboard', Icon: BarChartIcon },
@@ -22,7 +22,7 @@ export const ShellMenu = (props: MenuProps) => {
       <Menu {...props}>
         {menuItems.map((item) => {
           const { to, label, Icon } = item;
-          // Issue 18: the page's chunk starts loading on hover or focus, before the click.
+          // The page's chunk starts loading on hover or focus, before the click.
           const preload = 'preload' in item ? () => void item.preload().catch(() => undefined) : undefined;
           return <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} onPointerEnter={preload} onFocus={preload} />;
         })}

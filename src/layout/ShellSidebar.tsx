@@ -39,7 +39,7 @@ const Root = styled(Drawer, { name: 'RaSidebar', slot: 'Root', shouldForwardProp
 
 /**
  * The navigation drawer: react-admin's Sidebar geometry and class names (`RaSidebar-*`), without
- * its scroll trigger (issue 18). That trigger only matters when the app bar hides on scroll, which
+ * its scroll trigger (docs/performance.md). That trigger only matters when the app bar hides on scroll, which
  * `appBarAlwaysOn` turns off, yet it still read the window's scroll offset as the shell mounted,
  * making the browser compute the style of the whole new page inside that task (about 90 ms at
  * 4x CPU) instead of in the next frame.

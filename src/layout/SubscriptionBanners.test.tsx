@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { renderShell, testDataProvider } from '../test/testShell';
 import { SubscriptionBanner, SubscriptionBanners } from './SubscriptionBanners';
 
-vi.mock('../providers/session', () => {
+vi.mock('../session/sessionState', async (importOriginal) => {
   // useSyncExternalStore needs the same snapshot object on every read, like the real store.
   const session = { account_id: 5 };
-  return { getSession: () => session, subscribe: () => () => undefined };
+  return { ...(await importOriginal<object>()), getSession: () => session, subscribe: () => () => undefined };
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * `trialDaysLeft` (the server's count) and `trialEndsAt` (ISO date-time). Typed loosely because
  * it is the API's answer, checked here.
  */
-export type BannerSubscription = Record<string, unknown>;
+type BannerSubscription = Record<string, unknown>;
 
 export type Banner =
   | { kind: 'trial'; daysLeft: number }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shellEn } from '../providers/i18n/shell.en';
-import { shellFr } from '../providers/i18n/shell.fr';
+import { shellEn } from '../i18n/shell.en';
+import { shellFr } from '../i18n/shell.fr';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -15,7 +15,7 @@ const en = flatten(shellEn);
 const fr = flatten(shellFr);
 
 // The shell's own sources, read as text, to find every literal key they translate.
-const sources = import.meta.glob(['../AdminApp.tsx', '../layout/**/*.{ts,tsx}', '../components/**/*.{ts,tsx}', '../custom-pages/shell/**/*.{ts,tsx}', '../hooks/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
+const sources = import.meta.glob(['../AdminApp.tsx', '../layout/**/*.{ts,tsx}', '../components/**/*.{ts,tsx}', '../home/**/*.{ts,tsx}', '../hooks/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
   query: '?raw',
   import: 'default',
   eager: true,

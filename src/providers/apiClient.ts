@@ -1,9 +1,9 @@
 import { env } from '../config/env';
-import { ApiError } from './apiError';
-import { forceLogout } from './forcedLogout';
-import { reloadSession } from './sessionState';
+import { ApiError } from '../shared/apiError';
+import { forceLogout } from '../session/forcedLogout';
+import { reloadSession } from '../session/sessionState';
 
-export const JSON_LD = 'application/ld+json';
+const JSON_LD = 'application/ld+json';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -14,13 +14,13 @@ export interface ApiResponse<T = unknown> {
   blob?: Blob;
 }
 
-export interface ApiFetchInit extends RequestInit {
+interface ApiFetchInit extends RequestInit {
   /** Keep a successful answer as a Blob instead of reading it as text (downloads of any size). */
   asBlob?: boolean;
 }
 
 /** An absolute URL for an API path; absolute URLs pass through. */
-export const apiUrl = (pathOrUrl: string): string => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${env.apiUrl}${pathOrUrl}`);
+const apiUrl = (pathOrUrl: string): string => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${env.apiUrl}${pathOrUrl}`);
 
 /** The API path of a URL (no base, no query), to match rules such as "/subscriptions". */
 export const apiPathOf = (url: string): string => {

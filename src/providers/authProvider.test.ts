@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';
 import { authProvider } from './authProvider';
-import { reloadSession } from './sessionState';
-import { showToast } from './toaster';
+import { reloadSession } from '../session/sessionState';
+import { showToast } from '../notifications/toaster';
 
-vi.mock('./toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
+vi.mock('../notifications/toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const toastTexts = () => vi.mocked(showToast).mock.calls.map(([message]) => message);

@@ -1,15 +1,16 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { canAccessResource } from '../shared/permissions';
-import { isApiError } from './apiError';
-import { LOGIN_PATH } from './authPaths';
-import { forceLogout } from './forcedLogout';
-import { notify } from './notify';
-import { getActingAccount } from './actingAccount';
-import { login, logout, readSession } from './session';
+import { isApiError } from '../shared/apiError';
+import { LOGIN_PATH } from '../session/authPaths';
+import { forceLogout } from '../session/forcedLogout';
+import { notify } from '../notifications/notify';
+import { getActingAccount } from '../session/actingAccount';
+import { readSession } from '../session/sessionState';
+import { login, logout } from './authApi';
 
 /**
- * react-admin's AuthProvider over session.ts, the same module the auth screens use, so the
- * session has one owner. Toasts are shown here rather than by react-admin (see checkError).
+ * react-admin's AuthProvider over authApi.ts and src/session, the same modules the auth screens
+ * use, so the session has one owner. Toasts are shown here rather than by react-admin (see checkError).
  */
 export const authProvider: AuthProvider = {
   login: async ({ email, password }: { email: string; password: string }) => {

@@ -23,7 +23,7 @@ export interface Account {
   [field: string]: unknown;
 }
 
-export interface AccountMethods {
+interface AccountMethods {
   getAccount(id: number): Promise<Account>;
 }
 
@@ -41,7 +41,7 @@ export interface AppDataProvider
     TranslationMethods {}
 
 /** Adds the custom methods; a decorator so the CRUD provider stays swappable. */
-export const withCustomMethods = <T extends DataProvider>(base: T): T & AccountMethods => ({
+const withCustomMethods = <T extends DataProvider>(base: T): T & AccountMethods => ({
   ...base,
   getAccount: async (id) => {
     const { json } = await httpClient(`${env.apiUrl}/accounts/${encodeURIComponent(id)}`, {

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setChatWidget, noopChatWidget, type ChatWidget } from '../integrations/chatWidget';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';
 import { env } from '../config/env';
-import { ALREADY_NOTIFIED } from './alreadyNotified';
+import { ALREADY_NOTIFIED } from '../notifications/alreadyNotified';
 import { httpClient } from './httpClient';
-import { getSession, reloadSession } from './sessionState';
-import { showToast } from './toaster';
+import { getSession, reloadSession } from '../session/sessionState';
+import { showToast } from '../notifications/toaster';
 
-vi.mock('./toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
+vi.mock('../notifications/toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

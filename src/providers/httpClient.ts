@@ -1,9 +1,9 @@
 import { HttpError, type fetchUtils } from 'ra-core';
 import { apiFetch, type ApiResponse } from './apiClient';
-import { ALREADY_NOTIFIED } from './alreadyNotified';
-import { isApiError } from './apiError';
-import { notifyApiError } from './notifyApiError';
-import { ACCOUNT_HEADER, getActingAccount } from './actingAccount';
+import { ALREADY_NOTIFIED } from '../notifications/alreadyNotified';
+import { isApiError } from '../shared/apiError';
+import { notifyApiError } from '../notifications/notifyApiError';
+import { ACCOUNT_HEADER, getActingAccount } from '../session/actingAccount';
 
 export interface HttpClientOptions extends fetchUtils.Options {
   /** The translation key of the toast when the API gives no violations (ERR-4). */

@@ -1,13 +1,13 @@
 import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
-import type { Tree } from './i18n/deepMerge';
-import { adminCatalogueEn, raMessagesEn } from './i18n/adminCatalogue.en';
-import { changeLanguage, currentLanguage } from './i18n/i18n';
-import { i18n } from './i18n/i18nextInstance';
-import { PLATFORM_NS, supportedBase, type SupportedLanguage } from './i18n/languages';
+import type { Tree } from '../i18n/deepMerge';
+import { adminCatalogueEn, raMessagesEn } from '../i18n/adminCatalogue.en';
+import { changeLanguage, currentLanguage } from '../i18n/i18n';
+import { i18n } from '../i18n/i18nextInstance';
+import { PLATFORM_NS, supportedBase, type SupportedLanguage } from '../i18n/languages';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
-export const locales: Locale[] = [
+const locales: Locale[] = [
   { locale: 'en', name: 'English' },
   { locale: 'fr', name: 'Français' },
 ];
@@ -24,7 +24,7 @@ addAdminTexts('en', adminCatalogueEn, raMessagesEn);
 let frenchTexts: Promise<void> | undefined;
 const loadAdminTexts = (lng: SupportedLanguage): Promise<void> => {
   if (lng === 'en') return Promise.resolve();
-  frenchTexts ??= import('./i18n/adminCatalogue.fr').then(
+  frenchTexts ??= import('../i18n/adminCatalogue.fr').then(
     ({ adminCatalogueFr, raMessagesFr }) => addAdminTexts('fr', adminCatalogueFr, raMessagesFr),
     (error: unknown) => {
       // A failed download is tried again on the next switch, not remembered.
@@ -39,7 +39,7 @@ const loadAdminTexts = (lng: SupportedLanguage): Promise<void> => {
 export const adminTextsReady: Promise<void> = loadAdminTexts(currentLanguage());
 
 /**
- * react-admin's I18nProvider on the app's one i18next instance (src/providers/i18n/i18n.ts).
+ * react-admin's I18nProvider on the app's one i18next instance (src/i18n/i18n.ts).
  * Not ra-i18n-i18next's `useI18nextProvider`/`getI18nProvider`: those call `init()` on the
  * instance, which the auth screens have already initialised, and would make the provider
  * asynchronous. The translate function follows theirs (`_` default, `smart_count` plurals).

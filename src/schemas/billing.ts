@@ -33,9 +33,9 @@ export type RelationState = (typeof RELATION_STATES)[number];
 // VAT rule (VAL-3 "a VAT number is needed")
 
 /** Decision: the provider invoices from France; its own country's customers pay French VAT. */
-export const SELLER_COUNTRY = 'FR';
+const SELLER_COUNTRY = 'FR';
 
-export const EU_COUNTRIES: ReadonlySet<string> = new Set([
+const EU_COUNTRIES: ReadonlySet<string> = new Set([
   'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
   'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ]);
@@ -52,14 +52,14 @@ const vatPrefix = (country: string): string => (country === 'GR' ? 'EL' : countr
 const vatCountryCodes = new Set(vatCountries.flatMap((c) => c.codes));
 
 /** Upper case without spaces, dots or dashes, with the country prefix added when missing. */
-export const normaliseVatNumber = (vatNumber: string, country: string): string => {
+const normaliseVatNumber = (vatNumber: string, country: string): string => {
   const compact = vatNumber.toUpperCase().replace(/[\s.-]/g, '');
   const prefix = vatPrefix(country);
   return /^[A-Z]{2}/.test(compact) ? compact : `${prefix}${compact}`;
 };
 
 /** Format and check digits by country (jsvat); a country jsvat does not know accepts any 2-30 letters or digits. */
-export const isValidVatNumber = (vatNumber: string, country: string): boolean => {
+const isValidVatNumber = (vatNumber: string, country: string): boolean => {
   const normalised = normaliseVatNumber(vatNumber, country);
   const prefix = vatPrefix(country);
   if (!vatCountryCodes.has(prefix)) return /^[A-Z0-9]{2,30}$/.test(normalised);
@@ -73,8 +73,7 @@ export const vatRateFor = (country: string): number => (country === SELLER_COUNT
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-export { billingValidationMessages };
-export type BillingValidationMessageKey = keyof typeof billingValidationMessages;
+type BillingValidationMessageKey = keyof typeof billingValidationMessages;
 
 // ---------------------------------------------------------------------------------------------
 // Field helpers
@@ -201,7 +200,6 @@ export const paymentSchema = z
     const size = cardValidator.number(payment.cardNumber).card?.code.size ?? 3;
     if (/^\d{3,4}$/.test(payment.cvc) && payment.cvc.length !== size) ctx.addIssue({ code: 'custom', path: ['cvc'], message: 'validation.card_cvc_invalid' });
   });
-export type PaymentInput = z.infer<typeof paymentSchema>;
 
 /** Month and full year of a valid `expiry`. */
 export const parseExpiry = (expiry: string): { month: number; year: number } => {
@@ -243,7 +241,6 @@ export const subscriptionQuoteRequestSchema = z.object({
   country: z.string().trim().refine(isAlpha2, 'validation.country_invalid').optional(),
   coupon: optionalText(255, { pattern: /^[A-Za-z0-9_-]{2,40}$/, key: 'validation.coupon_invalid' }),
 });
-export type SubscriptionQuoteRequest = z.infer<typeof subscriptionQuoteRequestSchema>;
 
 /** `POST /subscriptions/quote` and the `price` of `GET /subscriptions`: every figure is the server's. */
 export interface SubscriptionPrice {

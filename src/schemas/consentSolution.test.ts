@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   consentSolutionCreateSchema,
   consentSolutionUpdateSchema,
-  consentSolutionValidationMessages,
   deriveConsentSolutionName,
   splitConsentSolutionCreate,
 } from './consentSolution';
+import { consentSolutionValidationMessages } from './validationMessages';
 
 const settings = { name: 'Main site', defaultLanguage: 'en', additionalLanguages: ['fr', 'de'], sharedConsent: false, autoblocking: true };
 const createBody = { canonicalDomain: 'example.com', type: 'website', scanFrequency: 7, scanDepth: 5000, defaultLanguage: 'en', additionalLanguages: ['fr'] };

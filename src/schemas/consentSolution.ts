@@ -8,19 +8,15 @@ import {
 } from './domain';
 import type { LanguageCode } from '../shared/languages';
 import type { PrivacyStandards } from './privacyStandards';
-import { consentSolutionValidationMessages } from './validationMessages';
 
 /**
  * Consent solution rules shared by the app's forms and the dev API (ENT-2, VAL-4). Messages are
- * message keys; `consentSolutionValidationMessages` holds their English text.
+ * message keys; `consentSolutionValidationMessages` (validationMessages.ts) holds their English text.
  */
 
-export const CONSENT_SOLUTION_NAME_MAX_LENGTH = 255;
+const CONSENT_SOLUTION_NAME_MAX_LENGTH = 255;
 
-export { consentSolutionValidationMessages };
-export type ConsentSolutionValidationMessageKey = keyof typeof consentSolutionValidationMessages;
-
-export const consentSolutionNameSchema = z
+const consentSolutionNameSchema = z
   .string({ error: 'validation.name_required' })
   .trim()
   .min(1, { error: 'validation.name_required' })
@@ -59,8 +55,6 @@ export const consentSolutionUpdateSchema = z
     autoblocking: flagSchema,
   })
   .superRefine(checkLanguages);
-export type ConsentSolutionUpdateInput = z.input<typeof consentSolutionUpdateSchema>;
-export type ConsentSolutionUpdate = z.output<typeof consentSolutionUpdateSchema>;
 
 /**
  * The name a new consent solution gets when the create form leaves it out: its first domain,

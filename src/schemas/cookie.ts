@@ -12,28 +12,27 @@ export const COOKIE_SOURCES = ['scanner', 'manual'] as const;
 export type CookieSource = (typeof COOKIE_SOURCES)[number];
 
 /** A cookie lives at most ten years here; browsers cap it far lower anyway. `null` = session cookie. */
-export const COOKIE_EXPIRY_MAX_DAYS = 3650;
+const COOKIE_EXPIRY_MAX_DAYS = 3650;
 
 /**
  * Data-processor description rules (ERR-2 "data-processor description rules"): a processor is
  * named; its privacy policy is an http(s) URL; who processes statistics and marketing data must
  * be disclosed, so those categories need a processor with both fields.
  */
-export const CATEGORIES_NEEDING_PROCESSOR: readonly CookieCategory[] = ['statistics', 'marketing'];
+const CATEGORIES_NEEDING_PROCESSOR: readonly CookieCategory[] = ['statistics', 'marketing'];
 
-export { cookieValidationMessages } from './validationMessages';
 
 const COOKIE_NAME = /^[^\s,;=]+$/;
 const COOKIE_DOMAIN = /^\.?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-export const cookieNameSchema = z
+const cookieNameSchema = z
   .string({ error: 'validation.cookie_name_required' })
   .trim()
   .min(1, { error: 'validation.cookie_name_required', abort: true })
   .max(SHORT_TEXT_MAX, { error: 'validation.max_length_255' })
   .regex(COOKIE_NAME, { error: 'validation.cookie_name_invalid' });
 
-export const cookieDomainSchema = z
+const cookieDomainSchema = z
   .string({ error: 'validation.cookie_domain_required' })
   .trim()
   .toLowerCase()
@@ -74,12 +73,12 @@ export type DataProcessor = z.output<typeof dataProcessorSchema>;
 
 /** Purpose per language: `{ en: '…', fr: '…' }`; which languages are allowed is the solution's (API rule). */
 // A form leaves an untouched purpose undefined: the same as not given.
-export const cookiePurposeSchema = z.partialRecord(
+const cookiePurposeSchema = z.partialRecord(
   languageCodeSchema,
   z.string({ error: 'validation.invalid_value' }).trim().max(LONG_TEXT_MAX, { error: 'validation.max_length_500' }).optional(),
 );
 
-export const cookieExpirySchema = z
+const cookieExpirySchema = z
   .number({ error: 'validation.cookie_expiry_invalid' })
   .int({ error: 'validation.cookie_expiry_invalid' })
   .min(0, { error: 'validation.cookie_expiry_invalid' })
@@ -110,7 +109,6 @@ export const cookieInputSchema = z
     ...value,
     dataProcessor: value.dataProcessor === null || (value.dataProcessor.name === '' && value.dataProcessor.privacyPolicyUrl === '') ? null : value.dataProcessor,
   }));
-export type CookieInput = z.input<typeof cookieInputSchema>;
 export type CookieData = z.output<typeof cookieInputSchema>;
 
 /** A stored cookie as the API answers it. */

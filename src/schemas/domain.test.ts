@@ -6,15 +6,15 @@ import {
   DOMAIN_TYPES,
   domainCreateSchema,
   domainUpdateSchema,
-  domainValidationMessages,
   isCanonicalDomain,
   isPublicDomainType,
   SCAN_DEPTH_LABELS,
-  SCAN_FREQUENCY_OPTIONS,
+  SCAN_FREQUENCY_NAMES,
   scanFrequencyFromDays,
   scanFrequencyToDays,
   suggestCanonical,
 } from './domain';
+import { domainValidationMessages } from './validationMessages';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>
   result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
@@ -33,7 +33,7 @@ describe('domain constants', () => {
     expect(scanFrequencyToDays('weekly')).toBe(7);
     expect(scanFrequencyToDays('monthly')).toBe(30);
     expect(scanFrequencyToDays('no_scan')).toBe(0);
-    for (const option of SCAN_FREQUENCY_OPTIONS) expect(scanFrequencyFromDays(option.days)).toBe(option.name);
+    for (const name of SCAN_FREQUENCY_NAMES) expect(scanFrequencyFromDays(scanFrequencyToDays(name))).toBe(name);
     expect(scanFrequencyFromDays(14)).toBeUndefined();
   });
 

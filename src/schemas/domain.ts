@@ -14,8 +14,7 @@ export * from '../shared/domainTypes';
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-export { domainValidationMessages };
-export type DomainValidationMessageKey = keyof typeof domainValidationMessages;
+type DomainValidationMessageKey = keyof typeof domainValidationMessages;
 
 export { domainRuleMessages };
 export type DomainRuleMessageKey = keyof typeof domainRuleMessages;
@@ -27,7 +26,7 @@ export type DomainRuleMessageKey = keyof typeof domainRuleMessages;
  * Why a string is not a canonical domain. One message key covers them all (the spec has one
  * message), the reason lets the UI and the tests tell them apart.
  */
-export type CanonicalDomainProblem =
+type CanonicalDomainProblem =
   | 'empty'
   | 'whitespace'
   | 'protocol'
@@ -164,7 +163,6 @@ export const domainCreateSchema = z.object({
   defaultLanguage: languageCodeSchema,
   ...domainScannerSettingsSchema.shape,
 });
-export type DomainCreateInput = z.input<typeof domainCreateSchema>;
 export type DomainCreate = z.output<typeof domainCreateSchema>;
 
 /**
@@ -176,8 +174,6 @@ export const domainUpdateSchema = z.object({
   defaultLanguage: languageCodeSchema,
   ...domainScannerSettingsSchema.shape,
 });
-export type DomainUpdateInput = z.input<typeof domainUpdateSchema>;
-export type DomainUpdate = z.output<typeof domainUpdateSchema>;
 
 export const IMMUTABLE_DOMAIN_FIELDS = ['canonicalDomain', 'type'] as const;
 export type ImmutableDomainField = (typeof IMMUTABLE_DOMAIN_FIELDS)[number];

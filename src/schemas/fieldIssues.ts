@@ -17,7 +17,7 @@ export const fieldPathOf: FieldOf = (path) => {
   return (firstIndex === -1 ? path : path.slice(0, firstIndex)).map(String).join('.');
 };
 
-export interface FieldIssue {
+interface FieldIssue {
   field: string;
   code: string;
   message: string;
@@ -39,4 +39,3 @@ export const fieldIssues = (issues: readonly z.core.$ZodIssue[], fieldOf: FieldO
 /** The message key of each field's first issue, by field path. */
 export const firstIssuePerField = (issues: readonly z.core.$ZodIssue[], fieldOf?: FieldOf): Record<string, string> =>
   Object.fromEntries(fieldIssues(issues, fieldOf).map(({ field, message }) => [field, message]));
-

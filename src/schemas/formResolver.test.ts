@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldPathOf, firstIssuePerField, schemaResolver } from './formResolver';
+import { firstIssuePerField } from './fieldIssues';
+import { fieldPathOf, schemaResolver } from './formResolver';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(5, 'validation.too_long'),

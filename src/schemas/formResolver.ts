@@ -10,10 +10,10 @@ import { fieldIssues, type FieldOf } from './fieldIssues';
  * the inputs translate them. Type-only imports: zod itself comes with the schema passed in.
  */
 
-export { fieldIssues, fieldPathOf, firstIssuePerField, type FieldIssue, type FieldOf } from './fieldIssues';
+export { fieldIssues, fieldPathOf } from './fieldIssues';
 
 /** Sets `value` at a dotted path of a nested object, creating the objects on the way. */
-export const setAtPath = (target: Record<string, unknown>, dottedPath: string, value: unknown): void => {
+const setAtPath = (target: Record<string, unknown>, dottedPath: string, value: unknown): void => {
   const keys = dottedPath.split('.');
   let node = target;
   keys.slice(0, -1).forEach((key) => {
@@ -25,13 +25,13 @@ export const setAtPath = (target: Record<string, unknown>, dottedPath: string, v
 };
 
 /** Issues as nested react-hook-form errors, one per field. */
-export const issuesToFieldErrors = (issues: readonly z.core.$ZodIssue[], fieldOf?: FieldOf): Record<string, unknown> => {
+const issuesToFieldErrors = (issues: readonly z.core.$ZodIssue[], fieldOf?: FieldOf): Record<string, unknown> => {
   const errors: Record<string, unknown> = {};
   for (const { field, code, message } of fieldIssues(issues, fieldOf)) setAtPath(errors, field, { type: code, message });
   return errors;
 };
 
-export interface SchemaResolverOptions<TValues> {
+interface SchemaResolverOptions<TValues> {
   /** The schema's input built from the form values (a form whose fields follow another shape). */
   toInput?: (values: TValues) => unknown;
   /** The form field of a schema path; default `fieldPathOf`. */

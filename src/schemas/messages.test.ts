@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../providers/i18n/en';
+import { en } from '../i18n/en';
 import { messageSources, messagesEn, coreMessages } from './messages';
 
 const lookup = (tree: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);

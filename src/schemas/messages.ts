@@ -14,7 +14,7 @@ import {
 /**
  * The one English text of every message key the dev API answers with and the forms show.
  * The API puts it in `message`; the admin's catalogue shows it (and translates it to French).
- * `coreMessages` are the ones the login route needs: its small catalogue (src/providers/i18n/en.ts)
+ * `coreMessages` are the ones the login route needs: its small catalogue (src/i18n/en.ts)
  * carries them, and a test keeps both in step.
  */
 export const coreMessages = {
@@ -82,7 +82,7 @@ const apiRuleMessages = {
  * ROLE-3 / ERR-2: the not-allowed cases of spec section 6 (403 answers of the permission
  * matrix, src/shared/permissions.ts) and the teammate and account rules.
  */
-export const permissionMessages = {
+const permissionMessages = {
   'error.backend.not_allowed_edit_global': 'You are not allowed to create or edit global items.',
   'error.backend.not_allowed_create_account': 'You are not allowed to create accounts.',
   'error.backend.not_allowed_delete_account': 'You are not allowed to delete this account.',
@@ -106,7 +106,7 @@ export const permissionMessages = {
 } as const;
 
 /** BEYOND-4 / BEYOND-8: the cookie scanner's answers. */
-export const scannerMessages = {
+const scannerMessages = {
   'error.backend.scanner_unavailable': 'The cookie scanner is not available on this server (no Chromium).',
   'error.backend.scan_in_progress': 'A scan of this domain is already queued or running.',
   'error.backend.health_check_in_progress': 'A health check of this domain is already queued or running.',
@@ -138,7 +138,7 @@ export type CoreMessageKey = keyof typeof coreMessages;
 /** The keys the admin's catalogue (not the login route's) translates. */
 export type FeatureMessageKey = Exclude<MessageKey, CoreMessageKey>;
 
-export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(messagesEn, key);
+const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(messagesEn, key);
 
 /** Unknown keys (a schema added later) fall back to the key itself rather than failing. */
 export const englishMessage = (key: string): string => (isMessageKey(key) ? messagesEn[key] : key);

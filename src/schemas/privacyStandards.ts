@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_CATEGORIES } from './template';
-import { privacyStandardsValidationMessages, WAIT_FOR_UPDATE_MAX_MS } from './validationMessages';
+import { WAIT_FOR_UPDATE_MAX_MS } from './validationMessages';
 
 /**
  * The privacy standards of a consent solution (STD-1..STD-4), shared by the admin's form and
@@ -18,18 +18,15 @@ export const CONSENT_MODE_TYPES = [
   'personalization_storage',
   'security_storage',
 ] as const;
-export type ConsentModeType = (typeof CONSENT_MODE_TYPES)[number];
 
 export const CONSENT_MODE_MODES = ['basic', 'advanced'] as const;
-export type ConsentModeMode = (typeof CONSENT_MODE_MODES)[number];
 
 /** What a region's visitors get: ask first, tell with an opt-out link, or nothing. */
 export const REGION_RULES = ['opt-in', 'opt-out', 'none'] as const;
 export type RegionRule = (typeof REGION_RULES)[number];
 
 /** The regions a rule is set for; `eu` covers the EU/EEA, the UK and Switzerland. */
-export const REGIONS = ['eu', 'us', 'other'] as const;
-export type Region = (typeof REGIONS)[number];
+type Region = 'eu' | 'us' | 'other';
 
 /** EU/EEA member states, then the UK and Switzerland: where the law asks for opt-in. */
 export const OPT_IN_COUNTRIES = [
@@ -48,7 +45,7 @@ const category = z.enum(CONSENT_CATEGORIES, { error: 'validation.invalid_value' 
 const flag = z.boolean({ error: 'validation.boolean_required' });
 
 /** A consent type follows one of our categories; `security_storage` is always granted. */
-export const consentModeMappingSchema = z.object({
+const consentModeMappingSchema = z.object({
   ad_storage: category,
   ad_user_data: category,
   ad_personalization: category,
@@ -56,9 +53,9 @@ export const consentModeMappingSchema = z.object({
   functionality_storage: category,
   personalization_storage: category,
 });
-export type ConsentModeMapping = z.output<typeof consentModeMappingSchema>;
+type ConsentModeMapping = z.output<typeof consentModeMappingSchema>;
 
-export const DEFAULT_CONSENT_MODE_MAPPING: ConsentModeMapping = {
+const DEFAULT_CONSENT_MODE_MAPPING: ConsentModeMapping = {
   ad_storage: 'marketing',
   ad_user_data: 'marketing',
   ad_personalization: 'marketing',
@@ -69,7 +66,7 @@ export const DEFAULT_CONSENT_MODE_MAPPING: ConsentModeMapping = {
 
 export { WAIT_FOR_UPDATE_MAX_MS };
 
-export const consentModeSchema = z.object({
+const consentModeSchema = z.object({
   enabled: flag,
   mode: z.enum(CONSENT_MODE_MODES, { error: 'validation.invalid_value' }),
   mapping: consentModeMappingSchema,
@@ -83,9 +80,8 @@ export const consentModeSchema = z.object({
   /** Outside the opt-in countries, the defaults are "granted" (a per-region default). */
   grantedOutsideOptIn: flag,
 });
-export type ConsentModeSettings = z.output<typeof consentModeSchema>;
 
-export const gpcSchema = z.object({
+const gpcSchema = z.object({
   enabled: flag,
   /** The categories that "sell or share" personal information: declined under GPC. */
   saleShareCategories: z
@@ -93,7 +89,6 @@ export const gpcSchema = z.object({
     .max(CONSENT_CATEGORIES.length, { error: 'validation.invalid_value' })
     .refine((list) => new Set(list).size === list.length, { error: 'validation.invalid_value' }),
 });
-export type GpcSettings = z.output<typeof gpcSchema>;
 
 /** The EU rule is the law's (opt-in) and not a choice. */
 export const regionRulesSchema = z.object({
@@ -129,5 +124,3 @@ export const ruleForRegion = (regions: RegionRulesSettings, region: Region): Reg
   if (!regions.enabled || region === 'eu') return 'opt-in';
   return regions[region];
 };
-
-export { privacyStandardsValidationMessages };

@@ -21,7 +21,7 @@ export interface ScannedCookie {
 }
 
 /** What a scan and a health check share: a job on one domain, queued then run. */
-export interface ScannerJob {
+interface ScannerJob {
   id: number;
   accountId: number;
   consentSolutionId: number;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { tcfValidationMessages } from './validationMessages';
 
 /**
  * IAB TCF v2.2 (TCF-1..4): the Global Vendor List's wire format (v3, as the IAB publishes it and
@@ -7,18 +6,14 @@ import { tcfValidationMessages } from './validationMessages';
  * the dev API's validation and the banner's bundle.
  */
 
-export { tcfValidationMessages };
-
-export type TcfValidationMessageKey = keyof typeof tcfValidationMessages;
-
 /** The eleven TCF purposes. */
 export const TCF_PURPOSE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 /**
  * TCF 2.2 policy: purpose 1 was never open to legitimate interest, and purposes 3 to 6
  * (personalised ads and content profiles) need consent since policy version 4.
  */
-export const LI_FORBIDDEN_PURPOSES: readonly number[] = [1, 3, 4, 5, 6];
-export const MAX_TCF_VENDORS = 1000;
+const LI_FORBIDDEN_PURPOSES: readonly number[] = [1, 3, 4, 5, 6];
+const MAX_TCF_VENDORS = 1000;
 
 export const PUBLISHER_RESTRICTIONS = ['require-consent', 'not-allowed'] as const;
 export type PublisherRestrictionType = (typeof PUBLISHER_RESTRICTIONS)[number];
@@ -147,7 +142,6 @@ export const tcfSettingsSchema = z
       restricted.add(key);
     });
   });
-export type TcfSettingsInput = z.input<typeof tcfSettingsSchema>;
 export type TcfSettings = z.output<typeof tcfSettingsSchema>;
 
 export const DEFAULT_TCF_SETTINGS: TcfSettings = { enabled: false, publisherCountryCode: 'AA', purposeOneTreatment: false, vendors: [], publisherRestrictions: [] };

@@ -15,11 +15,10 @@ export const TEMPLATE_FUNCTION_FIELDS = ['js', 'displayFunction', 'hideFunction'
 export const TEMPLATE_FUNCTION_PARAMS = ['root', 'consent'] as const;
 
 /** Five fields must fit one 100 kB request body together. */
-export const TEMPLATE_FIELD_MAX = 15_000;
-export const TEMPLATE_NAME_MAX = 100;
+const TEMPLATE_FIELD_MAX = 15_000;
+const TEMPLATE_NAME_MAX = 100;
 
-export { templateValidationMessages };
-export type TemplateValidationMessageKey = keyof typeof templateValidationMessages;
+type TemplateValidationMessageKey = keyof typeof templateValidationMessages;
 
 const REQUIRED_KEY: Record<TemplateCodeField, TemplateValidationMessageKey> = {
   html: 'validation.template_html_required',
@@ -36,7 +35,7 @@ const codeField = (field: TemplateCodeField) =>
     .refine((value) => value.trim() !== '', { error: REQUIRED_KEY[field] })
     .refine((value) => value.length <= TEMPLATE_FIELD_MAX, { error: 'validation.template_field_too_long' });
 
-export const templateNameSchema = z
+const templateNameSchema = z
   .string({ error: 'validation.template_name_required' })
   .trim()
   .min(1, { error: 'validation.template_name_required' })
@@ -63,7 +62,7 @@ export type TemplateMode = (typeof TEMPLATE_MODES)[number];
 // Placeholders: `{{popup.bannerHeading}}` for any translation text (ENT-3), plus the generated
 // blocks below. Texts are HTML-escaped when substituted.
 
-export const BLOCK_PLACEHOLDERS = ['cookieList', 'categoryToggles', 'language'] as const;
+const BLOCK_PLACEHOLDERS = ['cookieList', 'categoryToggles', 'language'] as const;
 export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g;
 const KNOWN_PLACEHOLDERS: ReadonlySet<string> = new Set([...TRANSLATION_KEYS, ...BLOCK_PLACEHOLDERS]);
 export const isKnownPlaceholder = (name: string): boolean => KNOWN_PLACEHOLDERS.has(name);

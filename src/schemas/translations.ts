@@ -13,12 +13,11 @@ import type { LanguageCode } from '../shared/languages';
 export const SHORT_TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 500;
 
-export { translationValidationMessages } from './validationMessages';
 
 const maxKey = (max: number) => (max === SHORT_TEXT_MAX ? 'validation.max_length_255' : 'validation.max_length_500');
 
 /** One translation text: required (VAL-1), trimmed, at most `max` characters. */
-export const translationText = (max: typeof SHORT_TEXT_MAX | typeof LONG_TEXT_MAX) =>
+const translationText = (max: typeof SHORT_TEXT_MAX | typeof LONG_TEXT_MAX) =>
   z
     .string({ error: 'validation.translation_required' })
     .trim()
@@ -28,7 +27,7 @@ export const translationText = (max: typeof SHORT_TEXT_MAX | typeof LONG_TEXT_MA
 const short = translationText(SHORT_TEXT_MAX);
 const long = translationText(LONG_TEXT_MAX);
 
-export const popupTextsSchema = z.object({
+const popupTextsSchema = z.object({
   bannerHeading: short,
   bannerMainText: long,
   acceptButton: short,
@@ -41,7 +40,7 @@ export const popupTextsSchema = z.object({
   dataProcessorServiceSpecification: long,
 });
 
-export const cookiePolicyTextsSchema = z.object({
+const cookiePolicyTextsSchema = z.object({
   cookiesOverview: long,
   cookieDeclarationText: long,
   domainListExplanation: long,
@@ -50,7 +49,7 @@ export const cookiePolicyTextsSchema = z.object({
   serviceRole: short,
 });
 
-export const privacyControlTextsSchema = z.object({
+const privacyControlTextsSchema = z.object({
   categoryConsentHeader: short,
   multiaccept: short,
   multidecline: short,
@@ -60,13 +59,13 @@ export const privacyControlTextsSchema = z.object({
 export const COOKIE_CATEGORIES = ['necessary', 'functional', 'statistics', 'marketing', 'unclassified'] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 
-export const trackingCategoryTextsSchema = z.object({
+const trackingCategoryTextsSchema = z.object({
   sdk: short,
   name: short,
   description: long,
 });
 
-export const trackingCategoriesSchema = z.object({
+const trackingCategoriesSchema = z.object({
   necessary: trackingCategoryTextsSchema,
   functional: trackingCategoryTextsSchema,
   statistics: trackingCategoryTextsSchema,

@@ -1,8 +1,7 @@
 /**
  * The English text of every validation message key of the schemas, without the schemas: the
  * admin's catalogue needs the texts on every screen, the schemas (zod, tldts, the billing
- * validators) only on the forms that use them (issue 18). Each schema module re-exports its own
- * table, so both import paths work.
+ * validators) only on the forms that use them (docs/performance.md).
  */
 
 // billing.ts

@@ -5,7 +5,7 @@ import type { Identifier } from 'react-admin';
  * bookmarked, shared and opened by browser tests directly.
  */
 export const DETAIL_TABS = ['installation', 'domains', 'popup', 'settings', 'copy-and-translations', 'cookie-management', 'tcf'] as const;
-export type DetailTab = (typeof DETAIL_TABS)[number];
+type DetailTab = (typeof DETAIL_TABS)[number];
 
 export const LIST_PATH = '/consent-solutions';
 

@@ -1,6 +1,6 @@
 /**
  * The domain types, scan depths and scan frequencies (ENT-1) without the domain schema: the
- * consent-solution list and the status chips need them, not zod and tldts (issue 18).
+ * consent-solution list and the status chips need them, not zod and tldts (docs/performance.md).
  * src/schemas/domain.ts re-exports all of them.
  */
 
@@ -9,7 +9,7 @@ export const DOMAIN_TYPES = ['website', 'internal_alias', 'external_alias'] as c
 export type DomainType = (typeof DOMAIN_TYPES)[number];
 
 /** Only public domains are charged (PROD-4); the aliases are test domains. */
-export const PUBLIC_DOMAIN_TYPE = 'website' satisfies DomainType;
+const PUBLIC_DOMAIN_TYPE = 'website' satisfies DomainType;
 export const isPublicDomainType = (type: DomainType): boolean => type === PUBLIC_DOMAIN_TYPE;
 
 export const SCAN_DEPTHS = [500, 5000, 15000] as const;
@@ -32,11 +32,6 @@ export const scanFrequencyToDays = (name: ScanFrequencyName): ScanFrequencyDays 
 /** The name for a stored day count; undefined for a number that is not one of the options. */
 export const scanFrequencyFromDays = (days: number): ScanFrequencyName | undefined =>
   SCAN_FREQUENCY_NAMES.find((name) => SCAN_FREQUENCY_DAYS[name] === days);
-
-/** Select options for the forms: the value is what gets stored, the name is what gets translated. */
-export const SCAN_FREQUENCY_OPTIONS: ReadonlyArray<{ name: ScanFrequencyName; days: ScanFrequencyDays }> = SCAN_FREQUENCY_NAMES.map(
-  (name) => ({ name, days: SCAN_FREQUENCY_DAYS[name] }),
-);
 
 /** Fallbacks when an account has no defaultDomainSettings; they match the sample account (ENT-6). */
 export const DEFAULT_SCAN_DEPTH: ScanDepth = 500;

@@ -105,7 +105,7 @@ const localisedNamesFor = (displayLocale: string): ReadonlyMap<LanguageCode, str
 /** The language's name in `displayLocale` (e.g. `de` in `fr` → "allemand"), English when unknown. */
 export const languageName = (code: LanguageCode, displayLocale = 'en'): string => localisedNamesFor(displayLocale).get(code) ?? englishLanguageName(code);
 
-export interface LanguageOption {
+interface LanguageOption {
   code: LanguageCode;
   /** Name in the display locale. */
   name: string;

@@ -23,7 +23,7 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number];
 export type Scope = 'own' | 'other';
 
-export const PERMISSION_DENIED = 'error.backend.permission_denied';
+const PERMISSION_DENIED = 'error.backend.permission_denied';
 
 /**
  * Every operation: whether it writes (ROLE_DEMO is read-only: every write answers
@@ -165,7 +165,7 @@ const RESOURCE_OPERATIONS: Record<string, { read: Operation; create?: Operation;
   'audit-log': { read: 'audit.read' },
 };
 
-export const operationFor = (resource: string, action: string): Operation | undefined => {
+const operationFor = (resource: string, action: string): Operation | undefined => {
   const ops = RESOURCE_OPERATIONS[resource];
   if (!ops) return undefined;
   if (action === 'list' || action === 'show' || action === 'export') return ops.read;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SCAN_DEPTHS, SCAN_FREQUENCY_OPTIONS } from './domainTypes';
+import { SCAN_DEPTHS, SCAN_FREQUENCY_DAY_VALUES } from './domainTypes';
 import { domainMonthlyCents, formatCents, priceDelta, priceTableSchema, quote, type PricedDomain, type PriceTable } from './pricing';
 
 // A fixture with awkward numbers, so the arithmetic is tested apart from the sample prices
@@ -79,7 +79,7 @@ describe('quote', () => {
       canonicalDomain: fc.constant('x.com'),
       type: fc.constantFrom('website' as const, 'internal_alias' as const, 'external_alias' as const),
       scanDepth: fc.constantFrom(...SCAN_DEPTHS),
-      scanFrequency: fc.constantFrom(...SCAN_FREQUENCY_OPTIONS.map((option) => option.days)),
+      scanFrequency: fc.constantFrom(...SCAN_FREQUENCY_DAY_VALUES),
     });
     fc.assert(
       fc.property(

@@ -156,12 +156,12 @@ export const quote = (
 };
 
 /** One side of a change: the account's domains and plan before or after it. */
-export interface PriceScenario {
+interface PriceScenario {
   domains: readonly PricedDomain[];
   plan: Plan;
 }
 
-export interface PriceDelta {
+interface PriceDelta {
   currency: string;
   /** Positive: the change adds this much per month; negative: it saves it. Net of VAT. */
   monthlyDeltaCents: number;

@@ -2,9 +2,9 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type DataProvider } from 'react-admin';
-import { i18n } from '../providers/i18n/i18nextInstance';
-import { PLATFORM_NS } from '../providers/i18n/languages';
-import { resourcesEn } from '../providers/i18n/resources.en';
+import { i18n } from '../i18n/i18nextInstance';
+import { PLATFORM_NS } from '../i18n/languages';
+import { resourcesEn } from '../i18n/resources.en';
 import { i18nProvider } from '../providers/i18nProvider';
 import { rolesAuthProvider } from './rolesAuthProvider';
 
@@ -25,7 +25,7 @@ export const samplePriceTable = {
  */
 i18n.addResourceBundle('en', PLATFORM_NS, resourcesEn, true, false);
 
-export interface RenderInAdminOptions {
+interface RenderInAdminOptions {
   /** A fake with only the methods the test needs (react-admin's generics make typed mocks unwieldy). */
   dataProvider: Record<string, unknown>;
   roles?: string[];

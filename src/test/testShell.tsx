@@ -3,9 +3,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { AdminContext, type DataProvider, type I18nProvider } from 'react-admin';
 import { rolesAuthProvider } from './rolesAuthProvider';
-import { shellEn } from '../providers/i18n/shell.en';
+import { shellEn } from '../i18n/shell.en';
 import { theme } from '../theme/theme';
-import { createQueryClient } from '../layout/queryClient';
+import { createQueryClient } from '../query/queryClient';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -43,12 +43,12 @@ export const testDataProvider = (overrides: Record<string, unknown> = {}): DataP
   }) as DataProvider;
 
 /** Shows the current path, so a test can see where a redirect went. */
-export const LocationProbe = () => {
+const LocationProbe = () => {
   const location = useLocation();
   return <output aria-label="location">{location.pathname}</output>;
 };
 
-export interface RenderShellOptions {
+interface RenderShellOptions {
   dataProvider?: DataProvider;
   /** Roles for the permission checks (canAccess over the shared matrix); none = every check passes. */
   roles?: string[];

@@ -4,12 +4,12 @@ import { createAppEmotionCache } from './emotionCache';
 const tags = () => [...document.head.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css"]')];
 const rulesPerTag = () => tags().map((tag) => tag.sheet?.cssRules.length ?? 0);
 
-describe('the app’s Emotion cache (issue 18)', () => {
+describe('the app’s Emotion cache', () => {
   afterEach(() => {
     for (const tag of tags()) tag.remove();
   });
 
-  it('[issue 18] the rules added in one task share a style tag, and each later task starts its own', async () => {
+  it('[PERF-1] the rules added in one task share a style tag, and each later task starts its own', async () => {
     const { sheet } = createAppEmotionCache({ speedy: true });
     sheet.insert('.a{color:red}');
     sheet.insert('.b{color:blue}');
@@ -24,7 +24,7 @@ describe('the app’s Emotion cache (issue 18)', () => {
     expect(tags().map((tag) => tag.sheet?.cssRules[0]?.cssText)).toEqual(['.a { color: red; }', '.c { color: green; }']);
   });
 
-  it('[issue 18] development sheets keep one tag per rule, as Emotion does', async () => {
+  it('[PERF-1] development sheets keep one tag per rule, as Emotion does', async () => {
     const { sheet } = createAppEmotionCache({ speedy: false });
     sheet.insert('.a{color:red}');
     sheet.insert('.b{color:blue}');

@@ -1,7 +1,7 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 
 /**
- * The app's Emotion cache (issue 18). Emotion's production sheet puts every rule of the app in
+ * The app's Emotion cache (docs/performance.md). Emotion's production sheet puts every rule of the app in
  * one `<style>` (`insertRule`, up to 65,000 rules a tag), and a sheet that gains a rule has its
  * whole rule index rebuilt by Chromium at the next style computation: each screen that mounted
  * new components paid for the thousands of rules already there (about 15 ms at 1x CPU each

@@ -7,12 +7,12 @@ declare module '@mui/material/styles' {
   }
 }
 
-export const breakpoints = { xs: 0, sm: 600, md: 900, mdx: 1024, lg: 1200, xl: 1536 } as const;
+const breakpoints = { xs: 0, sm: 600, md: 900, mdx: 1024, lg: 1200, xl: 1536 } as const;
 
 /** ROUTE-23: centre-column widths of the page layout. */
 export const layoutWidths = { full: 1920, table: 1600, subscription: 960, form: 720 } as const;
 
-export const brand = {
+const brand = {
   primary: '#0b2a5b',
   primaryLight: '#1f4a8c',
   accent: '#c9a227',

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
 import { dataProvider } from '../dataProvider';
 
-vi.mock('../toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
+vi.mock('../../notifications/toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const answer = (status: number, body: unknown, type = 'application/json') =>

@@ -1,6 +1,6 @@
 import type { ImportOutcome } from '../../shared/violations';
 import { apiFetch } from '../apiClient';
-import { isApiError } from '../apiError';
+import { isApiError } from '../../shared/apiError';
 import { httpClient } from '../httpClient';
 
 /** An export as the API answered it, with the name and media type to save it under. */

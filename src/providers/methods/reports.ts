@@ -19,7 +19,7 @@ export interface ReportsMethods {
   setConsentRetention(days: number): Promise<ConsentRetention>;
 }
 
-export const REPORT_ERROR_KEY = 'error.backend.report_unavailable';
+const REPORT_ERROR_KEY = 'error.backend.report_unavailable';
 const RECORD_NOT_FOUND = 'error.backend.consent_record_not_found';
 const DEFAULT_ERROR = 'error.backend.default_error';
 const EXPORT_ERROR = 'proof.export.failed';

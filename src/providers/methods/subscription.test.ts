@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
 import { httpClient } from '../httpClient';
-import * as sessionState from '../sessionState';
+import * as sessionState from '../../session/sessionState';
 import { dataProvider } from '../dataProvider';
 
 const { getSubscription, quoteSubscription, subscribe, cancelSubscription } = dataProvider;
 
-vi.mock('../toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
+vi.mock('../../notifications/toaster', () => ({ showToast: vi.fn(async () => 'key'), closeToast: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });

@@ -1,5 +1,0 @@
-// The detail's own tabs, all forms: one chunk, loaded when one of them opens (issue 18).
-export { DomainCreateTab } from '../domains/DomainCreateTab';
-export { DomainEditTab } from '../domains/DomainEditTab';
-export { DomainListTab } from '../domains/DomainListTab';
-export { ConsentSolutionSettings } from './ConsentSolutionSettings';

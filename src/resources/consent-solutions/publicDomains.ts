@@ -1,8 +1,0 @@
-import { isPublicDomainType, type DomainType } from '../../shared/domainTypes';
-
-/**
- * The list's second column: only public domains identify a site to customers (ROUTE-10). Its
- * own module so the list loads no form schema (issue 18); consentSolutionModel re-exports it.
- */
-export const publicDomains = <Domain extends { type: DomainType }>(solution: { domains?: Domain[] }): Domain[] =>
-  (solution.domains ?? []).filter((domain) => isPublicDomainType(domain.type));
