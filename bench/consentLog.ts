@@ -1,5 +1,5 @@
 /**
- * The consent-log figures of issue 15 (LOG-1..LOG-3), part of `npm run bench` (bench/run.ts) and
+ * The consent log's figures (LOG-1..LOG-3), part of `npm run bench` (bench/run.ts) and
  * runnable alone: `npx tsx bench/consentLog.ts`. On 127.0.0.1, the dev API in a child process
  * (bench/consentLogServer.ts), as `npm run api` runs it, so that the load generator does not
  * share its event loop:
@@ -337,7 +337,7 @@ export const consentLogBench = async (): Promise<BackendFigures[]> => {
     'export rows/s (≥ 50,000)': f.export.rowsPerSec.toLocaleString('en'),
     'export live heap / peak RSS growth MB': `${f.export.gcSampled ? f.export.liveHeapGrowthMB : 'n/a (no --expose-gc)'} / ${f.export.peakRssGrowthMB}`,
   });
-  console.log('\nConsent log (issue 15)');
+  console.log('\nConsent log (LOG-2, LOG-3)');
   const rows = figures.map(column);
   const table: Record<string, Record<string, string | number>> = {};
   for (const key of Object.keys(rows[0] ?? {})) table[key] = Object.fromEntries(figures.map((f, i) => [f.backend, rows[i]?.[key] ?? '']));

@@ -1,7 +1,7 @@
 /**
- * Lighthouse (npm `lighthouse`, on Debian's Chromium through chrome-launcher) on the pages of
- * issue 18: `/login/` logged out, and logged in the consent-solutions list, a detail tab and the
- * pop-up tab; mobile and desktop presets (simulated throttling, Lighthouse's defaults). Runs are
+ * Lighthouse (npm `lighthouse`, on Debian's Chromium through chrome-launcher) on the pages whose
+ * scores docs/performance.md holds (PERF-1): `/login/` logged out, and logged in the
+ * consent-solutions list, a detail tab and the pop-up tab; mobile and desktop presets (simulated throttling, Lighthouse's defaults). Runs are
  * interleaved (run 1 of every page and preset, then run 2, …) so a busy moment of the machine
  * spreads over all pages instead of sinking one; each figure is the median of the runs.
  */

@@ -15,12 +15,14 @@
  *    desktop presets, medians of BENCH_RUNS interleaved runs.
  * 4. API under load (autocannon, 10 connections, 5 s per case): list and search of the 10,000
  *    solutions, login, a write; requests/s, p50/p99, errors.
- *
- * 4. The consent log (issue 15, bench/consentLog.ts): sustained ingest with the admin list
+ * 5. The banner on a customer page (STD-8, bench/bannerBench.ts): beside no banner and
+ *    vanilla-cookieconsent, at 4× CPU.
+ * 6. The consent log (LOG-2, LOG-3, bench/consentLog.ts): sustained ingest with the admin list
  *    meanwhile; dashboard, proof look-up and export with BENCH_RECORDS records; the same against
  *    a PostgreSQL server when DATABASE_URL is set.
  *
- * Prints a short table and writes bench/results/bench.json (git-ignored).
+ * Prints short tables and writes bench/results/*.json (git-ignored). The figures and their
+ * budgets: docs/performance.md.
  * Environment: BENCH_RUNS (cold loads and Lighthouse runs per figure, default 5), CHROMIUM_PATH,
  * BENCH_ONLY=admin|lighthouse|banner|consent-log (only that part; admin = bundle, pages, Lighthouse, API), BENCH_RECORDS (default 1,000,000),
  * BENCH_INGEST_SECONDS (default 60), DATABASE_URL, BENCH_LIGHTHOUSE_REPORTS (a folder for the full reports).
@@ -94,7 +96,7 @@ interface BundleFigures {
   loginStaticJs: number;
   login: { js: number; css: number; files: string[] };
   list: { js: number; css: number; files: string[] };
-  /** The JS that had arrived when the list's first row showed (issue 18 budget). */
+  /** The JS that had arrived when the list's first row showed (PERF-1, budget in docs/performance.md). */
   listFirstRow: { js: number; css: number; files: string[] };
 }
 
@@ -465,5 +467,5 @@ if (only === undefined || only === 'banner') {
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(join(dirname(RESULTS_FILE), 'banner.json'), `${JSON.stringify(banner, null, 2)}\n`);
 }
-// Issue 15: the consent log's figures.
+// LOG-2, LOG-3: the consent log's figures.
 if (only === undefined || only === 'consent-log') await consentLogBench();

@@ -100,7 +100,7 @@ describe('accessibility (axe-core) in Chromium', () => {
     }
 
     // WCAG 1.4.10: react-admin's layout grows to its widest content, so one wide table, tab bar
-    // or misplaced hidden text made whole pages scroll sideways on a phone (issue 18).
+    // or misplaced hidden text made whole pages scroll sideways on a phone.
     it('[CONST-1] on a 412 px phone no admin screen is wider than the screen', async () => {
       await page.setViewportSize({ width: 412, height: 823 });
       const tooWide: string[] = [];

@@ -136,7 +136,7 @@ describe('auth screens in Chromium against the dev API', () => {
     expect(await t.page.evaluate(() => (window as unknown as { englishNavSeen?: boolean }).englishNavSeen ?? false)).toBe(false);
   });
 
-  it('[issue 18] a logged-in page load fetches the loading frame with the entry and paints it before the admin; the login route fetches neither', async () => {
+  it('[PERF-1] a logged-in page load fetches the loading frame with the entry and paints it before the admin; the login route fetches neither', async () => {
     const entry = /\/assets\/index-[\w-]+\.js$/;
     const boot = /\/assets\/AdminBoot-[\w-]+\.js$/;
     const admin = /\/assets\/AdminApp-[\w-]+\.js$/;
@@ -195,7 +195,7 @@ describe('auth screens in Chromium against the dev API', () => {
     expect(adminStart).toBeGreaterThan(noticeAt);
   });
 
-  it('[issue 18] the fonts of the first paint are preloaded from index.html and fetched once, by the same request', async () => {
+  it('[PERF-1] the fonts of the first paint are preloaded from index.html and fetched once, by the same request', async () => {
     const fonts: string[] = [];
     t.page.on('request', (request) => {
       if (request.url().endsWith('.woff2')) fonts.push(new URL(request.url()).pathname);

@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 
-/** Issue 18: what a crawler and a browser ask the built app for besides the pages (served by `vite preview`). */
+/** PERF-1: what a crawler and a browser ask the built app for besides the pages (served by `vite preview`). */
 describe('the static files of the built app', () => {
   const appUrl = inject('appUrl');
 
-  it('[issue 18] /robots.txt is a real robots file that keeps every page of the admin out of search engines', async () => {
+  it('[PERF-1] /robots.txt is a real robots file that keeps every page of the admin out of search engines', async () => {
     const response = await fetch(new URL('/robots.txt', appUrl));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -15,7 +15,7 @@ describe('the static files of the built app', () => {
     expect(rules).toEqual(['User-agent: *', 'Disallow: /']);
   });
 
-  it('[issue 18] the favicon the page links to and /favicon.ico are images, not the app or a 404', async () => {
+  it('[PERF-1] the favicon the page links to and /favicon.ico are images, not the app or a 404', async () => {
     const html = await (await fetch(new URL('/login/', appUrl))).text();
     const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((match) => match[1] ?? '');
     expect(icons.length).toBeGreaterThan(0);
@@ -26,7 +26,7 @@ describe('the static files of the built app', () => {
     }
   });
 
-  it('[issue 18] every page has a meta description', async () => {
+  it('[PERF-1] every page has a meta description', async () => {
     for (const path of ['/login/', '/consent-solutions/']) {
       const html = await (await fetch(new URL(path, appUrl))).text();
       const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';

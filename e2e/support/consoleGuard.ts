@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core';
 import { afterEach } from 'vitest';
 
 /**
- * Issue 18: a browser test fails on any console error or warning and any uncaught page error,
+ * PERF-1: a browser test fails on any console error or warning and any uncaught page error,
  * on every page of every context the tests open (the admin, the auth screens, the customers'
  * fixture sites with the banner). Lighthouse's best-practices score counts the same messages.
  */

@@ -53,6 +53,10 @@ export default async function setup(project: TestProject) {
     // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN).
     countryHeader: E2E_COUNTRY_HEADER,
   });
+  // Open the consent log now, as `npm start` does, not in the first request that reads consent
+  // records: creating and seeding the embedded PostgreSQL took up to 30 s on a loaded machine,
+  // inside whichever browser test happened to ask first.
+  await api.context.consentLog.ready();
 
   process.env.VITE_API_URL = api.baseUrl;
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
