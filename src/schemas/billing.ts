@@ -241,6 +241,7 @@ export const subscriptionQuoteRequestSchema = z.object({
   country: z.string().trim().refine(isAlpha2, 'validation.country_invalid').optional(),
   coupon: optionalText(255, { pattern: /^[A-Za-z0-9_-]{2,40}$/, key: 'validation.coupon_invalid' }),
 });
+export type SubscriptionQuoteRequest = z.infer<typeof subscriptionQuoteRequestSchema>;
 
 /** `POST /subscriptions/quote` and the `price` of `GET /subscriptions`: every figure is the server's. */
 export interface SubscriptionPrice {
