@@ -11,7 +11,16 @@ import { withoutCssVarsThemePlugin } from './scripts/vite/withoutCssVarsTheme.ts
 const BANNER_BUILD = 'banner/build/globalSetup.ts';
 
 export default defineConfig({
-  plugins: [react(), bannerRuntimePlugin(), reactAdminMui9Plugin(), validateEnvPlugin(), bootPreloadPlugin(), fontPreloadPlugin(), preloadWhatIsMissingPlugin(), withoutCssVarsThemePlugin()],
+  plugins: [
+    react(),
+    bannerRuntimePlugin(),
+    reactAdminMui9Plugin(),
+    validateEnvPlugin(),
+    bootPreloadPlugin(),
+    fontPreloadPlugin(),
+    preloadWhatIsMissingPlugin(),
+    withoutCssVarsThemePlugin(),
+  ],
   optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

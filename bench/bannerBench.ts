@@ -42,7 +42,12 @@ type Banner = Exclude<Variant, 'none'>;
 const BANNERS: Banner[] = ['ours', 'oursConsentMode', 'vanilla'];
 /** The FCP loads' pages: the variants and the bare page once more, as a control. */
 type FcpPage = Variant | 'control';
-const LABELS: Record<Variant, string> = { none: 'no banner', ours: 'our banner', oursConsentMode: 'ours, Consent Mode on', vanilla: 'vanilla-cookieconsent 3.1.0' };
+const LABELS: Record<Variant, string> = {
+  none: 'no banner',
+  ours: 'our banner',
+  oursConsentMode: 'ours, Consent Mode on',
+  vanilla: 'vanilla-cookieconsent 3.1.0',
+};
 
 /** Records, in the page, when the banner shows and when a frame is painted after accept. */
 const PROBE = `(() => {
@@ -116,12 +121,15 @@ const coldLoad = async (browser: Browser, url: string, variant: Variant, shownIn
             }),
           20_000,
         );
-  const scriptNow = async (): Promise<number> => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
+  const scriptNow = async (): Promise<number> =>
+    ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
   const scriptUntil: Partial<Record<Banner, number>> = {};
   let script: number;
   if (variant === 'none') {
     // Read when each banner of the round showed (its probe polls every frame too until then), and at load + 300 ms.
-    const loadedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? performance.now());
+    const loadedAt = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? performance.now(),
+    );
     const moments = [...Object.entries(shownInRound), ['load', loadedAt + 300] as const].sort((a, b) => a[1] - b[1]);
     script = NaN;
     for (const [moment, at] of moments) {
@@ -133,7 +141,9 @@ const coldLoad = async (browser: Browser, url: string, variant: Variant, shownIn
   let acceptPaint: number | null = null;
   if (variant !== 'none') {
     await page.locator(ACCEPT[variant]).first().click();
-    acceptPaint = await page.waitForFunction(() => (window as unknown as { __probe: { acceptPaint: number | null } }).__probe.acceptPaint).then((h) => h.jsonValue() as Promise<number>);
+    acceptPaint = await page
+      .waitForFunction(() => (window as unknown as { __probe: { acceptPaint: number | null } }).__probe.acceptPaint)
+      .then((h) => h.jsonValue() as Promise<number>);
   }
   const cls = await page.evaluate(() => (window as unknown as { __probe: { cls: number } }).__probe.cls);
   await context.close();
@@ -191,8 +201,31 @@ const ratioInterval = (a: number[], b: number[], draws = 2000): [number, number]
 export interface BannerBenchFigures {
   runs: number;
   cpuThrottle: number;
-  variants: Record<Variant, { fcpMs: number; scriptMs: number; scriptOverBareMs: number; scriptOverBareAtLoad300Ms: number; shownMs: number | null; acceptToPaintMs: number | null; cls: number }>;
-  sizes: { core: number; coreGzip: number; coreBrotli: number; ui: number; uiGzip: number; uiBrotli: number; full: number; fullGzip: number; fullBrotli: number; declarationGzip: number; vanillaGzip: number };
+  variants: Record<
+    Variant,
+    {
+      fcpMs: number;
+      scriptMs: number;
+      scriptOverBareMs: number;
+      scriptOverBareAtLoad300Ms: number;
+      shownMs: number | null;
+      acceptToPaintMs: number | null;
+      cls: number;
+    }
+  >;
+  sizes: {
+    core: number;
+    coreGzip: number;
+    coreBrotli: number;
+    ui: number;
+    uiGzip: number;
+    uiBrotli: number;
+    full: number;
+    fullGzip: number;
+    fullBrotli: number;
+    declarationGzip: number;
+    vanillaGzip: number;
+  };
   fcpRuns: number;
   /** Every FCP load in ms, by page, in round order (a[i] and b[i] one round): runs can be pooled. */
   fcpLoads: Record<FcpPage, number[]>;
@@ -268,7 +301,8 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
     // the second time as a control: its ratio to itself shows what the noise alone reads.
     const firstPaints: Record<FcpPage, number[]> = { none: [], ours: [], oursConsentMode: [], vanilla: [], control: [] };
     for (let i = 0; i < FCP_RUNS; i += 1) {
-      for (const fcpPage of shuffled<FcpPage>([...VARIANTS, 'control'], random)) firstPaints[fcpPage].push(await firstPaintOf(browser, pageUrl(fcpPage === 'control' ? 'none' : fcpPage)));
+      for (const fcpPage of shuffled<FcpPage>([...VARIANTS, 'control'], random))
+        firstPaints[fcpPage].push(await firstPaintOf(browser, pageUrl(fcpPage === 'control' ? 'none' : fcpPage)));
     }
 
     // Until the moment each banner showed; the earlier window (the bare page at load + 300 ms) beside it.
@@ -298,7 +332,8 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
 
     // What an English visitor's browser downloads: behind the async snippet the core with the UI
     // of their language inside (banner-full.js); behind the synchronous tag the core, then that UI.
-    const served = (path: string) => fetch(`${apiBaseUrl}${path}`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB' } }).then((res) => res.text());
+    const served = (path: string) =>
+      fetch(`${apiBaseUrl}${path}`, { headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB' } }).then((res) => res.text());
     const core = await served(`/cdn/${id}/banner.js`);
     const ui = await served(`/cdn/${id}/${uiFilesOf(core).en ?? ''}`);
     const full = await served(`/cdn/${id}/banner-full.js`);
@@ -314,7 +349,9 @@ export const runBannerBench = async (): Promise<BannerBenchFigures> => {
       fullGzip: gzipSync(full, { level: 9 }).length,
       fullBrotli: brotliCompressSync(full).length,
       declarationGzip: gzipSync(declaration, { level: 9 }).length,
-      vanillaGzip: gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.umd.js')), { level: 9 }).length + gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.css')), { level: 9 }).length,
+      vanillaGzip:
+        gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.umd.js')), { level: 9 }).length +
+        gzipSync(readFileSync(join(VANILLA_DIR, 'cookieconsent.css')), { level: 9 }).length,
     };
     const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? NaN : round(a / b, 2));
     const ratios = {

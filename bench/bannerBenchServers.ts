@@ -26,7 +26,10 @@ const CONSENT_MODE_HOST = 'bench-shop-consent-mode.com';
 const require = createRequire(import.meta.url);
 const VANILLA_DIR = dirname(require.resolve('vanilla-cookieconsent/dist/cookieconsent.umd.js'));
 const FIXTURE = readFileSync(join(ROOT, 'e2e/fixtures/sites/article/index.html'), 'utf8');
-const ARTICLE = Array.from({ length: 30 }, (_, i) => `<h2>Section ${i + 1}</h2><p>${'A paragraph of the article, as a news site would show it. '.repeat(6)}</p>`).join('\n');
+const ARTICLE = Array.from(
+  { length: 30 },
+  (_, i) => `<h2>Section ${i + 1}</h2><p>${'A paragraph of the article, as a news site would show it. '.repeat(6)}</p>`,
+).join('\n');
 
 /** vanilla-cookieconsent as its README sets it up: its CSS and script, then run() with two categories. */
 const VANILLA_HEAD = `<link rel="stylesheet" href="/vendor/cookieconsent.css">
@@ -51,7 +54,11 @@ const post = async (route: string, body: unknown) => {
 };
 /** A published solution for `host` (the records' origin must be its domain); with Google Consent Mode on if asked. */
 const publishedSolution = async (host: string, consentMode: boolean): Promise<{ id: number; inlineScript: string }> => {
-  const { id } = await post('/consent-solutions', { defaultLanguage: 'en', additionalLanguages: ['fr', 'de'], domain: { canonicalDomain: host, type: 'website', scanDepth: 500, scanFrequency: 0 } });
+  const { id } = await post('/consent-solutions', {
+    defaultLanguage: 'en',
+    additionalLanguages: ['fr', 'de'],
+    domain: { canonicalDomain: host, type: 'website', scanDepth: 500, scanFrequency: 0 },
+  });
   if (consentMode) {
     const standards = (await (await fetch(`${api.baseUrl}/consent-solutions/${id}/standards`, { headers: { cookie } })).json()) as PrivacyStandards;
     const res = await fetch(`${api.baseUrl}/consent-solutions/${id}/standards`, {

@@ -57,7 +57,8 @@ const mb = (bytes: number): number => Math.round(bytes / 1024 / 102.4) / 10;
 
 type Backend = { name: 'embedded PGlite'; dataDir: string } | { name: 'PostgreSQL server'; url: string; schema: string };
 
-const clientFor = (backend: Backend): Promise<SqlClient> => (backend.name === 'embedded PGlite' ? openEmbedded(backend.dataDir) : openServer(backend.url, backend.schema));
+const clientFor = (backend: Backend): Promise<SqlClient> =>
+  backend.name === 'embedded PGlite' ? openEmbedded(backend.dataDir) : openServer(backend.url, backend.schema);
 
 /**
  * The bench's records, generated once (kept with BENCH_CONSENT_LOG_DATA); returns random
@@ -71,7 +72,9 @@ const seedRecords = async (backend: Backend, count: number): Promise<string[]> =
     await migrate(sql);
     if (!seeded) await generateRecords(sql, count);
     if (marker !== undefined) writeFileSync(marker, JSON.stringify({ records: count }));
-    return (await sql.query<{ id: string }>(`SELECT id::text AS id FROM consent_records TABLESAMPLE SYSTEM (1) ORDER BY random() LIMIT ${LOOKUP_WARM_UP + LOOKUPS}`)).map((r) => r.id);
+    return (
+      await sql.query<{ id: string }>(`SELECT id::text AS id FROM consent_records TABLESAMPLE SYSTEM (1) ORDER BY random() LIMIT ${LOOKUP_WARM_UP + LOOKUPS}`)
+    ).map((r) => r.id);
   } finally {
     await sql.close();
   }
@@ -110,7 +113,18 @@ const generateRecords = async (sql: SqlClient, count: number): Promise<void> => 
 
 interface BackendFigures {
   backend: string;
-  ingest: { ratePerSec: number; connections: number; seconds: number; achievedPerSec: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; batches: number; recordsPerBatch: number };
+  ingest: {
+    ratePerSec: number;
+    connections: number;
+    seconds: number;
+    achievedPerSec: number;
+    p50Ms: number;
+    p99Ms: number;
+    errors: number;
+    non2xx: number;
+    batches: number;
+    recordsPerBatch: number;
+  };
   adminList: { idleP99Ms: number; duringIngestP99Ms: number; idleP50Ms: number; duringIngestP50Ms: number };
   size: { records: number; seedSeconds: number };
   dashboard90Days: { medianMs: number; p95Ms: number; maxMs: number };
@@ -207,7 +221,13 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
         url: `${base}/consent/1/records`,
         method: 'POST',
         headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
-        body: JSON.stringify({ anonymousId: 'bench-visitor-0000000001', action: 'accept', categories: ['functional', 'statistics'], consentVersion: 1, language: 'en' }),
+        body: JSON.stringify({
+          anonymousId: 'bench-visitor-0000000001',
+          action: 'accept',
+          categories: ['functional', 'statistics'],
+          consentVersion: 1,
+          language: 'en',
+        }),
         connections: INGEST_CONNECTIONS,
         // Its own thread: the admin list's probe below must not wait behind 1,000 answers a second in this one.
         workers: 1,
@@ -296,7 +316,14 @@ const runBackend = async (backend: Backend, dir: string): Promise<BackendFigures
       size: { records: RECORDS, seedSeconds: Math.round(seedSeconds) },
       dashboard90Days: { medianMs: round(percentile(dashboard, 50)), p95Ms: round(percentile(dashboard, 95)), maxMs: round(Math.max(...dashboard)) },
       proofLookup: { medianMs: round(percentile(lookups, 50)), p95Ms: round(percentile(lookups, 95)), p99Ms: round(percentile(lookups, 99)) },
-      export: { rows, seconds: round(exportSeconds), rowsPerSec: Math.round(rows / exportSeconds), liveHeapGrowthMB: mb(peakHeap - base0.heap), peakRssGrowthMB: mb(peakRss - base0.rss), gcSampled: true },
+      export: {
+        rows,
+        seconds: round(exportSeconds),
+        rowsPerSec: Math.round(rows / exportSeconds),
+        liveHeapGrowthMB: mb(peakHeap - base0.heap),
+        peakRssGrowthMB: mb(peakRss - base0.rss),
+        gcSampled: true,
+      },
     };
   } finally {
     await server.stop();

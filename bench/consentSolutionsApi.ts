@@ -118,7 +118,9 @@ const main = async (): Promise<void> => {
   }
 
   console.log(`Consent solutions API, ${SOLUTIONS} solutions in one account, Node ${process.version}`);
-  console.log(`Sequential: ${SEQUENTIAL_REQUESTS} requests after ${WARMUP_REQUESTS} warm-up; autocannon: ${AUTOCANNON_CONNECTIONS} connections, ${AUTOCANNON_SECONDS} s`);
+  console.log(
+    `Sequential: ${SEQUENTIAL_REQUESTS} requests after ${WARMUP_REQUESTS} warm-up; autocannon: ${AUTOCANNON_CONNECTIONS} connections, ${AUTOCANNON_SECONDS} s`,
+  );
   console.table(
     results.map((r) => ({
       case: r.case,

@@ -129,7 +129,10 @@ const main = async (): Promise<void> => {
   console.log(`Cookies API, ${COOKIES} cookies in one consent solution, Node ${process.version}; budget: median ≤ ${BUDGET_MEDIAN_MS} ms`);
   console.table(results);
   mkdirSync(dirname(resultsFile), { recursive: true });
-  writeFileSync(resultsFile, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cookies: COOKIES, budgetMedianMs: BUDGET_MEDIAN_MS, results }, null, 2)}\n`);
+  writeFileSync(
+    resultsFile,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cookies: COOKIES, budgetMedianMs: BUDGET_MEDIAN_MS, results }, null, 2)}\n`,
+  );
   if (overBudget > 0) {
     console.error(`${overBudget} case(s) over the ${BUDGET_MEDIAN_MS} ms median budget`);
     process.exitCode = 1;

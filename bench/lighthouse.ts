@@ -83,14 +83,9 @@ const runOnce = async (url: string, port: number, preset: Preset, reportName: st
   }
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? NaN;
   const summary = lhr.audits['resource-summary']?.details;
-  const scriptBytes =
-    summary?.type === 'table'
-      ? Number(summary.items.find((item) => item.resourceType === 'script')?.transferSize ?? NaN)
-      : NaN;
+  const scriptBytes = summary?.type === 'table' ? Number(summary.items.find((item) => item.resourceType === 'script')?.transferSize ?? NaN) : NaN;
   const failed = (['accessibility', 'best-practices'] as const).flatMap((category) =>
-    (lhr.categories[category]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${category}:${ref.id}`),
+    (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category}:${ref.id}`),
   );
   return {
     scores: {
@@ -127,7 +122,10 @@ export const runLighthouse = async (appUrl: string, session: Cookie[], runs: num
           if (page.loggedIn) await context.addCookies(session);
           process.stdout.write(`  Lighthouse run ${run}/${runs}: ${page.path} (${preset})\n`);
           const key = `${page.name}|${preset}`;
-          results.set(key, [...(results.get(key) ?? []), await runOnce(new URL(page.path, appUrl).href, chrome.port, preset, `${page.name.replace(/\W+/g, '-')}-${preset}-${run}`)]);
+          results.set(key, [
+            ...(results.get(key) ?? []),
+            await runOnce(new URL(page.path, appUrl).href, chrome.port, preset, `${page.name.replace(/\W+/g, '-')}-${preset}-${run}`),
+          ]);
         }
       }
     }

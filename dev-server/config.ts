@@ -7,9 +7,7 @@ import { isLoopbackHost } from './guards/loopback';
 const DEFAULT_DB_FILE = fileURLToPath(new URL('../var/db.json', import.meta.url));
 const DEFAULT_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:4173,http://localhost:4173';
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
-  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
@@ -19,11 +17,21 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default(DEFAULT_ORIGINS)
-    .transform((value) => value.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url()).min(1)),
   API_ALLOWED_HOSTS: z
     .string()
-    .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/, 'host[:port] expected')).min(1))
     .optional(),
   APP_URL: z.url().default('http://127.0.0.1:5173'),
@@ -31,12 +39,25 @@ const envSchema = z.object({
   SCANNER_SCHEDULE: flag.default(false),
   TCF_GVL_URL: z.url().optional(),
   TCF_CMP_ID: z.coerce.number().int().min(2).max(4095).optional(),
-  TCF_GVL_REFRESH_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'postgres:// URL expected').optional(),
+  TCF_GVL_REFRESH_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'postgres:// URL expected')
+    .optional(),
   CONSENT_LOG_DIR: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
-  CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
-  CDN_REGION_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name expected').optional(),
+  CDN_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name expected')
+    .optional(),
+  CDN_REGION_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name expected')
+    .optional(),
 });
 
 interface ApiConfig {

@@ -40,7 +40,9 @@ const http = server.app.listen(config.port, config.host, () => {
   console.log(`Dev API listening on http://${config.host}:${config.port} (dev mode ${config.devMode ? 'on' : 'off'})`);
   console.log(`Allowed origins: ${config.corsOrigins.join(', ')}`);
   console.log(`Allowed hosts: ${(config.allowedHosts ?? defaultAllowedHosts(config.host, config.port)).join(', ')}`);
-  console.log(`Global Vendor List: ${config.gvlUrl ? `${config.gvlUrl} (refreshed every ${config.gvlRefreshMs / 3_600_000} h)` : 'the shipped list (TCF_GVL_URL to refresh from the IAB)'}`);
+  console.log(
+    `Global Vendor List: ${config.gvlUrl ? `${config.gvlUrl} (refreshed every ${config.gvlRefreshMs / 3_600_000} h)` : 'the shipped list (TCF_GVL_URL to refresh from the IAB)'}`,
+  );
   console.log(`Consent log: ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.consentLogDir}`}`);
   console.log(`Scheduled cookie scans: ${config.scannerSchedule ? 'on' : 'off (SCANNER_SCHEDULE=on to crawl domains on their frequency)'}`);
   console.log('Demo logins (password for all: %s):', demoLogins[0]?.password);

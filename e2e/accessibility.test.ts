@@ -47,7 +47,11 @@ const ADMIN_SCREENS: Screen[] = [
 const settle = async (page: Page, screen: Screen): Promise<void> => {
   await page.waitForLoadState('networkidle');
   if (screen.ready) await screen.ready(page);
-  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('[role="progressbar"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 };
 
@@ -55,7 +59,11 @@ const settle = async (page: Page, screen: Screen): Promise<void> => {
 const axeViolations = async (page: Page): Promise<string[]> => {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.map(
-    (v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)})`).join(' | ')}`,
+    (v) =>
+      `${v.impact ?? 'unknown'} ${v.id}: ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)})`)
+        .join(' | ')}`,
   );
 };
 

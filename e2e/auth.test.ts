@@ -80,7 +80,14 @@ describe('auth screens in Chromium against the dev API', () => {
 
   it('[ROUTE-3] [API-4] activating a pending user shows the account-activated confirmation', async () => {
     const email = 'pending@demo.test';
-    const response = await fetch(`${t.apiUrl}/lost-password/send-email`, { method: 'POST', body: (() => { const f = new FormData(); f.set('username', email); return f; })() });
+    const response = await fetch(`${t.apiUrl}/lost-password/send-email`, {
+      method: 'POST',
+      body: (() => {
+        const f = new FormData();
+        f.set('username', email);
+        return f;
+      })(),
+    });
     expect(response.status).toBe(200);
     await t.page.goto(new URL(await latestLinkFor(t.apiUrl, email)).pathname);
     await t.page.getByLabel('New password', { exact: true }).fill('Activated-Password-7');
@@ -203,12 +210,21 @@ describe('auth screens in Chromium against the dev API', () => {
     await t.page.goto('/login/');
     await t.page.getByLabel('Email', { exact: true }).waitFor();
     await t.page.evaluate(() => document.fonts.ready);
-    const preloaded = await t.page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((link) => new URL(link.href).pathname));
+    const preloaded = await t.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((link) => new URL(link.href).pathname),
+    );
     expect(preloaded).toHaveLength(2);
     expect(preloaded.every((path) => /roboto-latin-(400|500)-normal/.test(path))).toBe(true);
     // A preload that the @font-face request did not reuse would show as a second request.
     expect([...fonts].sort()).toEqual([...preloaded].sort());
-    expect(await t.page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.weight).sort())).toEqual(['400', '500']);
+    expect(
+      await t.page.evaluate(() =>
+        [...document.fonts]
+          .filter((font) => font.status === 'loaded')
+          .map((font) => font.weight)
+          .sort(),
+      ),
+    ).toEqual(['400', '500']);
   });
 
   it('[ROUTE-22] an unknown URL shows Not Found', async () => {

@@ -15,7 +15,10 @@ import { login } from '../dev-server/test/http';
  */
 
 const FIXTURE = readFileSync(path.join(import.meta.dirname, 'fixtures/sites/article/index.html'), 'utf8');
-const ARTICLE = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i + 1} of the article, long enough to wrap over a few lines on a phone and on a desktop screen alike.</p>`).join('\n');
+const ARTICLE = Array.from(
+  { length: 12 },
+  (_, i) => `<p>Paragraph ${i + 1} of the article, long enough to wrap over a few lines on a phone and on a desktop screen alike.</p>`,
+).join('\n');
 
 describe('the banner is accessible (WCAG 2.2 AA)', () => {
   const apiUrl = inject('apiUrl');
@@ -38,7 +41,14 @@ describe('the banner is accessible (WCAG 2.2 AA)', () => {
     });
     // Enough cookies for the details panel to scroll.
     for (let i = 0; i < 14; i++) {
-      await call('POST', '/cookies', { consentSolutionId: id, name: `cookie_${i}`, domain, category: 'necessary', purpose: { en: `Keeps part ${i} of the site working.` }, expiryDays: 30 });
+      await call('POST', '/cookies', {
+        consentSolutionId: id,
+        name: `cookie_${i}`,
+        domain,
+        category: 'necessary',
+        purpose: { en: `Keeps part ${i} of the site working.` },
+        expiryDays: 30,
+      });
     }
     await call('POST', `/consent-solutions/${id}/publish`, {});
     site = createServer((_req, res) => {
@@ -62,7 +72,8 @@ describe('the banner is accessible (WCAG 2.2 AA)', () => {
     await expect.poll(() => page.locator('#cm-banner').isVisible()).toBe(true);
     return page;
   };
-  const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-consent-action') ?? document.activeElement?.id ?? document.activeElement?.tagName);
+  const focused = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute('data-consent-action') ?? document.activeElement?.id ?? document.activeElement?.tagName);
 
   it('[STD-7] axe-core finds no violation with the banner and its details open', async () => {
     const page = await open();
@@ -70,7 +81,10 @@ describe('the banner is accessible (WCAG 2.2 AA)', () => {
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => page.locator('[data-consent-details]').isVisible()).toBe(true);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).include('#cm-banner').analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .include('#cm-banner')
+      .analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.context().close();
   }, 60_000);

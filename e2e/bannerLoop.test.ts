@@ -136,7 +136,12 @@ describe('the banner on a customer site, back to the dashboard', () => {
     expect(await banner.isVisible()).toBe(false);
 
     // Both records as proof, same anonymous id, own account.
-    const first = await api<{ action: string; anonymousId: string; domain: string; categories: string[] }>(apiUrl, cookie, 'GET', `/consent-records/${declinedId}`);
+    const first = await api<{ action: string; anonymousId: string; domain: string; categories: string[] }>(
+      apiUrl,
+      cookie,
+      'GET',
+      `/consent-records/${declinedId}`,
+    );
     const second = await api<{ action: string; anonymousId: string; categories: string[] }>(apiUrl, cookie, 'GET', `/consent-records/${acceptedId}`);
     expect(first).toMatchObject({ action: 'decline', anonymousId: value.aid, domain, categories: ['necessary'] });
     expect(second).toMatchObject({ action: 'accept', anonymousId: value.aid });
@@ -219,7 +224,7 @@ describe('the banner on a customer site, back to the dashboard', () => {
     await french.close();
   }, 60_000);
 
-  it('[CONST-2] shared consent: a link to the account\'s other shared-consent site carries the choice, no second banner', async () => {
+  it("[CONST-2] shared consent: a link to the account's other shared-consent site carries the choice, no second banner", async () => {
     const visitor = await browser.newContext({ locale: 'en-GB' });
     const page = await visitor.newPage();
     await page.goto(siteUrl);

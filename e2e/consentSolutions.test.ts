@@ -30,7 +30,10 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     await shellReady(t.page);
     await t.page.goto('/consent-solutions');
     await t.page.getByText('No consent solution yet').waitFor();
-    await t.page.getByRole('link', { name: /create/i }).first().click();
+    await t.page
+      .getByRole('link', { name: /create/i })
+      .first()
+      .click();
     await t.page.waitForURL((url) => url.pathname.startsWith('/consent-solutions/create'));
 
     await fillDomain(t.page, 'https://www.pixel-agency.com');
@@ -98,14 +101,22 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     await t.page.goto(`/consent-solutions/${id}/domains/`);
     await t.page.getByRole('link', { name: `domains-${stamp}.com` }).click();
     await t.page.getByRole('button', { name: 'Delete' }).click();
-    await t.page.getByRole('dialog').getByRole('button', { name: /confirm|delete/i }).last().click();
+    await t.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /confirm|delete/i })
+      .last()
+      .click();
     await t.page.getByText('The last public domain of the last consent solution cannot be removed.').first().waitFor();
 
     // Deleted: the alias.
     await t.page.goto(`/consent-solutions/${id}/domains/`);
     await t.page.getByRole('link', { name: `staging-${stamp}.com` }).click();
     await t.page.getByRole('button', { name: 'Delete' }).click();
-    await t.page.getByRole('dialog').getByRole('button', { name: /confirm|delete/i }).last().click();
+    await t.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /confirm|delete/i })
+      .last()
+      .click();
     await t.page.getByText('Domain deleted.').first().waitFor();
     await t.page.goto(`/consent-solutions/${id}/domains/`);
     await t.page.getByRole('link', { name: `domains-${stamp}.com` }).waitFor();
@@ -142,7 +153,11 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     await t.page.goto(`/consent-solutions/${id}/domains/`);
     await t.page.getByRole('link', { name: domain }).click();
     await t.page.getByRole('button', { name: 'Delete' }).click();
-    await t.page.getByRole('dialog').getByRole('button', { name: /confirm|delete/i }).last().click();
+    await t.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /confirm|delete/i })
+      .last()
+      .click();
     await t.page.getByText('Domain deleted.').first().waitFor();
 
     await t.page.goto(`/consent-solutions/${id}/settings/`);
@@ -174,14 +189,19 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     await shellReady(t.page);
     const id = await createSolution(t.page, `async-${stamp}.com`);
     const api = await apiSession(t.apiUrl, agency);
-    await api('PUT', `/consent-solutions/${id}/standards`, { ...DEFAULT_PRIVACY_STANDARDS, consentMode: { ...DEFAULT_PRIVACY_STANDARDS.consentMode, enabled: true } });
+    await api('PUT', `/consent-solutions/${id}/standards`, {
+      ...DEFAULT_PRIVACY_STANDARDS,
+      consentMode: { ...DEFAULT_PRIVACY_STANDARDS.consentMode, enabled: true },
+    });
     await api('POST', `/consent-solutions/${id}/publish`, {});
     await t.page.reload();
     await t.page.locator('[data-snippet-version="1"]').waitFor();
     await t.page.getByRole('button', { name: 'Copy script tag' }).click();
     await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
     const copied = await t.page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^<script>\(function\(w\)\{[^<]*"consent","default",\{[^<]*"wait_for_update":500[^<]*\}\)\(window\);\n\(function\(w,d,src,id\)\{[^<]*first-contentful-paint[^<]*\}\)\(window,document,"[^"]+\/cdn\/\d+\/banner-full\.js","\d+"\);<\/script>$/);
+    expect(copied).toMatch(
+      /^<script>\(function\(w\)\{[^<]*"consent","default",\{[^<]*"wait_for_update":500[^<]*\}\)\(window\);\n\(function\(w,d,src,id\)\{[^<]*first-contentful-paint[^<]*\}\)\(window,document,"[^"]+\/cdn\/\d+\/banner-full\.js","\d+"\);<\/script>$/,
+    );
     expect(copied).toContain(`/cdn/${id}/banner-full.js","${id}");`);
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { apiSession } from './support/apiSession';
 import { logIn, shellReady, useBrowser } from './support/browser';
 
-
 interface CookieJson {
   id: number;
   name: string;
@@ -45,7 +44,10 @@ describe('cookie management in Chromium against the dev API', () => {
 
     // Bulk: the three unclassified cookies become necessary.
     for (const name of ['alpha', 'beta', 'gamma']) {
-      await t.page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+      await t.page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('checkbox')
+        .check();
     }
     await t.page.getByText('3 cookies selected').waitFor();
     await t.page.getByTestId('cookie-bulk-category').locator('..').click();
@@ -64,7 +66,9 @@ describe('cookie management in Chromium against the dev API', () => {
     const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: 'Export CSV' }).click()]);
     const path = await download.path();
     const csv = await readFile(path, 'utf8');
-    expect(csv.split('\n')[0]).toBe('name,domain,category,expiryDays,dataProcessorName,dataProcessorPrivacyPolicyUrl,source,firstSeen,lastSeen,purpose_en,purpose_fr');
+    expect(csv.split('\n')[0]).toBe(
+      'name,domain,category,expiryDays,dataProcessorName,dataProcessorPrivacyPolicyUrl,source,firstSeen,lastSeen,purpose_en,purpose_fr',
+    );
     await t.page.getByRole('button', { name: 'Import CSV' }).click();
     await t.page.getByTestId('cookie-import-file').setInputFiles(path);
     await t.page.getByText('Nothing will change. 0 new, 0 changed, 4 unchanged.').waitFor();

@@ -105,13 +105,15 @@ describe('integrations with vendors configured', () => {
     await logIn(t.page, 'owner@demo.test');
     await shellReady(t.page);
     await consentRegion(t.page).getByRole('button', { name: 'Accept all cookies' }).click();
-    await expect.poll(() => chatCalls(t.page), { timeout: 10_000 }).toEqual(
-      expect.arrayContaining([
-        ['boot', expect.objectContaining({ app_id: CHAT_APP_ID, email: 'owner@demo.test', user_id: expect.any(String) })],
-        ['update', { company: { company_id: '1', name: 'Demo Shop', plan: 'trial' } }],
-        ['update', { hide_default_launcher: false }],
-      ]),
-    );
+    await expect
+      .poll(() => chatCalls(t.page), { timeout: 10_000 })
+      .toEqual(
+        expect.arrayContaining([
+          ['boot', expect.objectContaining({ app_id: CHAT_APP_ID, email: 'owner@demo.test', user_id: expect.any(String) })],
+          ['update', { company: { company_id: '1', name: 'Demo Shop', plan: 'trial' } }],
+          ['update', { hide_default_launcher: false }],
+        ]),
+      );
     const consent = (await t.context.cookies()).find((cookie) => cookie.name === 'ci_consent');
     expect(consent?.value).toBe('functional.statistics.marketing');
     // CONST-2: kept one year (give or take the test's own duration).
@@ -125,7 +127,12 @@ describe('integrations with vendors configured', () => {
     // Any next call answers 401: the menu click makes one, unless a background refresh of the
     // page already has, logging out first (then the menu is gone and the click is moot).
     const expired = t.page.getByText('Your session has expired. Please log in again.');
-    await Promise.race([expired.waitFor(), navItem(t.page, 'Teammates').click().catch(() => undefined)]);
+    await Promise.race([
+      expired.waitFor(),
+      navItem(t.page, 'Teammates')
+        .click()
+        .catch(() => undefined),
+    ]);
     await expired.waitFor();
     const after = ((await chatCalls(t.page)) ?? []).slice(before);
     expect(after).toEqual([['shutdown'], ['boot', { app_id: CHAT_APP_ID }]]);
@@ -145,7 +152,9 @@ describe('integrations with vendors configured', () => {
     await banner.getByRole('checkbox', { name: /^Statistics/ }).check();
     await banner.getByRole('button', { name: 'Save my choice' }).click();
     await expect.poll(() => recordingCalls(t.page), { timeout: 10_000 }).toEqual([['start', { site_id: RECORDING_SITE_ID }]]);
-    await expect.poll(() => t.page.evaluate(() => (window as unknown as { __fakeAnalyticsSaw?: string[] }).__fakeAnalyticsSaw)).toEqual(expect.arrayContaining(['pageView', 'consentUpdate']));
+    await expect
+      .poll(() => t.page.evaluate(() => (window as unknown as { __fakeAnalyticsSaw?: string[] }).__fakeAnalyticsSaw))
+      .toEqual(expect.arrayContaining(['pageView', 'consentUpdate']));
     // Functional was not chosen: no chat widget.
     expect(vendorHits.filter((hit) => hit.startsWith('/fake-chat.js'))).toEqual([]);
     expect(vendorHits).toEqual(expect.arrayContaining([`/fake-recording.js?site=${RECORDING_SITE_ID}`, '/fake-analytics.js?id=test-tag']));

@@ -19,10 +19,22 @@ const focused = (page: Page): Promise<Focused> =>
     const el = document.activeElement as HTMLElement | null;
     if (!el) return { tag: '', type: '', name: '' };
     const labelledBy = el.getAttribute('aria-labelledby');
-    const fromIds = labelledBy ? labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : '';
+    const fromIds = labelledBy
+      ? labelledBy
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+      : '';
     const fromLabel = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
     const name = el.getAttribute('aria-label') || fromIds || fromLabel || el.textContent || '';
-    return { tag: el.tagName.toLowerCase(), type: el.getAttribute('type') ?? '', name: name.replace(/\s+/g, ' ').replace(/\s*\*$/, '').trim() };
+    return {
+      tag: el.tagName.toLowerCase(),
+      type: el.getAttribute('type') ?? '',
+      name: name
+        .replace(/\s+/g, ' ')
+        .replace(/\s*\*$/, '')
+        .trim(),
+    };
   });
 
 /** Presses Tab until the focused element matches; fails after `max` presses. */

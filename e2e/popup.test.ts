@@ -18,7 +18,11 @@ const createSolution = async (apiUrl: string, domain: string): Promise<number> =
   const res = await fetch(`${apiUrl}/consent-solutions`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ defaultLanguage: 'en', additionalLanguages: ['fr'], domain: { canonicalDomain: domain, type: 'website', scanDepth: 500, scanFrequency: 7 } }),
+    body: JSON.stringify({
+      defaultLanguage: 'en',
+      additionalLanguages: ['fr'],
+      domain: { canonicalDomain: domain, type: 'website', scanDepth: 500, scanFrequency: 7 },
+    }),
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
@@ -35,7 +39,10 @@ const editCode = async (page: Page, field: string, text: string, mode: 'append' 
   await page.keyboard.insertText(text);
 };
 
-const modalBackground = (page: Page) => previewFrame(page).locator('.cm-modal').evaluate((el) => getComputedStyle(el).backgroundColor);
+const modalBackground = (page: Page) =>
+  previewFrame(page)
+    .locator('.cm-modal')
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 const openGalleryTemplate = async (page: Page, solutionId: number, name: string) => {
   await page.goto(`/consent-solutions/${solutionId}/popup/`);

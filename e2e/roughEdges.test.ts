@@ -162,7 +162,10 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
       watch.observe(document, { subtree: true, childList: true });
     });
     await t.page.goto('/consent-solutions/create');
-    await t.page.getByText(/access denied|right permissions/i).first().waitFor();
+    await t.page
+      .getByText(/access denied|right permissions/i)
+      .first()
+      .waitFor();
     expect(await t.page.evaluate(() => (window as unknown as { formShown?: boolean }).formShown ?? false)).toBe(false);
   });
 
@@ -223,7 +226,11 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
 
       await open(`/consent-solutions/${solution.id}/domains/`);
       await page.getByRole('cell', { name: domain.canonicalDomain }).first().waitFor();
-      if (domain.lastScanAt) await page.getByRole('cell', { name: french(domain.lastScanAt), exact: true }).first().waitFor();
+      if (domain.lastScanAt)
+        await page
+          .getByRole('cell', { name: french(domain.lastScanAt), exact: true })
+          .first()
+          .waitFor();
       expect(await page.getByText(/[AP]M$/).count()).toBe(0);
 
       await open(`/consent-solutions/${solution.id}/settings/`);

@@ -9,7 +9,6 @@ import { logIn, shellReady, useBrowser } from './support/browser';
  * triage inbox moves the findings into cookie management.
  */
 
-
 describe('cookie scanner in Chromium against the dev API', () => {
   const t = useBrowser();
   let site: FixtureSite;
@@ -53,6 +52,10 @@ describe('cookie scanner in Chromium against the dev API', () => {
     for (const name of ['_ga', '_fbp', 'PHPSESSID']) await t.page.getByRole('gridcell', { name, exact: true }).waitFor();
 
     const cookies = await api<{ name: string; category: string; source: string }[]>('GET', `/cookies?consentSolutionId=${solution.id}`);
-    expect(cookies.map((c) => `${c.name}:${c.category}:${c.source}`).sort()).toEqual(['PHPSESSID:necessary:scanner', '_fbp:marketing:scanner', '_ga:statistics:scanner']);
+    expect(cookies.map((c) => `${c.name}:${c.category}:${c.source}`).sort()).toEqual([
+      'PHPSESSID:necessary:scanner',
+      '_fbp:marketing:scanner',
+      '_ga:statistics:scanner',
+    ]);
   }, 120_000);
 });

@@ -102,7 +102,9 @@ describe('privacy standards on a customer site', () => {
     const context = await browser.newContext({ locale: 'en-GB' });
     for (const script of [RECORD_DATA_LAYER, ...init]) await context.addInitScript(script);
     // The test plays the CDN: only the banner's request carries the country header.
-    await context.route(`${apiUrl}/cdn/**`, (route) => route.continue({ headers: { ...route.request().headers(), [E2E_COUNTRY_HEADER.toLowerCase()]: country } }));
+    await context.route(`${apiUrl}/cdn/**`, (route) =>
+      route.continue({ headers: { ...route.request().headers(), [E2E_COUNTRY_HEADER.toLowerCase()]: country } }),
+    );
     const page = await context.newPage();
     await page.goto(`${siteUrl}${path}`);
     return { context, page };
@@ -122,10 +124,23 @@ describe('privacy standards on a customer site', () => {
     const toggles = gallery.find((t) => t.name === 'Full width with category toggles');
     if (!toggles) throw new Error('no gallery template with category toggles');
     const { html, css, js, displayFunction, hideFunction } = toggles;
-    const copy = await api<{ id: number }>(apiUrl, cookie, 'POST', '/popup-templates', { name: `Toggles ${stamp}`, html, css, js, displayFunction, hideFunction, sourceTemplateId: toggles.id });
+    const copy = await api<{ id: number }>(apiUrl, cookie, 'POST', '/popup-templates', {
+      name: `Toggles ${stamp}`,
+      html,
+      css,
+      js,
+      displayFunction,
+      hideFunction,
+      sourceTemplateId: toggles.id,
+    });
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/popup`, { mode: 'custom', templateId: copy.id });
     // Cookies for the declaration: one per consent category and an unclassified one.
-    for (const [name, category] of [['shop_session', 'necessary'], ['_ga', 'statistics'], ['ad_id', 'marketing'], ['mystery', 'unclassified']] as const) {
+    for (const [name, category] of [
+      ['shop_session', 'necessary'],
+      ['_ga', 'statistics'],
+      ['ad_id', 'marketing'],
+      ['mystery', 'unclassified'],
+    ] as const) {
       await api(apiUrl, cookie, 'POST', '/cookies', {
         consentSolutionId: solutionId,
         name,
@@ -133,13 +148,16 @@ describe('privacy standards on a customer site', () => {
         category,
         purpose: { en: `What ${name} does` },
         expiryDays: name === 'shop_session' ? null : 365,
-        dataProcessor: category === 'statistics' || category === 'marketing' ? { name: 'Processor Inc', privacyPolicyUrl: 'https://processor.example/privacy' } : null,
+        dataProcessor:
+          category === 'statistics' || category === 'marketing' ? { name: 'Processor Inc', privacyPolicyUrl: 'https://processor.example/privacy' } : null,
       });
     }
     site = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       const page =
-        req.url === '/async' ? FIXTURE.replace('<script src="%SCRIPT_SRC%"></script>', snippet) : FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`);
+        req.url === '/async'
+          ? FIXTURE.replace('<script src="%SCRIPT_SRC%"></script>', snippet)
+          : FIXTURE.replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`);
       // The cookie policy page: the declaration's snippet as the Installation tab gives it.
       const declaration = `<div id="cm-declaration"></div><script src="${apiUrl}/cdn/${solutionId}/declaration.js" data-target="cm-declaration" defer></script>`;
       res.end(req.url === '/cookie-policy' ? page.replace('</body>', `${declaration}</body>`) : page);
@@ -166,7 +184,10 @@ describe('privacy standards on a customer site', () => {
     expect(before[0]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);
     expect(before[1]).toEqual(['set', 'ads_data_redaction', true]);
     expect((before[2] as unknown[])[0]).toBe('js');
-    expect(before.slice(3)).toEqual([['config', 'G-FIXTURE'], ['event', 'blocked_tag_ran']]);
+    expect(before.slice(3)).toEqual([
+      ['config', 'G-FIXTURE'],
+      ['event', 'blocked_tag_ran'],
+    ]);
 
     const accepted = nextRecord(page);
     await banner.locator('[data-consent-action="accept"]').first().click();
@@ -208,11 +229,13 @@ describe('privacy standards on a customer site', () => {
     await banner.locator('[data-consent-category="statistics"]').check();
     await banner.locator('[data-consent-action="save"]').first().click();
     await saved;
-    await expect.poll(async () => (await recorded(page)).slice(3)).toEqual([
-      ['consent', 'update', { ...DENIED, analytics_storage: 'granted' }],
-      { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'statistics'] },
-      ['event', 'blocked_tag_ran'],
-    ]);
+    await expect
+      .poll(async () => (await recorded(page)).slice(3))
+      .toEqual([
+        ['consent', 'update', { ...DENIED, analytics_storage: 'granted' }],
+        { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'statistics'] },
+        ['event', 'blocked_tag_ran'],
+      ]);
     await context.close();
   }, 60_000);
 
@@ -248,7 +271,11 @@ describe('privacy standards on a customer site', () => {
     const id = await accepted;
     const record = await api<Record<string, unknown>>(apiUrl, cookie, 'GET', `/consent-records/${id}`);
     expect(record).toMatchObject({ action: 'accept', gpc: true, regionRule: 'opt-in', categories: ['necessary', 'functional', 'statistics'] });
-    expect(await recorded(page)).toContainEqual(['consent', 'update', { ...GRANTED, ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
+    expect(await recorded(page)).toContainEqual([
+      'consent',
+      'update',
+      { ...GRANTED, ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
+    ]);
 
     await page.evaluate(() => (window as unknown as { consentBanner: { show: () => void } }).consentBanner.show());
     await banner.locator('[data-consent-action="toggle-details"]').first().click();
@@ -273,7 +300,13 @@ describe('privacy standards on a customer site', () => {
     }
     const marketing = page.getByRole('table', { name: 'Marketing' });
     expect(await marketing.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Domain', 'Purpose', 'Expiry', 'Type', 'Role of the service']);
-    expect(await marketing.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['ads.example', 'What ad_id does', '365 days', 'Third-party HTTP cookie', 'Processor Inc']);
+    expect(await marketing.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+      'ads.example',
+      'What ad_id does',
+      '365 days',
+      'Third-party HTTP cookie',
+      'Processor Inc',
+    ]);
     expect(await declaration.textContent()).toContain(domain);
     expect(await declaration.locator('.cm-decl-choice').textContent()).toContain(`Consent ID: ${id}`);
 
@@ -305,17 +338,22 @@ describe('privacy standards on a customer site', () => {
     const accepted = nextRecord(page);
     await banner.locator('[data-consent-action="accept"]').first().click();
     await accepted;
-    await expect.poll(async () => (await recorded(page)).slice(4)).toEqual([
-      ['consent', 'update', GRANTED],
-      { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'functional', 'statistics', 'marketing'] },
-      ['event', 'blocked_tag_ran'],
-    ]);
+    await expect
+      .poll(async () => (await recorded(page)).slice(4))
+      .toEqual([
+        ['consent', 'update', GRANTED],
+        { event: 'cm_consent_update', cm_consent_categories: ['necessary', 'functional', 'statistics', 'marketing'] },
+        ['event', 'blocked_tag_ran'],
+      ]);
 
     // Next page load: the defaults first again, then the stored choice's update (within wait_for_update), then the released tag.
     await page.reload();
     await expect.poll(async () => (await recorded(page)).length).toBeGreaterThanOrEqual(7);
     const again = await recorded(page);
-    expect(again.slice(0, 2)).toEqual([['consent', 'default', { ...DENIED, wait_for_update: 500 }], ['set', 'ads_data_redaction', true]]);
+    expect(again.slice(0, 2)).toEqual([
+      ['consent', 'default', { ...DENIED, wait_for_update: 500 }],
+      ['set', 'ads_data_redaction', true],
+    ]);
     expect(again.filter((entry) => Array.isArray(entry) && entry[1] === 'default')).toHaveLength(1);
     expect(again.slice(4)).toEqual([
       ['consent', 'update', GRANTED],

@@ -52,7 +52,7 @@ const fillCard = async (page: Page, number: string) => {
 describe('subscription wizard in Chromium against the dev API', () => {
   const t = useBrowser();
 
-  it('[PROD-4] changing a domain\'s depth afterwards shows the new price', async () => {
+  it("[PROD-4] changing a domain's depth afterwards shows the new price", async () => {
     await logIn(t.page, 'owner@demo.test');
     await shellReady(t.page);
     const [domain] = await apiGet<Array<{ id: number; consentSolutionId: number }>>(t.page, t.apiUrl, '/domains?q=blog.demo-shop.com');

@@ -80,11 +80,13 @@ describe('the IAB TCF on a publisher page', () => {
 
     site = createServer((req, res) => {
       const port = (site.address() as AddressInfo).port;
-      const page = req.url === '/async' ? PAGE.replace('<script src="%STUB_SRC%"></script>', snippet).replace(/<script src="%SCRIPT_SRC%"[^>]*><\/script>\n/, '') : PAGE;
+      const page =
+        req.url === '/async' ? PAGE.replace('<script src="%STUB_SRC%"></script>', snippet).replace(/<script src="%SCRIPT_SRC%"[^>]*><\/script>\n/, '') : PAGE;
       const body =
         req.url === '/frame.html'
           ? FRAME
-          : page.replace('%STUB_SRC%', `${apiUrl}/cdn/tcf-stub.js`)
+          : page
+              .replace('%STUB_SRC%', `${apiUrl}/cdn/tcf-stub.js`)
               .replace('%SCRIPT_SRC%', `${apiUrl}/cdn/${solutionId}/banner.js`)
               .replace('%CONSENT_SOLUTION%', String(solutionId))
               .replace('%FRAME_SRC%', `http://${adHost}:${port}/frame.html`);
@@ -93,7 +95,10 @@ describe('the IAB TCF on a publisher page', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://${domain}:${(site.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1, MAP ${adHost} 127.0.0.1`] });
+    browser = await chromium.launch({
+      executablePath: requireChromium(),
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${domain} 127.0.0.1, MAP ${adHost} 127.0.0.1`],
+    });
     context = await browser.newContext({ locale: 'en-GB' });
   });
 
@@ -118,12 +123,21 @@ describe('the IAB TCF on a publisher page', () => {
 
     // The second layer lists the vendors; then accept all from the first layer.
     await banner.locator('[data-tcf-open="vendors"]').click();
-    await expect.poll(() => banner.locator('[data-tcf-layer="2"] summary').allTextContents()).toEqual(['Bluebird Analytics', 'Driftwood Retargeting', 'Northwind Ad Exchange']);
+    await expect
+      .poll(() => banner.locator('[data-tcf-layer="2"] summary').allTextContents())
+      .toEqual(['Bluebird Analytics', 'Driftwood Retargeting', 'Northwind Ad Exchange']);
     await banner.locator('[data-tcf-vendor="8"] summary').click();
     expect(await banner.locator('[data-tcf-vendor="8"]').textContent()).toMatch(/Data collected: IP addresses.*Data kept for 390 days.*Privacy policy/);
     const { violations } = await new AxeBuilder({ page }).include('#cm-banner [data-tcf]').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`))).toEqual([]);
-    const recorded = page.evaluate(() => new Promise<string>((resolve) => window.addEventListener('consent:recorded', (e) => resolve(String((e as CustomEvent<{ id: string }>).detail.id)), { once: true })));
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`)),
+    ).toEqual([]);
+    const recorded = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          window.addEventListener('consent:recorded', (e) => resolve(String((e as CustomEvent<{ id: string }>).detail.id)), { once: true }),
+        ),
+    );
     await banner.locator('[data-consent-action="accept"]:visible').first().click();
     await expect.poll(async () => (await vendorEvents(page)).map((e) => e.eventStatus)).toEqual(['cmpuishown', 'useractioncomplete']);
     const tcString = (await vendorEvents(page))[1]?.tcString ?? '';
@@ -142,10 +156,16 @@ describe('the IAB TCF on a publisher page', () => {
     expect(record.categories).toEqual(['necessary', 'functional', 'statistics', 'marketing']);
 
     // Cross-origin iframe: getTCData and ping through the locator frame.
-    const answer = await adFrame(page).evaluate(() => (window as unknown as { callTcf: (c: string) => Promise<{ returnValue: { tcString: string; eventStatus: string }; success: boolean }> }).callTcf('getTCData'));
+    const answer = await adFrame(page).evaluate(() =>
+      (window as unknown as { callTcf: (c: string) => Promise<{ returnValue: { tcString: string; eventStatus: string }; success: boolean }> }).callTcf(
+        'getTCData',
+      ),
+    );
     expect(answer.success).toBe(true);
     expect(answer.returnValue.tcString).toBe(tcString);
-    const ping = await adFrame(page).evaluate(() => (window as unknown as { callTcf: (c: string) => Promise<{ returnValue: { cmpLoaded: boolean; cmpStatus: string } }> }).callTcf('ping'));
+    const ping = await adFrame(page).evaluate(() =>
+      (window as unknown as { callTcf: (c: string) => Promise<{ returnValue: { cmpLoaded: boolean; cmpStatus: string } }> }).callTcf('ping'),
+    );
     expect(ping.returnValue).toMatchObject({ cmpLoaded: true, cmpStatus: 'loaded' });
 
     // A later page: the stored string loads silently.
@@ -188,7 +208,7 @@ describe('the IAB TCF on a publisher page', () => {
     await french.close();
   });
 
-  it('[STD-8][TCF-1][TCF-2] the async snippet: its inline stub answers the vendor\'s script before the async core, which then sends cmpuishown and the chosen string', async () => {
+  it("[STD-8][TCF-1][TCF-2] the async snippet: its inline stub answers the vendor's script before the async core, which then sends cmpuishown and the chosen string", async () => {
     expect(snippet).toMatch(/^<script>[\s\S]*__tcfapiLocator[\s\S]*PerformanceObserver[\s\S]*<\/script>$/);
     const fresh = await browser.newContext({ locale: 'en-GB' });
     const page = await fresh.newPage();

@@ -22,7 +22,11 @@ describe('the IAB TCF tab', () => {
     const created = await fetch(`${t.apiUrl}/consent-solutions`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ defaultLanguage: 'en', additionalLanguages: [], domain: { canonicalDomain: `tcfadmin-${stamp}.com`, type: 'website', scanDepth: 500, scanFrequency: 0 } }),
+      body: JSON.stringify({
+        defaultLanguage: 'en',
+        additionalLanguages: [],
+        domain: { canonicalDomain: `tcfadmin-${stamp}.com`, type: 'website', scanDepth: 500, scanFrequency: 0 },
+      }),
     });
     const { id } = (await created.json()) as { id: number };
 
@@ -67,6 +71,8 @@ describe('the IAB TCF tab', () => {
 
     await page.getByRole('tab', { name: 'Installation' }).click();
     await page.getByRole('heading', { name: 'With the IAB TCF on' }).waitFor();
-    expect(await page.getByRole('region', { name: 'With the IAB TCF on' }).locator('textarea').first().inputValue()).toMatch(/cdn\/tcf-stub\.js"><\/script>\n<script src="[^"]+\/cdn\/\d+\/banner\.js"/);
+    expect(await page.getByRole('region', { name: 'With the IAB TCF on' }).locator('textarea').first().inputValue()).toMatch(
+      /cdn\/tcf-stub\.js"><\/script>\n<script src="[^"]+\/cdn\/\d+\/banner\.js"/,
+    );
   });
 });

@@ -27,7 +27,11 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
     await t.page.goto(link.pathname);
     await t.page.getByLabel('New password', { exact: true }).fill('Invitee-Password-2026');
     await t.page.getByRole('button', { name: 'Save password' }).click();
-    await t.page.getByRole('button', { name: 'Continue to login' }).or(t.page.getByRole('link', { name: 'Continue to login' })).first().click();
+    await t.page
+      .getByRole('button', { name: 'Continue to login' })
+      .or(t.page.getByRole('link', { name: 'Continue to login' }))
+      .first()
+      .click();
     await logIn(t.page, email, 'Invitee-Password-2026');
     await shellReady(t.page);
   });
@@ -46,7 +50,10 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
 
     await t.page.goto('/audit-log/');
     await t.page.getByText(`create teammates: email`).first().waitFor();
-    await t.page.getByText(/^delete teammates\/\d+$/).first().waitFor();
+    await t.page
+      .getByText(/^delete teammates\/\d+$/)
+      .first()
+      .waitFor();
   });
 
   it('[ERR-1] an invalid invitation shows the failure notice', async () => {
@@ -88,7 +95,7 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
     expect(pricingCalls).toEqual([]);
   });
 
-    it('[ROLE-1] an admin switches to another account and sees its consent solutions', async () => {
+  it('[ROLE-1] an admin switches to another account and sees its consent solutions', async () => {
     await logIn(t.page, 'admin@demo.test');
     await shellReady(t.page);
     await t.page.goto('/consent-solutions/');

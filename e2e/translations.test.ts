@@ -26,9 +26,15 @@ describe('copy and translations in Chromium against the dev API', () => {
     const created = (await api(
       'POST',
       '/consent-solutions',
-      JSON.stringify({ defaultLanguage: 'en', additionalLanguages: [], domain: { canonicalDomain: `tr-${stamp}-${Math.random().toString(36).slice(2, 7)}.com`, type: 'website', scanDepth: 500, scanFrequency: 7 } }),
+      JSON.stringify({
+        defaultLanguage: 'en',
+        additionalLanguages: [],
+        domain: { canonicalDomain: `tr-${stamp}-${Math.random().toString(36).slice(2, 7)}.com`, type: 'website', scanDepth: 500, scanFrequency: 7 },
+      }),
     )) as { id: number };
-    const english = (await api('GET', `/consent-solutions/${created.id}/translations/export?format=json`)) as { en: { privacyControls: Record<string, string> } };
+    const english = (await api('GET', `/consent-solutions/${created.id}/translations/export?format=json`)) as {
+      en: { privacyControls: Record<string, string> };
+    };
     await api('PATCH', `/consent-solutions/${created.id}`, JSON.stringify({ additionalLanguages: ['fr'] }));
     const french = structuredClone(english.en);
     delete french.privacyControls.multidecline;

@@ -72,7 +72,10 @@ if (manifest[DETAIL] === undefined || manifest[ADMIN] === undefined) {
 } else {
   const loaded = new Set(entries.flatMap(([entryKey]) => [...staticClosure(entryKey)]));
   staticClosure(ADMIN, loaded);
-  const added = [...staticClosure(DETAIL)].filter((key) => !loaded.has(key)).map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const added = [...staticClosure(DETAIL)]
+    .filter((key) => !loaded.has(key))
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'));
   const detailJs = added.reduce((sum, file) => sum + gzipBytes(file), 0);
   console.log(`The consent solution's detail, beyond the admin: JS ${kb(detailJs)} kB gzip in ${added.length} files (budget ${DETAIL_BUDGET_KB} kB)`);
   if (detailJs > DETAIL_BUDGET_KB * 1000) {

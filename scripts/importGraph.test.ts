@@ -4,7 +4,20 @@ import { cyclesOf, folderGraph, importGraph, type ImportGraph } from './importGr
 const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
 
 /** The layers under the features, lowest first. */
-const BELOW_FEATURES = ['config', 'shared', 'theme', 'schemas', 'i18n', 'integrations', 'notifications', 'session', 'providers', 'query', 'hooks', 'components'];
+const BELOW_FEATURES = [
+  'config',
+  'shared',
+  'theme',
+  'schemas',
+  'i18n',
+  'integrations',
+  'notifications',
+  'session',
+  'providers',
+  'query',
+  'hooks',
+  'components',
+];
 
 /** The features, one folder each as users name them; none imports another (see FEATURE_EXCEPTIONS). */
 const FEATURES = ['auth', 'onboarding', 'consent-solutions', 'teammates', 'subscription', 'compliance-dashboard', 'audit-log', 'home'];

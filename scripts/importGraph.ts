@@ -22,7 +22,9 @@ const sourceFiles = (dir: string): string[] =>
 
 const resolveSpecifier = (from: string, specifier: string): string | undefined => {
   const base = resolve(dirname(from), specifier);
-  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  );
 };
 
 /** The graph of the tree's modules, tests left out (a test may import anything it checks). */

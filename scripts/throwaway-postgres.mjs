@@ -26,7 +26,7 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 
 const install = () => {
   if (!isRoot() || spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status !== 0) return false;
-  console.log('postgresql: not found, installing Debian\'s postgresql package…');
+  console.log("postgresql: not found, installing Debian's postgresql package…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
   return spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'ignore', env }).status === 0;
@@ -68,7 +68,12 @@ export const start = async () => {
     run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`, 'start']);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    return { missing: `A throw-away PostgreSQL cluster could not start (${String(error.stderr ?? error.message).trim().split('\n').pop()}).` };
+    return {
+      missing: `A throw-away PostgreSQL cluster could not start (${String(error.stderr ?? error.message)
+        .trim()
+        .split('\n')
+        .pop()}).`,
+    };
   }
   const stop = () => {
     try {

@@ -61,7 +61,14 @@ export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <BrowserRouter>
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} theme={themeOptions}>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={store}
+        theme={themeOptions}
+      >
         <CoreAdminUI
           disableTelemetry
           requireAuth

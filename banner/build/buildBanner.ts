@@ -42,7 +42,11 @@ const viteVersion = (): string => (createRequire(import.meta.url)('vite/package.
 const fingerprint = (): string => {
   const hash = createHash('sha256');
   hash.update(`vite ${viteVersion()}\0`);
-  for (const file of bannerBuildInputs()) hash.update(`${relative(BANNER_DIR, file)}\0`).update(readFileSync(file)).update('\0');
+  for (const file of bannerBuildInputs())
+    hash
+      .update(`${relative(BANNER_DIR, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   return hash.digest('hex');
 };
 

@@ -47,8 +47,11 @@ describe('the published script', () => {
     expect(decodeURIComponent(document.cookie)).toContain('"categories":["necessary","statistics"]');
   });
 
-  it('[STD-4] the CDN passes the visitor\'s region rule to the call on the last line; opt-out shows no wall', () => {
-    const script = composeBannerScript(runtime, { ...bundle, texts: { en: { gpcApplied: 'g', optOutNotice: 'n', doNotSell: 'Do not sell', settings: 's', consentId: 'c' } } });
+  it("[STD-4] the CDN passes the visitor's region rule to the call on the last line; opt-out shows no wall", () => {
+    const script = composeBannerScript(runtime, {
+      ...bundle,
+      texts: { en: { gpcApplied: 'g', optOutNotice: 'n', doNotSell: 'Do not sell', settings: 's', consentId: 'c' } },
+    });
     const served = withVisitor(script, { region: 'us', rule: 'opt-out' });
     expect(served.endsWith('})({"region":"us","rule":"opt-out"});\n')).toBe(true);
     expect(served.startsWith(script.slice(0, -'})(null);\n'.length))).toBe(true);
@@ -90,7 +93,7 @@ describe('the published banner, split in two (STD-8)', () => {
     document.head.innerHTML = '';
   });
 
-  it('[STD-8] the core is within 12 kB gzip with the TCF stub, runs Consent Mode at once and loads the UI of the visitor\'s language, async, with the rule', () => {
+  it("[STD-8] the core is within 12 kB gzip with the TCF stub, runs Consent Mode at once and loads the UI of the visitor's language, async, with the rule", () => {
     const bundle2 = { ...bundle, consentMode, html: { en: 'x', fr: 'y' }, defaultLanguage: 'en' };
     const script = withVisitor(composeCoreScript(core, bundle2), { region: 'us', rule: 'opt-out' });
     expect(script).not.toContain('data-consent-action');
@@ -98,14 +101,18 @@ describe('the published banner, split in two (STD-8)', () => {
     vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en']);
     served('https://cdn.example.test/cdn/9/banner.js');
     new Function(script)();
-    expect(Array.from((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer[0] ?? [])).toEqual(['consent', 'default', { analytics_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }]);
+    expect(Array.from((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer[0] ?? [])).toEqual([
+      'consent',
+      'default',
+      { analytics_storage: 'granted', security_storage: 'granted', wait_for_update: 500 },
+    ]);
     const loaded = document.head.querySelector('script');
     expect(loaded?.async).toBe(true);
     expect(loaded?.src).toBe('https://cdn.example.test/cdn/9/ui/4.fr.js?visitor=us.opt-out');
     expect(document.getElementById('cm-banner')).toBeNull();
   });
 
-  it('[STD-8] the core and the UI open with V8\'s compile hint (only honoured as the first line), so their functions compile off the main thread while they download', () => {
+  it("[STD-8] the core and the UI open with V8's compile hint (only honoured as the first line), so their functions compile off the main thread while they download", () => {
     for (const script of [composeCoreScript(core, bundle), composeUiScript(ui, bundle)]) expect(script.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
   });
 
@@ -139,8 +146,13 @@ describe('the async installation snippet (STD-8)', () => {
     optInCountries: ['FR'],
   };
   const page = window as unknown as { dataLayer?: unknown[]; gtag?: unknown; cmConsentDefaults?: unknown; __tcfapi?: unknown };
-  const recorded = (): unknown[] => (page.dataLayer ?? []).map((entry) => (typeof entry === 'object' && entry !== null && 'length' in entry ? Array.from(entry as ArrayLike<unknown>) : entry));
-  const DEFAULTS = ['consent', 'default', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }];
+  const recorded = (): unknown[] =>
+    (page.dataLayer ?? []).map((entry) => (typeof entry === 'object' && entry !== null && 'length' in entry ? Array.from(entry as ArrayLike<unknown>) : entry));
+  const DEFAULTS = [
+    'consent',
+    'default',
+    { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 },
+  ];
   /** The core as the async tag runs it: from its URL, after the inline part; by default once the page has painted. */
   const runCore = (script: string, painted = true): void => {
     const own = document.createElement('script');
@@ -172,10 +184,12 @@ describe('the async installation snippet (STD-8)', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('[STD-8][STD-4] behind the inline part, the core sends an update only where the visitor\'s rule grants more, and for a stored choice', () => {
+  it("[STD-8][STD-4] behind the inline part, the core sends an update only where the visitor's rule grants more, and for a stored choice", () => {
     new Function(composeInlineScript({ ...bundle, consentMode }))();
     runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }));
-    expect(recorded().slice(2)).toEqual([['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]]);
+    expect(recorded().slice(2)).toEqual([
+      ['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }],
+    ]);
     for (const key of ['dataLayer', 'gtag', 'cmConsentDefaults'] as const) Reflect.deleteProperty(window, key);
     document.cookie = `cm_consent_9=${encodeURIComponent(JSON.stringify({ v: 1, categories: ['necessary', 'marketing'], at: '2026-01-01T00:00:00Z', aid: 'a' }))}; path=/`;
     new Function(composeInlineScript({ ...bundle, consentMode }))();
@@ -187,11 +201,19 @@ describe('the async installation snippet (STD-8)', () => {
   });
 
   it('[STD-8] a snippet copied before the Consent Mode settings changed is corrected by the core and reported', () => {
-    new Function(composeInlineScript({ ...bundle, consentMode: { ...consentMode, mapping: { ...consentMode.mapping, ad_storage: 'necessary' }, adsDataRedaction: false } }))();
+    new Function(
+      composeInlineScript({
+        ...bundle,
+        consentMode: { ...consentMode, mapping: { ...consentMode.mapping, ad_storage: 'necessary' }, adsDataRedaction: false },
+      }),
+    )();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     runCore(composeCoreScript(core, { ...bundle, consentMode }));
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('out of date'));
-    expect(recorded().slice(1)).toEqual([['set', 'ads_data_redaction', true], ['consent', 'update', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted' }]]);
+    expect(recorded().slice(1)).toEqual([
+      ['set', 'ads_data_redaction', true],
+      ['consent', 'update', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted' }],
+    ]);
     warn.mockClear();
     runCore(composeCoreScript(core, bundle));
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('now off'));
@@ -203,28 +225,42 @@ describe('the async installation snippet (STD-8)', () => {
     expect(document.head.querySelector('link[rel="preload"]')?.getAttribute('href')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
     expect(recorded()).toHaveLength(2);
     await vi.waitFor(() => expect(recorded()).toHaveLength(3));
-    expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
+    expect(recorded()[2]).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' },
+    ]);
   });
 
   it('[STD-8] an async core on a hidden page (a background tab, a prerender) runs the guard at once: no frame will be painted until it is shown', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     new Function(composeInlineScript({ ...bundle, consentMode }))();
     runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }), false);
-    expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
+    expect(recorded()[2]).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' },
+    ]);
     expect(document.head.querySelector('script')?.getAttribute('src')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
   });
 
-  it('[STD-8] an async core added after the first paint (by the snippet\'s loader) runs the guard and adds the UI at once, without a preload', () => {
+  it("[STD-8] an async core added after the first paint (by the snippet's loader) runs the guard and adds the UI at once, without a preload", () => {
     new Function(composeInlineScript({ ...bundle, consentMode }))();
     runCore(withVisitor(composeCoreScript(core, { ...bundle, consentMode }), { region: 'us', rule: 'opt-out' }));
     expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
     expect(document.head.querySelector('script')?.getAttribute('src')).toBe('https://cdn.example.test/cdn/9/ui/4.en.js?visitor=us.opt-out');
-    expect(recorded()[2]).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' }]);
+    expect(recorded()[2]).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', analytics_storage: 'granted', functionality_storage: 'granted', security_storage: 'granted' },
+    ]);
   });
 
   it('[STD-8][STD-2] on a secure page the async core reads the stored choice through the Cookie Store API, never the blocking document.cookie, then sends its update and adds the UI', async () => {
     const choice = { v: 1, categories: ['necessary', 'marketing'], at: '2026-01-01T00:00:00Z', aid: 'a' };
-    vi.stubGlobal('cookieStore', { get: vi.fn((name: string) => Promise.resolve(name === 'cm_consent_9' ? { name, value: encodeURIComponent(JSON.stringify(choice)) } : null)) });
+    vi.stubGlobal('cookieStore', {
+      get: vi.fn((name: string) => Promise.resolve(name === 'cm_consent_9' ? { name, value: encodeURIComponent(JSON.stringify(choice)) } : null)),
+    });
     const getter = vi.spyOn(document, 'cookie', 'get');
     new Function(composeInlineScript({ ...bundle, consentMode }))();
     runCore(composeCoreScript(core, { ...bundle, consentMode }));
@@ -237,7 +273,7 @@ describe('the async installation snippet (STD-8)', () => {
     expect(getter).not.toHaveBeenCalled();
   });
 
-  it('[STD-8][STD-4] the async snippet\'s banner-full.js is the core with the UI inside: Consent Mode, then the banner in the visitor\'s rule, nothing fetched but the record, which goes to its origin', async () => {
+  it("[STD-8][STD-4] the async snippet's banner-full.js is the core with the UI inside: Consent Mode, then the banner in the visitor's rule, nothing fetched but the record, which goes to its origin", async () => {
     const texts = { en: { gpcApplied: 'g', optOutNotice: 'n', doNotSell: 'Do not sell', settings: 's', consentId: 'c' } };
     const site = { autoblocking: false, sharedConsent: false, sharedDomains: [] };
     const script = composeFullScript(core, ui, { ...bundle, consentMode, texts, site });
@@ -245,7 +281,11 @@ describe('the async installation snippet (STD-8)', () => {
     const post = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response(JSON.stringify({ id: 'r-1' }), { status: 201 })));
     vi.stubGlobal('fetch', post);
     runCore(withVisitor(script, { region: 'eu', rule: 'opt-in' }));
-    expect(recorded()[0]).toEqual(['consent', 'default', { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }]);
+    expect(recorded()[0]).toEqual([
+      'consent',
+      'default',
+      { ad_storage: 'denied', analytics_storage: 'denied', functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 },
+    ]);
     expect(document.head.querySelector('script, link')).toBeNull();
     const root = document.getElementById('cm-banner');
     expect(root?.getAttribute('data-setup')).toBe('en');
@@ -270,4 +310,3 @@ describe('the async installation snippet (STD-8)', () => {
     expect(page.dataLayer).toBeUndefined();
   });
 });
-

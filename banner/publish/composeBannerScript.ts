@@ -6,13 +6,17 @@ import type { TcfBundle } from '../src/tcf/tcfConfig';
 import { scriptJson } from './scriptJson';
 
 /** Everything one banner script is made of but the runtime: its config and the template's functions. */
-export type BannerBundle = BannerConfig & Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]> & {
-  /** TCF-4: present only when the solution has TCF on; the TCF runtime is composed in then. */
-  tcf?: TcfBundle;
-};
+export type BannerBundle = BannerConfig &
+  Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]> & {
+    /** TCF-4: present only when the solution has TCF on; the TCF runtime is composed in then. */
+    tcf?: TcfBundle;
+  };
 
 /** The config the runtime starts with, apart from the template's functions and the TCF module's bundle. */
-const splitBundle = ({ js: _js, displayFunction: _display, hideFunction: _hide, tcf, ...config }: BannerBundle): { tcf?: TcfBundle; config: BannerConfig } => ({ tcf, config });
+const splitBundle = ({ js: _js, displayFunction: _display, hideFunction: _hide, tcf, ...config }: BannerBundle): { tcf?: TcfBundle; config: BannerConfig } => ({
+  tcf,
+  config,
+});
 
 /** With TCF on, the TCF runtime and its start, whose `tcf` the banner's runtime is handed; nothing with TCF off. */
 const tcfModule = (tcf: TcfBundle | undefined, tcfRuntime: string | undefined): string[] => {
@@ -59,7 +63,8 @@ export const uiPath = (version: number, language: string): string => `ui/${versi
  * first when TCF is on, started with what must run before any other tag and the UI's file per
  * language, which it loads asynchronously. The CDN writes the visitor into its last line.
  */
-export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime?: string): string => coreScript(coreRuntime, bundle, tcfStubRuntime);
+export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime?: string): string =>
+  coreScript(coreRuntime, bundle, tcfStubRuntime);
 
 /**
  * STD-8: the async snippet's script, served at /cdn/{csId}/banner-full.js in the visitor's

@@ -15,8 +15,13 @@ const content: BannerContent = {
 
 describe('rendering a template', () => {
   it('[ENT-3] placeholders take the texts, escaped', () => {
-    expect(renderTemplateHtml('<h2>{{ popup.bannerHeading }}</h2>{{cookieList}}', content)).toBe('<h2>We &lt;use&gt; cookies</h2><p class="cm-no-scan">Not scanned yet.</p>');
-    const withCookie = renderTemplateHtml('{{cookieList}}', { ...content, cookies: [{ name: '_ga', domain: '.x.com', category: 'statistics', purpose: '<b>stats</b>' }] });
+    expect(renderTemplateHtml('<h2>{{ popup.bannerHeading }}</h2>{{cookieList}}', content)).toBe(
+      '<h2>We &lt;use&gt; cookies</h2><p class="cm-no-scan">Not scanned yet.</p>',
+    );
+    const withCookie = renderTemplateHtml('{{cookieList}}', {
+      ...content,
+      cookies: [{ name: '_ga', domain: '.x.com', category: 'statistics', purpose: '<b>stats</b>' }],
+    });
     expect(withCookie).toContain('<strong class="cm-cookie-name">_ga</strong>');
     expect(withCookie).toContain('<span class="cm-cookie-category">Statistics</span>');
     expect(withCookie).toContain('&lt;b&gt;stats&lt;/b&gt;');

@@ -20,11 +20,13 @@ const cookieListHtml = (content: BannerContent): string => {
 };
 
 const categoryTogglesHtml = (content: BannerContent): string =>
-  `<fieldset class="cm-categories"><legend>${escapeHtml(text(content, 'privacyControls.categoryConsentHeader'))}</legend>${CONSENT_CATEGORIES.map((category) => {
-    const id = `cm-category-${category}`;
-    const locked = category === 'necessary' ? ' checked disabled' : '';
-    return `<div class="cm-category"><input type="checkbox" id="${id}" data-consent-category="${category}"${locked}><label for="${id}"><span class="cm-category-name">${escapeHtml(text(content, `categories.${category}.name`))}</span> <span class="cm-category-description">${escapeHtml(text(content, `categories.${category}.description`))}</span></label></div>`;
-  }).join('')}</fieldset>`;
+  `<fieldset class="cm-categories"><legend>${escapeHtml(text(content, 'privacyControls.categoryConsentHeader'))}</legend>${CONSENT_CATEGORIES.map(
+    (category) => {
+      const id = `cm-category-${category}`;
+      const locked = category === 'necessary' ? ' checked disabled' : '';
+      return `<div class="cm-category"><input type="checkbox" id="${id}" data-consent-category="${category}"${locked}><label for="${id}"><span class="cm-category-name">${escapeHtml(text(content, `categories.${category}.name`))}</span> <span class="cm-category-description">${escapeHtml(text(content, `categories.${category}.description`))}</span></label></div>`;
+    },
+  ).join('')}</fieldset>`;
 
 /** Unknown placeholders become nothing: publishing refuses them first (compile check). */
 export const renderTemplateHtml = (html: string, content: BannerContent): string =>

@@ -15,7 +15,8 @@ const RUNTIME_TEXTS = {
   },
   fr: {
     gpcApplied: 'Le signal Global Privacy Control de votre navigateur a été appliqué : nous ne vendons ni ne partageons vos données personnelles.',
-    optOutNotice: 'Nous utilisons des cookies pour faire fonctionner et améliorer ce site. Vous pouvez refuser la vente ou le partage de vos données personnelles.',
+    optOutNotice:
+      'Nous utilisons des cookies pour faire fonctionner et améliorer ce site. Vous pouvez refuser la vente ou le partage de vos données personnelles.',
     doNotSell: 'Ne pas vendre ni partager mes informations personnelles',
     settings: 'Paramètres des cookies',
     consentId: 'Identifiant de consentement',
@@ -56,7 +57,12 @@ const DECLARATION_LABELS = {
 
 /** How long a cookie is kept, and whose it is, in words. */
 const COOKIE_WORDS = {
-  en: { session: 'Session', days: (n: number) => (n === 1 ? '1 day' : `${n} days`), firstParty: 'First-party HTTP cookie', thirdParty: 'Third-party HTTP cookie' },
+  en: {
+    session: 'Session',
+    days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+    firstParty: 'First-party HTTP cookie',
+    thirdParty: 'Third-party HTTP cookie',
+  },
   fr: { session: 'Session', days: (n: number) => (n === 1 ? '1 jour' : `${n} jours`), firstParty: 'Cookie HTTP interne', thirdParty: 'Cookie HTTP tiers' },
 } as const;
 

@@ -36,7 +36,11 @@ export const markedScripts = (within?: readonly Node[]): HTMLScriptElement[] => 
  * autoblocking, a script runs only once its category is accepted; without it, marking is only
  * a way to load scripts after the banner.
  */
-export const activateScripts = (categories: readonly string[], site: SiteOptions | undefined, scripts: readonly HTMLScriptElement[] = markedScripts()): void => {
+export const activateScripts = (
+  categories: readonly string[],
+  site: SiteOptions | undefined,
+  scripts: readonly HTMLScriptElement[] = markedScripts(),
+): void => {
   for (const old of scripts) activate(old, categories, site);
 };
 

@@ -47,7 +47,20 @@ const storedChoice = (id = 7): { v: number; categories: string[]; at: string; ai
 };
 const events = (): string[] => {
   const seen: string[] = [];
-  for (const type of ['ready', 'display', 'hide', 'accept', 'decline', 'save', 'shared', 'error', 'details-shown', 'details-hidden', 'recorded', 'record-failed'])
+  for (const type of [
+    'ready',
+    'display',
+    'hide',
+    'accept',
+    'decline',
+    'save',
+    'shared',
+    'error',
+    'details-shown',
+    'details-hidden',
+    'recorded',
+    'record-failed',
+  ])
     window.addEventListener(`consent:${type}`, () => seen.push(type));
   return seen;
 };
@@ -153,7 +166,7 @@ describe('the banner runtime', () => {
     expect(storedChoice()).toMatchObject({ v: 3, aid: 'a'.repeat(20) });
   });
 
-  it('[ENT-3] speaks the visitor\'s language first, then the page\'s, else the default', () => {
+  it("[ENT-3] speaks the visitor's language first, then the page's, else the default", () => {
     vi.stubGlobal('navigator', { ...window.navigator, languages: ['de-DE', 'fr-FR'], language: 'de-DE' });
     expect(start(config(), showHide).language).toBe('fr');
     expect(banner().getAttribute('lang')).toBe('fr');
@@ -200,7 +213,10 @@ describe('the banner runtime', () => {
     api.accept();
     expect(document.cookie).not.toContain('cm_consent_7');
     expect(ran('stats')).toBe(false);
-    expect(posted).toHaveBeenCalledWith({ source: 'cm-preview', type: 'accept', detail: { categories: ['necessary', 'functional', 'statistics', 'marketing'] } }, '*');
+    expect(posted).toHaveBeenCalledWith(
+      { source: 'cm-preview', type: 'accept', detail: { categories: ['necessary', 'functional', 'statistics', 'marketing'] } },
+      '*',
+    );
     expect(posted).toHaveBeenCalledWith({ source: 'cm-preview', type: 'ready', detail: { language: 'fr' } }, '*');
   });
 
@@ -218,10 +234,16 @@ describe('the banner runtime', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('https://cdn.example.test/consent/7/records');
     expect(init).toMatchObject({ method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'text/plain' } });
-    expect(JSON.parse(String(init.body))).toMatchObject({ categories: ['necessary'], consentVersion: 2, action: 'decline', language: 'en', anonymousId: storedChoice()?.aid });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      categories: ['necessary'],
+      consentVersion: 2,
+      action: 'decline',
+      language: 'en',
+      anonymousId: storedChoice()?.aid,
+    });
   });
 
-  it('[ROUTE-14] [ENT-2] shared consent: a linked visitor gets the sibling site\'s choice, and links to siblings carry the id', async () => {
+  it("[ROUTE-14] [ENT-2] shared consent: a linked visitor gets the sibling site's choice, and links to siblings carry the id", async () => {
     const aid = 'b'.repeat(24);
     window.location.hash = `cm_aid=${aid}`;
     const script = document.createElement('script');

@@ -127,7 +127,16 @@ export const startUi = (
     if (consentMode) pushConsentUpdate(consentMode, categories);
     if (!preview) activateScripts(categories, site);
     if (apiBase) {
-      const record = { apiBase, consentSolutionId: config.consentSolutionId, action, value, language, gpc, regionRule: visitor?.state ? `${rule} ${visitor.state}` : rule, tcString: signal?.tcString };
+      const record = {
+        apiBase,
+        consentSolutionId: config.consentSolutionId,
+        action,
+        value,
+        language,
+        gpc,
+        regionRule: visitor?.state ? `${rule} ${visitor.state}` : rule,
+        tcString: signal?.tcString,
+      };
       recordDecision(record, emit, (id) => {
         const kept = { ...value, id };
         cookie.write(kept);
@@ -211,7 +220,10 @@ export const startUi = (
       notice = showNotice(texts, language, texts.gpcApplied, { settings: api.show });
       decide('gpc', everything);
     } else {
-      notice = showNotice(texts, language, texts.optOutNotice, { doNotSell: () => decide('opt-out', withoutDeclined(everything, saleShare)), settings: api.show });
+      notice = showNotice(texts, language, texts.optOutNotice, {
+        doNotSell: () => decide('opt-out', withoutDeclined(everything, saleShare)),
+        settings: api.show,
+      });
     }
   };
 

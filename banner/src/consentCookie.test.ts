@@ -3,7 +3,9 @@ import { consentCookie } from './consentCookie';
 
 /** A Cookie Store API (the browser's on secure pages) holding the given cookies. */
 const cookieStoreWith = (cookies: Record<string, string>, fails = false) => ({
-  get: vi.fn((name: string) => (fails ? Promise.reject(new DOMException('blocked', 'SecurityError')) : Promise.resolve(name in cookies ? { name, value: cookies[name] } : null))),
+  get: vi.fn((name: string) =>
+    fails ? Promise.reject(new DOMException('blocked', 'SecurityError')) : Promise.resolve(name in cookies ? { name, value: cookies[name] } : null),
+  ),
 });
 const encoded = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
 const readAsync = (cookie: ReturnType<typeof consentCookie>) => new Promise<unknown>((done) => cookie.readAsync(done));
@@ -28,7 +30,7 @@ describe('the consent cookie (STD-8)', () => {
     expect(getter).not.toHaveBeenCalled();
   });
 
-  it('[STD-8] without the Cookie Store API, or when it refuses, the answer is document.cookie\'s; a preview reads nothing', async () => {
+  it("[STD-8] without the Cookie Store API, or when it refuses, the answer is document.cookie's; a preview reads nothing", async () => {
     const choice = { v: 2, categories: ['necessary'], at: '2026-11-01T00:00:00Z', aid: 'aid-0123456789abcdef' };
     document.cookie = `cm_consent_5=${encoded(choice)}; path=/`;
     const answers: unknown[] = [];

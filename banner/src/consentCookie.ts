@@ -59,4 +59,3 @@ export const consentCookie = (consentSolutionId: number, preview: boolean): Cons
     },
   };
 };
-

@@ -39,7 +39,8 @@ export const consentDefaultCommands = (config: ConsentModeConfig, before: readon
 };
 
 /** What the snippet's inline part pushes: the defaults of a visitor the CDN has not placed yet (opt-in). */
-export const snippetDefaultCommands = (config: ConsentModeConfig, categories: readonly string[]): unknown[][] => consentDefaultCommands(config, ['necessary'], categories);
+export const snippetDefaultCommands = (config: ConsentModeConfig, categories: readonly string[]): unknown[][] =>
+  consentDefaultCommands(config, ['necessary'], categories);
 
 /** The global the inline part leaves its commands in, for the core to check against its own. */
 export const SNIPPET_DEFAULTS_GLOBAL = 'cmConsentDefaults';

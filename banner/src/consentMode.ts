@@ -40,7 +40,13 @@ const push = (commands: readonly unknown[][]): void => {
  * copies it again. Without the inline part (the synchronous snippet), the defaults go first now.
  * `categories`: every category of the solution (what the snippet was made from).
  */
-export const pushConsentDefaults = (config: ConsentModeConfig, before: readonly string[], everything: readonly string[], categories: readonly string[], decided: boolean): void => {
+export const pushConsentDefaults = (
+  config: ConsentModeConfig,
+  before: readonly string[],
+  everything: readonly string[],
+  categories: readonly string[],
+  decided: boolean,
+): void => {
   const mine = consentDefaultCommands(config, before, everything);
   const inline = page[SNIPPET_DEFAULTS_GLOBAL];
   if (!(inline instanceof Array)) {
@@ -56,7 +62,8 @@ export const pushConsentDefaults = (config: ConsentModeConfig, before: readonly 
 
 /** A snippet whose inline part speaks Consent Mode while the solution no longer does: only its owner can fix it. */
 export const warnIfSnippetSpeaksConsentMode = (): void => {
-  if (page[SNIPPET_DEFAULTS_GLOBAL] instanceof Array) console.warn('Consent banner: the installation snippet sets Consent Mode defaults, which are now off; copy it again from the Installation tab.');
+  if (page[SNIPPET_DEFAULTS_GLOBAL] instanceof Array)
+    console.warn('Consent banner: the installation snippet sets Consent Mode defaults, which are now off; copy it again from the Installation tab.');
 };
 
 /** A decision (or a stored one on page load): the update, then the Tag Manager event. */

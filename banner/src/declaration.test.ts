@@ -13,10 +13,35 @@ const language = (prefix: string): DeclarationLanguage => ({
     lastUpdated: `${prefix} last updated`,
     serviceRole: `${prefix} service`,
   },
-  labels: { name: 'Name', domain: 'Domain', purpose: 'Purpose', expiry: 'Expiry', type: 'Type', yourChoice: 'Your choice', noChoice: 'No choice', consentId: 'Consent ID', decidedAt: 'Date', change: 'Change', withdraw: 'Withdraw' },
+  labels: {
+    name: 'Name',
+    domain: 'Domain',
+    purpose: 'Purpose',
+    expiry: 'Expiry',
+    type: 'Type',
+    yourChoice: 'Your choice',
+    noChoice: 'No choice',
+    consentId: 'Consent ID',
+    decidedAt: 'Date',
+    change: 'Change',
+    withdraw: 'Withdraw',
+  },
   categories: [
-    { id: 'necessary', name: `${prefix} Necessary`, description: 'Always', cookies: [['PHPSESSID', 'shop.test', 'Session', 'Session', 'First-party HTTP cookie', '']] },
-    { id: 'statistics', name: `${prefix} Statistics`, description: 'Counting', cookies: [['_ga', '.shop.test', 'Visits', '730 days', 'First-party HTTP cookie', 'Google'], ['<img src=x onerror=alert(1)>', 'evil.test', '', '1 day', 'Third-party HTTP cookie', '']] },
+    {
+      id: 'necessary',
+      name: `${prefix} Necessary`,
+      description: 'Always',
+      cookies: [['PHPSESSID', 'shop.test', 'Session', 'Session', 'First-party HTTP cookie', '']],
+    },
+    {
+      id: 'statistics',
+      name: `${prefix} Statistics`,
+      description: 'Counting',
+      cookies: [
+        ['_ga', '.shop.test', 'Visits', '730 days', 'First-party HTTP cookie', 'Google'],
+        ['<img src=x onerror=alert(1)>', 'evil.test', '', '1 day', 'Third-party HTTP cookie', ''],
+      ],
+    },
   ],
 });
 
@@ -50,7 +75,14 @@ describe('the cookie declaration', () => {
     expect(tables).toHaveLength(2);
     const stats = tables[1] as HTMLTableElement;
     expect(stats.caption?.textContent).toBe('EN Statistics');
-    expect(Array.from(stats.tHead?.querySelectorAll('th[scope="col"]') ?? []).map((th) => th.textContent)).toEqual(['Name', 'Domain', 'Purpose', 'Expiry', 'Type', 'EN service']);
+    expect(Array.from(stats.tHead?.querySelectorAll('th[scope="col"]') ?? []).map((th) => th.textContent)).toEqual([
+      'Name',
+      'Domain',
+      'Purpose',
+      'Expiry',
+      'Type',
+      'EN service',
+    ]);
     expect(Array.from(stats.tBodies[0]?.rows ?? []).map((row) => Array.from(row.cells).map((cell) => cell.textContent))).toEqual([
       ['_ga', '.shop.test', 'Visits', '730 days', 'First-party HTTP cookie', 'Google'],
       ['<img src=x onerror=alert(1)>', 'evil.test', '', '1 day', 'Third-party HTTP cookie', ''],

@@ -70,7 +70,11 @@ export const render = (data: DeclarationData, target: HTMLElement): void => {
     const current = stored && stored.v === data.consentVersion && stored.categories instanceof Array ? stored : null;
     const names = (current?.categories ?? []).map((id) => lang.categories.find((c) => c.id === id)?.name ?? id);
     const lines = current
-      ? [`${labels.yourChoice}: ${names.join(', ')}`, `${labels.decidedAt}: ${current.at ? new Date(current.at).toLocaleString(language) : ''}`, `${labels.consentId}: ${current.id ?? ''}`]
+      ? [
+          `${labels.yourChoice}: ${names.join(', ')}`,
+          `${labels.decidedAt}: ${current.at ? new Date(current.at).toLocaleString(language) : ''}`,
+          `${labels.consentId}: ${current.id ?? ''}`,
+        ]
       : [labels.noChoice];
     choice.replaceChildren(el('h3', labels.yourChoice), ...lines.map((line) => el('p', line)));
     const change = el('button', labels.change, 'cm-decl-change');

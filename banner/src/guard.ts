@@ -15,7 +15,12 @@ export type GuardConfig = Pick<BannerConfig, 'consentSolutionId' | 'consentVersi
  * at the nodes the page adds (the parser's too); links to shared-consent sites carrying the
  * visitor's id. Behind the synchronous tag, all of it before any other tag.
  */
-export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefined, marked = markedScripts(), storedNow?: Partial<StoredConsent> | null): void => {
+export const startGuard = (
+  config: GuardConfig,
+  visitor: Visitor | null | undefined,
+  marked = markedScripts(),
+  storedNow?: Partial<StoredConsent> | null,
+): void => {
   const { site, undecided, everything } = consentScope(config, visitor, false);
   const cookie = consentCookie(config.consentSolutionId, false);
   /** The categories in force: the stored choice for this consent version, else the rule's. */
@@ -35,7 +40,12 @@ export const startGuard = (config: GuardConfig, visitor: Visitor | null | undefi
       if (scripts.length > 0) activateScripts(inForce(), site, scripts);
     }).observe(document.documentElement, { childList: true, subtree: true });
   }
-  if (site?.sharedConsent) document.addEventListener('click', linkDecorator(site, () => cookie.read()?.aid || null), true);
+  if (site?.sharedConsent)
+    document.addEventListener(
+      'click',
+      linkDecorator(site, () => cookie.read()?.aid || null),
+      true,
+    );
 };
 
 /**

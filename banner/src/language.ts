@@ -6,7 +6,9 @@ export const pickLanguage = (available: Record<string, unknown>, defaultLanguage
   const { languages, language } = window.navigator;
   const wanted: unknown[] = [...(languages?.length ? languages : [language]), document.documentElement.lang];
   for (const entry of wanted) {
-    const code = String(entry ?? '').slice(0, 2).toLowerCase();
+    const code = String(entry ?? '')
+      .slice(0, 2)
+      .toLowerCase();
     if (available[code]) return code;
   }
   return defaultLanguage;

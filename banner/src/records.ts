@@ -30,7 +30,17 @@ export const recordDecision = (
   emit: Emit,
   onRecorded: (id: string) => void,
 ): void => {
-  const body = JSON.stringify({ anonymousId: value.aid, categories: value.categories, consentVersion: value.v, decidedAt: value.at, action, language, gpc, regionRule, tcString });
+  const body = JSON.stringify({
+    anonymousId: value.aid,
+    categories: value.categories,
+    consentVersion: value.v,
+    decidedAt: value.at,
+    action,
+    language,
+    gpc,
+    regionRule,
+    tcString,
+  });
   const recorded = (answer: { id?: unknown } | null): void => {
     if (typeof answer?.id === 'string') onRecorded(answer.id);
     emit('recorded', { id: answer?.id });

@@ -12,7 +12,13 @@ const HTML =
   '<input type="checkbox" data-consent-category="necessary" checked disabled><input type="checkbox" data-consent-category="statistics"><input type="checkbox" data-consent-category="marketing">' +
   '</div><button data-consent-action="decline">Decline</button><button data-consent-action="save">Save</button><button data-consent-action="accept">Accept</button></section>';
 
-const TEXTS: RuntimeTexts = { gpcApplied: 'GPC applied', optOutNotice: 'We use cookies', doNotSell: 'Do not sell or share my personal information', settings: 'Cookie settings', consentId: 'Consent ID' };
+const TEXTS: RuntimeTexts = {
+  gpcApplied: 'GPC applied',
+  optOutNotice: 'We use cookies',
+  doNotSell: 'Do not sell or share my personal information',
+  settings: 'Cookie settings',
+  consentId: 'Consent ID',
+};
 
 const CONSENT_MODE: ConsentModeConfig = {
   mode: 'advanced',
@@ -59,7 +65,10 @@ const showHide: TemplateFunctions = {
 
 const page = window as unknown as { dataLayer?: unknown[]; gtag?: unknown };
 /** The dataLayer as plain arrays (gtag pushes `arguments` objects). */
-const recorded = (): unknown[] => (page.dataLayer ?? []).map((entry) => (Array.isArray(entry) || (typeof entry === 'object' && entry !== null && 'length' in entry) ? Array.from(entry as ArrayLike<unknown>) : entry));
+const recorded = (): unknown[] =>
+  (page.dataLayer ?? []).map((entry) =>
+    Array.isArray(entry) || (typeof entry === 'object' && entry !== null && 'length' in entry) ? Array.from(entry as ArrayLike<unknown>) : entry,
+  );
 const banner = (): HTMLElement => document.getElementById('cm-banner') as HTMLElement;
 const click = (action: string) => banner().querySelector<HTMLElement>(`[data-consent-action="${action}"]`)?.click();
 const stored = (): Record<string, unknown> | undefined => {
@@ -239,14 +248,16 @@ describe('regional rules', () => {
     expect(document.getElementById('cm-notice')?.textContent).toContain('GPC applied');
   });
 
-  it('[STD-4] a US visitor\'s state (from the CDN) goes into the record with the rule', () => {
+  it("[STD-4] a US visitor's state (from the CDN) goes into the record with the rule", () => {
     const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: 'rec-2' }), { status: 201 })));
     vi.stubGlobal('fetch', fetch);
     const script = document.createElement('script');
     script.src = 'https://api.example.test/cdn/7/banner.js';
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
     start(config(), showHide, { region: 'us', rule: 'opt-out', state: 'US-CA' });
-    Array.from(document.getElementById('cm-notice')?.querySelectorAll('button') ?? []).find((b) => b.textContent === 'Do not sell or share my personal information')?.click();
+    Array.from(document.getElementById('cm-notice')?.querySelectorAll('button') ?? [])
+      .find((b) => b.textContent === 'Do not sell or share my personal information')
+      ?.click();
     const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
     expect(body).toMatchObject({ action: 'opt-out', regionRule: 'opt-out US-CA' });
   });
@@ -263,7 +274,10 @@ describe('regional rules', () => {
 
 describe('consent id and autoblocking', () => {
   it('[STD-6] the consent id, date and choices appear in the details once recorded, and on later loads', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: 'c0ffee-42' }), { status: 201 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: 'c0ffee-42' }), { status: 201 }))),
+    );
     const script = document.createElement('script');
     script.src = 'https://api.example.test/cdn/7/banner.js';
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
@@ -293,7 +307,7 @@ describe('the stored choice on a secure page', () => {
     get: vi.fn((name: string) => Promise.resolve(value === undefined ? null : { name, value: encodeURIComponent(JSON.stringify(value)) })),
   });
 
-  it('[STD-8] the banner decides from the Cookie Store API\'s answer and never reads the blocking document.cookie before it shows', async () => {
+  it("[STD-8] the banner decides from the Cookie Store API's answer and never reads the blocking document.cookie before it shows", async () => {
     vi.stubGlobal('cookieStore', cookieStoreWith(undefined));
     const getter = vi.spyOn(document, 'cookie', 'get');
     start(config(), showHide);

@@ -13,5 +13,10 @@ export const start = (config: BannerConfig, template: TemplateFunctions, addon?:
  * The UI inside the core's own script (STD-8, the async snippet's `banner-full.js`): one request
  * after the page's first paint instead of two. The core hands over its script and the visitor.
  */
-export const startEmbedded = (config: BannerConfig, template: TemplateFunctions, visitor: Visitor | null, script: HTMLScriptElement, addon?: BannerAddon): ConsentApi =>
-  startUi(config, template, visitor, addon, script);
+export const startEmbedded = (
+  config: BannerConfig,
+  template: TemplateFunctions,
+  visitor: Visitor | null,
+  script: HTMLScriptElement,
+  addon?: BannerAddon,
+): ConsentApi => startUi(config, template, visitor, addon, script);

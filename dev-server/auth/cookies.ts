@@ -14,10 +14,7 @@ export const setSessionCookies = (res: Response, jwt: string, secure: boolean): 
   const headerPayload = jwt.slice(0, lastDot);
   const signature = jwt.slice(lastDot + 1);
   res.append('Set-Cookie', stringifySetCookie(HP_COOKIE, headerPayload, { ...base(secure), maxAge: SESSION_TTL_SECONDS }));
-  res.append(
-    'Set-Cookie',
-    stringifySetCookie(SIG_COOKIE, signature, { ...base(secure), httpOnly: true, maxAge: SESSION_TTL_SECONDS }),
-  );
+  res.append('Set-Cookie', stringifySetCookie(SIG_COOKIE, signature, { ...base(secure), httpOnly: true, maxAge: SESSION_TTL_SECONDS }));
 };
 
 export const clearSessionCookies = (res: Response, secure: boolean): void => {

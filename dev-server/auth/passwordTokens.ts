@@ -16,8 +16,7 @@ const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 /** Constant-time string comparison (hashing first makes the lengths equal). */
-export const safeEqual = (a: string, b: string): boolean =>
-  timingSafeEqual(Buffer.from(sha256(a), 'hex'), Buffer.from(sha256(b), 'hex'));
+export const safeEqual = (a: string, b: string): boolean => timingSafeEqual(Buffer.from(sha256(a), 'hex'), Buffer.from(sha256(b), 'hex'));
 
 interface IssuedToken {
   token: string;

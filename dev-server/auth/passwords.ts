@@ -5,8 +5,7 @@ export const MIN_BCRYPT_COST = 10;
 /** The cost new passwords are hashed with unless configured otherwise (and the seed's). */
 export const DEFAULT_BCRYPT_COST = 12;
 
-export const hashPassword = (plain: string, cost: number): Promise<string> =>
-  bcrypt.hash(plain, Math.max(cost, MIN_BCRYPT_COST));
+export const hashPassword = (plain: string, cost: number): Promise<string> => bcrypt.hash(plain, Math.max(cost, MIN_BCRYPT_COST));
 
 export const verifyPassword = (plain: string, hash: string): Promise<boolean> => bcrypt.compare(plain, hash);
 
@@ -52,4 +51,9 @@ export const dummyHash = (cost: number): Promise<string> => {
 
 /** The dummy hash for a login with an unknown email: at the cost of the stored users' hashes. */
 export const loginDummyHash = (users: readonly { passwordHash: string }[], fallbackCost: number): Promise<string> =>
-  dummyHash(usualCost(users.map((user) => user.passwordHash), fallbackCost));
+  dummyHash(
+    usualCost(
+      users.map((user) => user.passwordHash),
+      fallbackCost,
+    ),
+  );

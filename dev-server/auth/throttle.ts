@@ -56,7 +56,10 @@ export const addressKey = (address: string | undefined): string => {
   const front = head === '' ? [] : head.split(':');
   const back = tail === undefined || tail === '' ? [] : tail.split(':');
   const groups = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 };
 
 export class LoginThrottle {

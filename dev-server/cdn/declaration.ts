@@ -18,7 +18,10 @@ import { bannerContent } from './bundle';
 const declarationData = (store: Store, solution: ConsentSolutionRow): DeclarationData => {
   const domains = domainRows(store).filter((d) => d.consentSolutionId === solution.id && d.status !== 'deleted');
   const names = [...new Set(domains.map((d) => d.canonicalDomain))].sort();
-  const scans = domains.map((d) => d.lastScanAt).filter((at): at is string => typeof at === 'string').sort();
+  const scans = domains
+    .map((d) => d.lastScanAt)
+    .filter((at): at is string => typeof at === 'string')
+    .sort();
   const cookies = cookieRows(store)
     .filter((c) => c.consentSolutionId === solution.id)
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -106,7 +106,12 @@ const fieldsOf = (row: Row): Record<string, unknown> => row as unknown as Record
  * field, aliases and ids too) or the list shows more than a filter can say, the collection
  * picks the rows itself and json-server lists those (the returned rows).
  */
-const scopeQuery = <R extends Row>(req: Request, rows: readonly R[], caller: Session, list: CollectionDefinition<R, unknown, unknown>['list']): readonly R[] | undefined => {
+const scopeQuery = <R extends Row>(
+  req: Request,
+  rows: readonly R[],
+  caller: Session,
+  list: CollectionDefinition<R, unknown, unknown>['list'],
+): readonly R[] | undefined => {
   const needle = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
   delete req.query.q;
   const { visible, order } = list;
@@ -189,7 +194,10 @@ export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge
           ctx.store.write();
         };
         bridge.serve(req, res, next, { collection: name, body: row, written }, (data, res) => {
-          res.status(201).location(`${path}/${(data as R).id}`).json(answer(data as R, caller));
+          res
+            .status(201)
+            .location(`${path}/${(data as R).id}`)
+            .json(answer(data as R, caller));
         });
       } catch (error) {
         next(error);

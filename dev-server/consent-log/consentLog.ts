@@ -228,7 +228,9 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
 
     find: async (accountId, id) => {
       if (!UUID.test(id)) return null;
-      const [row] = await (await db()).query<SqlRecord>(`SELECT ${COLUMNS} FROM consent_records WHERE id = $1::text::uuid AND account_id = $2`, [id, accountId]);
+      const [row] = await (
+        await db()
+      ).query<SqlRecord>(`SELECT ${COLUMNS} FROM consent_records WHERE id = $1::text::uuid AND account_id = $2`, [id, accountId]);
       return row ? toRow(row) : null;
     },
 
@@ -306,7 +308,22 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
           [accountId, from, to, after.at, after.id, EXPORT_PAGE, ...(consentSolutionId === null ? [] : [consentSolutionId])],
         );
         const rows = (JSON.parse(result?.page ?? '[]') as unknown[][]).map(
-          ([id, account, solution, anonymousId, action, categories, version, decidedAt, receivedAt, domain, language, gpc, regionRule, tcString]): ConsentRecordRow => ({
+          ([
+            id,
+            account,
+            solution,
+            anonymousId,
+            action,
+            categories,
+            version,
+            decidedAt,
+            receivedAt,
+            domain,
+            language,
+            gpc,
+            regionRule,
+            tcString,
+          ]): ConsentRecordRow => ({
             id: String(id),
             accountId: Number(account),
             consentSolutionId: Number(solution),
@@ -338,7 +355,10 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
     setRetentionDays: async (accountId, days) => {
       await (
         await db()
-      ).query('INSERT INTO consent_retention (account_id, days) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET days = excluded.days', [accountId, days]);
+      ).query('INSERT INTO consent_retention (account_id, days) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET days = excluded.days', [
+        accountId,
+        days,
+      ]);
     },
 
     purgeExpired: async (now) => {

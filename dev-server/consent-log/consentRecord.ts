@@ -18,7 +18,8 @@ const CONSENT_RECORDS = 'consentRecords';
 export { RECORD_ACTIONS, type RecordAction };
 
 /** The stored record: the API's proof plus its account; the standards fields may be absent on old rows. */
-export interface ConsentRecordRow extends Omit<ConsentRecord, 'consentSolutionName' | 'tcString' | keyof StandardsRecordFields>, Partial<StandardsRecordFields> {
+export interface ConsentRecordRow
+  extends Omit<ConsentRecord, 'consentSolutionName' | 'tcString' | keyof StandardsRecordFields>, Partial<StandardsRecordFields> {
   accountId: number;
   /** TCF-2: the TC string of the decision (null without TCF). */
   tcString?: string | null;
@@ -58,7 +59,6 @@ export const forgetLegacyRecords = (store: Store): void => {
   delete store.state()[CONSENT_RECORDS];
   store.write();
 };
-
 
 /** The Origin header's host name, or null when absent or not an http(s) origin. */
 export const originHostname = (origin: string | undefined): string | null => {

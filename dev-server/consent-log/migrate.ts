@@ -27,7 +27,9 @@ export const migrations = (): Migration[] =>
 
 /** Applies the missing migrations; the versions it applied (empty when up to date). */
 export const migrate = async (sql: SqlClient): Promise<number[]> => {
-  await sql.script('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  await sql.script(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
   const applied: number[] = [];
   for (const migration of migrations()) {
     const ran = await sql.transaction(async (tx) => {

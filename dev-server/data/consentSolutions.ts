@@ -23,7 +23,8 @@ export const standardsOf = (solution: Pick<ConsentSolutionRow, 'standards'>): Pr
   structuredClone(solution.standards ?? DEFAULT_PRIVACY_STANDARDS);
 
 /** The default language first, then the additional ones (the app's rule, src/shared/languages.ts). */
-export const solutionLanguages = (solution: Pick<ConsentSolutionRow, 'defaultLanguage' | 'additionalLanguages'>): LanguageCode[] => sharedSolutionLanguages(solution);
+export const solutionLanguages = (solution: Pick<ConsentSolutionRow, 'defaultLanguage' | 'additionalLanguages'>): LanguageCode[] =>
+  sharedSolutionLanguages(solution);
 
 /** Re-derives a solution's `domains` summary from the domains collection (call after every domain change). */
 export const syncSummary = (store: Store, solution: ConsentSolutionRow): void => {

@@ -21,7 +21,12 @@ export const translationRowOf = (store: Store, solution: Pick<ConsentSolutionRow
   translationRows(store).find((row) => row.consentSolutionId === solution.id && row.language === language);
 
 /** The row a write goes to: the stored one, or a new one with every text missing. */
-export const translationRowForWrite = (store: Store, solution: Pick<ConsentSolutionRow, 'id' | 'accountId'>, language: LanguageCode, now: string): TranslationRow => {
+export const translationRowForWrite = (
+  store: Store,
+  solution: Pick<ConsentSolutionRow, 'id' | 'accountId'>,
+  language: LanguageCode,
+  now: string,
+): TranslationRow => {
   const existing = translationRowOf(store, solution, language);
   if (existing) return existing;
   const created: TranslationRow = {

@@ -5,8 +5,7 @@ import { ApiError, notFound, violation } from '../http/errors';
 import { homeAccountOf, type Caller } from '../auth/roles';
 
 /** `own` when the request acts on the caller's home account, else `other`. */
-export const scopeOf = (caller: Caller, accountId: number = caller.accountId): Scope =>
-  accountId === homeAccountOf(caller) ? 'own' : 'other';
+export const scopeOf = (caller: Caller, accountId: number = caller.accountId): Scope => (accountId === homeAccountOf(caller) ? 'own' : 'other');
 
 /** The 403 of a refused operation, with the matrix's messageKey (ROLE-3). */
 export const notAllowed = (caller: Caller, operation: Operation, propertyPath = ''): ApiError =>

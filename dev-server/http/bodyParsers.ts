@@ -47,8 +47,7 @@ const parseJsonObject = (text: string): Record<string, unknown> => {
 
 class ForbiddenKey extends Error {}
 
-const hasForbiddenSegment = (fieldName: string): boolean =>
-  fieldName.split(/[[\].]+/).some((segment) => FORBIDDEN_KEYS.has(segment));
+const hasForbiddenSegment = (fieldName: string): boolean => fieldName.split(/[[\].]+/).some((segment) => FORBIDDEN_KEYS.has(segment));
 
 /** Multipart fields into a flat `{ name: value }` map; files are refused (no endpoint takes one). */
 const parseMultipart = (req: Request, res: Response, next: NextFunction): void => {

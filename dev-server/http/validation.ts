@@ -25,11 +25,17 @@ export const safeParseKeyed = <S extends z.ZodType>(schema: S, input: unknown) =
 
 /** One violation per issue (for callers that add their own to the list before answering). */
 export const zodViolations = (error: z.ZodError, mapPath: (path: string) => string = (p) => p): Violation[] =>
-  error.issues.map((issue) => violation(MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid_value', mapPath(issue.path.map(String).join('.'))));
+  error.issues.map((issue) =>
+    violation(MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid_value', mapPath(issue.path.map(String).join('.'))),
+  );
 
 /**
  * An update checked as its result (rules such as "languages unique" apply to the merge): the
  * stored values of `keys`, replaced by those the body names, parsed with `schema`.
  */
-export const parseUpdate = <S extends z.ZodType, K extends string>(schema: S, row: Record<K, unknown>, body: Record<string, unknown>, keys: readonly K[]): z.output<S> =>
-  parseOrThrow(schema, Object.fromEntries(keys.map((key) => [key, Object.hasOwn(body, key) ? body[key] : row[key]])));
+export const parseUpdate = <S extends z.ZodType, K extends string>(
+  schema: S,
+  row: Record<K, unknown>,
+  body: Record<string, unknown>,
+  keys: readonly K[],
+): z.output<S> => parseOrThrow(schema, Object.fromEntries(keys.map((key) => [key, Object.hasOwn(body, key) ? body[key] : row[key]])));

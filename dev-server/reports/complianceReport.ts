@@ -29,7 +29,6 @@ interface ReportQuery {
 type ActionCounts = Record<RecordAction, number>;
 type Rates = DailyRow['optIn'];
 
-
 const dayOf = (iso: string): string => iso.slice(0, 10);
 
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -58,7 +57,9 @@ interface ScanLike {
  * defensively (another module owns its shape); else the domains' last scans (the seed's).
  */
 const scanHistory = (store: Store, query: ReportQuery): ReportScan[] => {
-  const domains = domainRows(store).filter((d) => d.accountId === query.accountId && (query.consentSolutionId === null || d.consentSolutionId === query.consentSolutionId));
+  const domains = domainRows(store).filter(
+    (d) => d.accountId === query.accountId && (query.consentSolutionId === null || d.consentSolutionId === query.consentSolutionId),
+  );
   const byId = new Map(domains.map((d) => [d.id, d]));
   const raw = store.rows<Row & ScanLike>('scans');
   const rows: ReportScan[] = [];
@@ -102,7 +103,13 @@ export const complianceReport = async (store: Store, log: ConsentLog, query: Rep
     from: query.from,
     to: query.to,
     totals: { ...totals.counts, decisions: sum(totals.counts), underGpc: totals.underGpc, optIn: rates(totals.accepted, sum(totals.counts)) },
-    daily: [...days].map(([date, { counts, accepted, underGpc }]) => ({ date, ...counts, decisions: sum(counts), underGpc, optIn: rates(accepted, sum(counts)) })),
+    daily: [...days].map(([date, { counts, accepted, underGpc }]) => ({
+      date,
+      ...counts,
+      decisions: sum(counts),
+      underGpc,
+      optIn: rates(accepted, sum(counts)),
+    })),
     cookiesByCategory: [...CONSENT_CATEGORIES, 'unclassified'].map((category) => ({ category, count: cookies.filter((c) => c.category === category).length })),
     scans: scanHistory(store, query),
   };

@@ -141,24 +141,31 @@ const accountActions = (ctx: ServerContext): Router => {
   const session = requireSession(ctx.store, ctx.now);
 
   /** ROLE-1: only ROLE_ADMIN creates accounts (name required, at least 2 characters). */
-  router.post('/accounts', session, noQuery, permit('accounts.create', (req) => homeAccountOf(getSession(req))), acceptBody({ json: true }), (req, res) => {
-    const input = parseOrThrow(accountCreateSchema, req.body);
-    const parentId = input.parentAccountId ?? null;
-    if (parentId !== null && !accountOf(parentId)) throw new ApiError(400, [violation('validation.invalid_value', 'parentAccountId')]);
-    const now = ctx.now();
-    const account: Account = {
-      id: ctx.store.nextId(ACCOUNTS),
-      name: input.name,
-      date: now.toISOString(),
-      stripeSubscriptionId: null,
-      paymentMethod: 'stripe',
-      parentAccountId: parentId,
-      subscription: trialSubscription(now),
-    };
-    accountRows(ctx.store).push(account);
-    ctx.store.write();
-    res.status(201).location(`/accounts/${account.id}`).json(toApi(account));
-  });
+  router.post(
+    '/accounts',
+    session,
+    noQuery,
+    permit('accounts.create', (req) => homeAccountOf(getSession(req))),
+    acceptBody({ json: true }),
+    (req, res) => {
+      const input = parseOrThrow(accountCreateSchema, req.body);
+      const parentId = input.parentAccountId ?? null;
+      if (parentId !== null && !accountOf(parentId)) throw new ApiError(400, [violation('validation.invalid_value', 'parentAccountId')]);
+      const now = ctx.now();
+      const account: Account = {
+        id: ctx.store.nextId(ACCOUNTS),
+        name: input.name,
+        date: now.toISOString(),
+        stripeSubscriptionId: null,
+        paymentMethod: 'stripe',
+        parentAccountId: parentId,
+        subscription: trialSubscription(now),
+      };
+      accountRows(ctx.store).push(account);
+      ctx.store.write();
+      res.status(201).location(`/accounts/${account.id}`).json(toApi(account));
+    },
+  );
 
   /** 404 for a missing or unreadable account, before any role check (no existence leak). */
   const readable = owned(ownAccount(ctx));
@@ -167,26 +174,19 @@ const accountActions = (ctx: ServerContext): Router => {
    * starts (locked after it, except for ROLE_ADMIN). DEMO and CLIENT may not change an account.
    * The account is looked up first: an unreadable one answers 404 whatever the role.
    */
-  router.patch(
-    '/accounts/:id',
-    session,
-    readable,
-    permit('account.edit', accountParam),
-    acceptBody({ json: true }),
-    (req, res) => {
-      const caller = getSession(req);
-      const id = accountParam(req) ?? 0;
-      const patch = parseOrThrow(accountPatchSchema, req.body);
-      settleAccount(ctx, id);
-      const account = accountOf(id);
-      if (!account) throw notFound();
-      const edit = lifecycleEditOf(patch);
-      checkLifecycleEdit(caller, account, edit);
-      Object.assign(account, applyLifecycleEdit(account, edit), patch.name !== undefined ? { name: patch.name } : {});
-      ctx.store.write();
-      res.json(toApi(account));
-    },
-  );
+  router.patch('/accounts/:id', session, readable, permit('account.edit', accountParam), acceptBody({ json: true }), (req, res) => {
+    const caller = getSession(req);
+    const id = accountParam(req) ?? 0;
+    const patch = parseOrThrow(accountPatchSchema, req.body);
+    settleAccount(ctx, id);
+    const account = accountOf(id);
+    if (!account) throw notFound();
+    const edit = lifecycleEditOf(patch);
+    checkLifecycleEdit(caller, account, edit);
+    Object.assign(account, applyLifecycleEdit(account, edit), patch.name !== undefined ? { name: patch.name } : {});
+    ctx.store.write();
+    res.json(toApi(account));
+  });
 
   /**
    * SEC-2: operations staff delete another account, confirmed by its exact name in `?confirm=`
@@ -195,22 +195,28 @@ const accountActions = (ctx: ServerContext): Router => {
    * versions, billing profile, payments; then its published scripts and consent records. Refused while it is an
    * agency with client accounts.
    */
-  router.delete('/accounts/:id', session, readable, permit('accounts.delete', accountParam), asyncHandler(async (req, res) => {
-    const account = accountOf(accountParam(req));
-    if (!account) throw notFound();
-    const confirm = req.query.confirm;
-    const unknown = Object.keys(req.query).find((key) => key !== 'confirm');
-    if (unknown !== undefined) throw invalidQuery(unknown);
-    if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [violation('validation.account_name_confirmation', 'confirm')]);
-    if (accountRows(ctx.store).some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
-    const removed = removeRow(ctx.store, 'accounts', account.id);
-    ctx.store.write();
-    for (const solution of removed.get('consentSolutions') ?? []) {
-      removeSolutionScripts(ctx.store.file, solution.id);
-      await ctx.consentLog.forgetSolution(solution.id);
-    }
-    res.status(204).end();
-  }));
+  router.delete(
+    '/accounts/:id',
+    session,
+    readable,
+    permit('accounts.delete', accountParam),
+    asyncHandler(async (req, res) => {
+      const account = accountOf(accountParam(req));
+      if (!account) throw notFound();
+      const confirm = req.query.confirm;
+      const unknown = Object.keys(req.query).find((key) => key !== 'confirm');
+      if (unknown !== undefined) throw invalidQuery(unknown);
+      if (typeof confirm !== 'string' || confirm !== account.name) throw new ApiError(400, [violation('validation.account_name_confirmation', 'confirm')]);
+      if (accountRows(ctx.store).some((other) => other.parentAccountId === account.id)) throw new ApiError(409, 'error.backend.account_has_clients');
+      const removed = removeRow(ctx.store, 'accounts', account.id);
+      ctx.store.write();
+      for (const solution of removed.get('consentSolutions') ?? []) {
+        removeSolutionScripts(ctx.store.file, solution.id);
+        await ctx.consentLog.forgetSolution(solution.id);
+      }
+      res.status(204).end();
+    }),
+  );
 
   return router;
 };

@@ -80,7 +80,11 @@ const cdnRoutes = (ctx: ServerContext): Router => {
   };
 
   /** A script that is the same for every visitor (the UI, the declaration): compressed, revalidated by ETag. */
-  const sendFile = (req: Request, res: Response, { etag, cacheControl, publishedAt, script }: { etag: string; cacheControl: string; publishedAt: string; script: Buffer }): void => {
+  const sendFile = (
+    req: Request,
+    res: Response,
+    { etag, cacheControl, publishedAt, script }: { etag: string; cacheControl: string; publishedAt: string; script: Buffer },
+  ): void => {
     const encoding = encodingFor(req);
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('Vary', 'Accept-Encoding');
@@ -101,40 +105,42 @@ const cdnRoutes = (ctx: ServerContext): Router => {
    * paint instead of two). Both in the visitor's language when Accept-Language names a published
    * one; else the core offering every language, which fetches the UI of the one it picks.
    */
-  const bannerScript = (full: boolean) => (req: Request<{ csId: string }>, res: Response): void => {
-    publicScript(res);
-    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
-    const settings = id === undefined ? undefined : data.settingsOf(id);
-    const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
-    const files = full ? (publication?.fullFiles ?? publication?.languageFiles) : publication?.languageFiles;
-    const language = files ? acceptedLanguage(req.headers['accept-language'], Object.keys(files)) : null;
-    const languageFile = language === null ? undefined : files?.[language];
-    const file = publication && readScript(ctx.store.file, publication.consentSolutionId, languageFile?.file ?? publication.file);
-    const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
-    if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
+  const bannerScript =
+    (full: boolean) =>
+    (req: Request<{ csId: string }>, res: Response): void => {
+      publicScript(res);
+      const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+      const settings = id === undefined ? undefined : data.settingsOf(id);
+      const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
+      const files = full ? (publication?.fullFiles ?? publication?.languageFiles) : publication?.languageFiles;
+      const language = files ? acceptedLanguage(req.headers['accept-language'], Object.keys(files)) : null;
+      const languageFile = language === null ? undefined : files?.[language];
+      const file = publication && readScript(ctx.store.file, publication.consentSolutionId, languageFile?.file ?? publication.file);
+      const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
+      if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
 
-    const regions = standardsOf(solution).regions;
-    const country = regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null;
-    const visitor = visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country));
-    const vary = files ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
-    if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
-    if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
-    const decidedByAddress = regions.enabled && !ctx.countryHeader;
-    const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}"`;
-    const encoding = encodingFor(req);
-    res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
-    res.setHeader('Vary', vary.join(', '));
-    res.setHeader('ETag', etag);
-    res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
-    res.setHeader('X-Banner-Version', String(publication.version));
-    if (req.headers['if-none-match'] === etag) {
-      res.status(304).end();
-      return;
-    }
-    const body = encoded(etag, encoding, withVisitor(file.toString('utf8'), visitor));
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.type('text/javascript; charset=utf-8').send(body);
-  };
+      const regions = standardsOf(solution).regions;
+      const country = regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null;
+      const visitor = visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country));
+      const vary = files ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
+      if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
+      if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
+      const decidedByAddress = regions.enabled && !ctx.countryHeader;
+      const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}"`;
+      const encoding = encodingFor(req);
+      res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
+      res.setHeader('Vary', vary.join(', '));
+      res.setHeader('ETag', etag);
+      res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
+      res.setHeader('X-Banner-Version', String(publication.version));
+      if (req.headers['if-none-match'] === etag) {
+        res.status(304).end();
+        return;
+      }
+      const body = encoded(etag, encoding, withVisitor(file.toString('utf8'), visitor));
+      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+      res.type('text/javascript; charset=utf-8').send(body);
+    };
   router.get('/cdn/:csId/banner.js', bannerScript(false));
   router.get('/cdn/:csId/banner-full.js', bannerScript(true));
 
@@ -169,7 +175,12 @@ const cdnRoutes = (ctx: ServerContext): Router => {
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
     const file = publication?.declarationFile && readScript(ctx.store.file, publication.consentSolutionId, publication.declarationFile);
     if (!publication || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
-    sendFile(req, res, { etag: `"${publication.declarationSha256 ?? publication.sha256}"`, cacheControl: CDN_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
+    sendFile(req, res, {
+      etag: `"${publication.declarationSha256 ?? publication.sha256}"`,
+      cacheControl: CDN_CACHE_CONTROL,
+      publishedAt: publication.publishedAt,
+      script: file,
+    });
   });
 
   router.all('/cdn/:csId/declaration.js', methodNotAllowed);

@@ -4,7 +4,15 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { getSession, requireSession } from '../auth/session';
-import { ANONYMOUS_ID, isSolutionHost, originHostname, recordInputSchema, sharingSolutionIds, toApiRecord, type ConsentRecordRow } from '../consent-log/consentRecord';
+import {
+  ANONYMOUS_ID,
+  isSolutionHost,
+  originHostname,
+  recordInputSchema,
+  sharingSolutionIds,
+  toApiRecord,
+  type ConsentRecordRow,
+} from '../consent-log/consentRecord';
 import type { RecordRateLimits, ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { consentSolutionNotFound, consentSolutionRows } from '../data/consentSolutions';
@@ -105,32 +113,32 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
     limiter,
     readJson,
     asyncHandler(async (req, res: Response) => {
-    const { solution, host } = solutionFor(req.params.csId, req.headers.origin);
-    const input = parseOrThrow(recordInputSchema, jsonObject(req.body));
-    const now = ctx.now();
-    // The browser's clock, but never in the future nor more than a day old.
-    const decided = input.decidedAt === undefined ? now : new Date(input.decidedAt);
-    const decidedAt = decided > now || now.getTime() - decided.getTime() > 86_400_000 ? now : decided;
-    const categories = ['necessary', ...input.categories.filter((c) => c !== 'necessary')];
-    const row: ConsentRecordRow = {
-      id: randomUUID(),
-      accountId: solution.accountId,
-      consentSolutionId: solution.id,
-      anonymousId: input.anonymousId,
-      action: input.action,
-      categories: [...new Set(categories)],
-      consentVersion: input.consentVersion,
-      decidedAt: decidedAt.toISOString(),
-      receivedAt: now.toISOString(),
-      domain: host,
-      language: input.language ?? null,
-      tcString: input.tcString ?? null,
-      gpc: input.gpc,
-      regionRule: input.regionRule,
-    };
-    // LOG-2: answered only once the batch holding it has committed.
-    await ctx.consentLog.append(row);
-    res.status(201).json({ id: row.id, receivedAt: row.receivedAt });
+      const { solution, host } = solutionFor(req.params.csId, req.headers.origin);
+      const input = parseOrThrow(recordInputSchema, jsonObject(req.body));
+      const now = ctx.now();
+      // The browser's clock, but never in the future nor more than a day old.
+      const decided = input.decidedAt === undefined ? now : new Date(input.decidedAt);
+      const decidedAt = decided > now || now.getTime() - decided.getTime() > 86_400_000 ? now : decided;
+      const categories = ['necessary', ...input.categories.filter((c) => c !== 'necessary')];
+      const row: ConsentRecordRow = {
+        id: randomUUID(),
+        accountId: solution.accountId,
+        consentSolutionId: solution.id,
+        anonymousId: input.anonymousId,
+        action: input.action,
+        categories: [...new Set(categories)],
+        consentVersion: input.consentVersion,
+        decidedAt: decidedAt.toISOString(),
+        receivedAt: now.toISOString(),
+        domain: host,
+        language: input.language ?? null,
+        tcString: input.tcString ?? null,
+        gpc: input.gpc,
+        regionRule: input.regionRule,
+      };
+      // LOG-2: answered only once the batch holding it has committed.
+      await ctx.consentLog.append(row);
+      res.status(201).json({ id: row.id, receivedAt: row.receivedAt });
     }),
   );
 
@@ -144,7 +152,9 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
       if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);
       const anonymousId = typeof req.query.anonymousId === 'string' ? req.query.anonymousId : '';
       if (!ANONYMOUS_ID.test(anonymousId)) throw new ApiError(400, [violation('validation.invalid_value', 'anonymousId')]);
-      const found = solution.sharedConsent ? await ctx.consentLog.sharedDecision(sharingSolutionIds(ctx.store, solution), anonymousId, solution.consentVersionAt) : null;
+      const found = solution.sharedConsent
+        ? await ctx.consentLog.sharedDecision(sharingSolutionIds(ctx.store, solution), anonymousId, solution.consentVersionAt)
+        : null;
       res.json({
         consent: found && { categories: [...found.categories], decidedAt: found.decidedAt, consentSolutionId: found.consentSolutionId },
       });
@@ -168,7 +178,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
   .string()
   .regex(DAY, { error: 'validation.datetime_invalid' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'validation.datetime_invalid' });
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+    error: 'validation.datetime_invalid',
+  });
 
 const querySchema = z
   .object({
@@ -184,7 +196,22 @@ const querySchema = z
   .strict()
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { error: 'validation.date_range_invalid', path: ['from'] });
 
-const EXPORT_COLUMNS = ['id', 'consentSolutionId', 'consentSolutionName', 'domain', 'decidedAt', 'receivedAt', 'action', 'categories', 'consentVersion', 'anonymousId', 'language', 'gpc', 'regionRule', 'tcString'];
+const EXPORT_COLUMNS = [
+  'id',
+  'consentSolutionId',
+  'consentSolutionName',
+  'domain',
+  'decidedAt',
+  'receivedAt',
+  'action',
+  'categories',
+  'consentVersion',
+  'anonymousId',
+  'language',
+  'gpc',
+  'regionRule',
+  'tcString',
+];
 
 const write = async (res: Response, chunk: string): Promise<void> => {
   if (chunk !== '' && !res.write(chunk)) await once(res, 'drain');
@@ -195,7 +222,8 @@ const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | 
     const caller = getSession(req);
     const query = parseOrThrow(querySchema, req.query);
     const solutionId = query.consentSolutionId ?? null;
-    if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
+    if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId))
+      throw consentSolutionNotFound();
     const from = query.from === undefined ? '-infinity' : `${query.from}T00:00:00.000Z`;
     const to = query.to === undefined ? 'infinity' : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
     const pages = ctx.consentLog.pages({ accountId: caller.accountId, consentSolutionId: solutionId, from, to });
@@ -240,7 +268,12 @@ const number = (max: number) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, { error: 'validation.invalid_value' });
 const listQuerySchema = z
-  .object({ consentSolutionId: number(Number.MAX_SAFE_INTEGER).optional(), q: z.string().max(100).optional(), _page: number(100_000).optional(), _limit: number(100).optional() })
+  .object({
+    consentSolutionId: number(Number.MAX_SAFE_INTEGER).optional(),
+    q: z.string().max(100).optional(),
+    _page: number(100_000).optional(),
+    _limit: number(100).optional(),
+  })
   .strict();
 
 const consentRecordRoutes = (ctx: ServerContext): Router => {

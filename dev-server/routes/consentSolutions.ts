@@ -48,8 +48,7 @@ const LIST_FIELDS: ReadonlySet<string> = new Set([
 
 /** ROUTE-10: the name or a public domain, never an alias (aliases are test sites). */
 const matchesNameOrPublicDomain = (row: ConsentSolutionRow, needle: string): boolean =>
-  row.name.toLowerCase().includes(needle) ||
-  row.domains.some((domain) => isPublicDomainType(domain.type) && domain.canonicalDomain.includes(needle));
+  row.name.toLowerCase().includes(needle) || row.domains.some((domain) => isPublicDomainType(domain.type) && domain.canonicalDomain.includes(needle));
 
 /** The create form nests its first domain; the shared schema is flat. */
 const CREATE_DOMAIN_KEYS = ['canonicalDomain', 'type', 'scanDepth', 'scanFrequency'] as const;

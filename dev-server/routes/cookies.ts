@@ -50,7 +50,11 @@ const createSchema = z.object({
 const alreadyExists = (path = 'name'): Violation => violation('error.backend.cookie_already_exists', path);
 
 /** Purpose keys outside the solution's languages, one violation each (`purpose.de`). */
-const purposeLanguageViolations = (solution: ConsentSolutionRow, purpose: CookieData['purpose'], pathOf = (language: string) => `purpose.${language}`): Violation[] => {
+const purposeLanguageViolations = (
+  solution: ConsentSolutionRow,
+  purpose: CookieData['purpose'],
+  pathOf = (language: string) => `purpose.${language}`,
+): Violation[] => {
   const allowed = new Set<string>(solutionLanguages(solution));
   return Object.keys(purpose)
     .filter((language) => !allowed.has(language))

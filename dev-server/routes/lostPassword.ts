@@ -53,7 +53,11 @@ const lostPasswordRoutes = (ctx: ServerContext): Router => {
       const csrf = field(req.body, FIELD_CSRF);
       if (!csrf || !safeEqual(csrf, record.csrfToken)) throw new ApiError(400, 'error.backend.invalid_csrf_token');
 
-      const passwords = parseOrThrow(newPasswordSchema, { first: field(req.body, FIELD_FIRST), second: field(req.body, FIELD_SECOND), token: csrf }, (path) => `plainPassword.${path}`);
+      const passwords = parseOrThrow(
+        newPasswordSchema,
+        { first: field(req.body, FIELD_FIRST), second: field(req.body, FIELD_SECOND), token: csrf },
+        (path) => `plainPassword.${path}`,
+      );
 
       // Claim the token before the (async) hashing so a parallel request cannot use it twice.
       for (const t of tokens().filter((t) => t.userId === user.id && t.usedAt === null)) t.usedAt = now.toISOString();

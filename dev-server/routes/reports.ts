@@ -50,20 +50,21 @@ const reportRoutes = (ctx: ServerContext): Router => {
     session,
     guard,
     asyncHandler(async (req, res) => {
-    const caller = getSession(req);
-    const [unknown] = Object.keys(req.query).filter((k) => !['consentSolutionId', 'from', 'to'].includes(k));
-    if (unknown !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', unknown)]);
-    const query = parseOrThrow(querySchema, req.query);
-    const today = ctx.now().toISOString().slice(0, 10);
-    const to = query.to ?? today;
-    const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-    if (!validDay(from)) throw new ApiError(400, [violation('validation.datetime_invalid', 'from')]);
-    if (!validDay(to)) throw new ApiError(400, [violation('validation.datetime_invalid', 'to')]);
-    const span = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (span < 0 || span >= MAX_DAYS) throw new ApiError(400, [violation('validation.date_range_invalid', 'from')]);
-    const solutionId = query.consentSolutionId ?? null;
-    if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId)) throw consentSolutionNotFound();
-    res.json(await complianceReport(ctx.store, ctx.consentLog, { accountId: caller.accountId, consentSolutionId: solutionId, from, to }));
+      const caller = getSession(req);
+      const [unknown] = Object.keys(req.query).filter((k) => !['consentSolutionId', 'from', 'to'].includes(k));
+      if (unknown !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', unknown)]);
+      const query = parseOrThrow(querySchema, req.query);
+      const today = ctx.now().toISOString().slice(0, 10);
+      const to = query.to ?? today;
+      const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+      if (!validDay(from)) throw new ApiError(400, [violation('validation.datetime_invalid', 'from')]);
+      if (!validDay(to)) throw new ApiError(400, [violation('validation.datetime_invalid', 'to')]);
+      const span = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      if (span < 0 || span >= MAX_DAYS) throw new ApiError(400, [violation('validation.date_range_invalid', 'from')]);
+      const solutionId = query.consentSolutionId ?? null;
+      if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId))
+        throw consentSolutionNotFound();
+      res.json(await complianceReport(ctx.store, ctx.consentLog, { accountId: caller.accountId, consentSolutionId: solutionId, from, to }));
     }),
   );
 

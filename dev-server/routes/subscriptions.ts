@@ -7,14 +7,7 @@ import { requirePermission } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import { parseOrThrow, safeParseKeyed, zodViolations } from '../http/validation';
-import {
-  cancelSubscription,
-  PaymentFailedError,
-  quoteSubscription,
-  startSubscription,
-  subscriptionAccount,
-  subscriptionState,
-} from '../rules/subscriptions';
+import { cancelSubscription, PaymentFailedError, quoteSubscription, startSubscription, subscriptionAccount, subscriptionState } from '../rules/subscriptions';
 import type { LifecycleAccount } from '../rules/subscriptionLifecycle';
 
 /**

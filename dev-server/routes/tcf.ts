@@ -85,7 +85,14 @@ const tcfRoutes = (ctx: ServerContext): Router => {
     const rows = tcfSettingsRows(ctx.store);
     let row = tcfSettingsOf(ctx.store, solution.id);
     if (!row) {
-      row = { id: ctx.store.nextId(TCF_SETTINGS), accountId: solution.accountId, consentSolutionId: solution.id, ...settings, updatedAt: now, updatedBy: caller.user.email } satisfies TcfSettingsRow;
+      row = {
+        id: ctx.store.nextId(TCF_SETTINGS),
+        accountId: solution.accountId,
+        consentSolutionId: solution.id,
+        ...settings,
+        updatedAt: now,
+        updatedBy: caller.user.email,
+      } satisfies TcfSettingsRow;
       rows.push(row);
     } else Object.assign(row, settings, { updatedAt: now, updatedBy: caller.user.email });
     ctx.store.write();

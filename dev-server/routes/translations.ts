@@ -117,7 +117,9 @@ const translationRoutes = (ctx: ServerContext): Router => {
   /** BEYOND-5: languages × groups, with the missing count and the first gap of each cell. */
   router.get(`${BASE}/completeness`, session, noQuery, (req, res) => {
     const solution = ownSolution(ctx.store, getSession(req), req.params.id);
-    const cookies = cookieRows(ctx.store).filter((cookie) => cookie.consentSolutionId === solution.id).sort((a, b) => a.id - b.id);
+    const cookies = cookieRows(ctx.store)
+      .filter((cookie) => cookie.consentSolutionId === solution.id)
+      .sort((a, b) => a.id - b.id);
     const cells: CompletenessCell[] = [];
     for (const language of solutionLanguages(solution)) {
       const texts = translationRowOf(ctx.store, solution, language)?.texts;
@@ -147,7 +149,9 @@ const translationRoutes = (ctx: ServerContext): Router => {
     const filename = `translations-${solution.id}.${format}`;
     res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
     if (format === 'json') {
-      res.json(Object.fromEntries(languages.map((language) => [language, structuredClone(translationRowOf(ctx.store, solution, language)?.texts ?? emptyTexts())])));
+      res.json(
+        Object.fromEntries(languages.map((language) => [language, structuredClone(translationRowOf(ctx.store, solution, language)?.texts ?? emptyTexts())])),
+      );
       return;
     }
     // One row per key and language; a missing text is an empty cell (and importing it changes nothing).
@@ -221,7 +225,8 @@ const jsonEntries = (text: string): ImportEntry[] => {
       return;
     }
     const path = `${language}${prefix === '' ? '' : `.${prefix}`}`;
-    if (typeof node !== 'string') throw new ApiError(400, [violation(isTranslationKey(prefix) ? 'validation.invalid_value' : 'validation.translation_key_unknown', path)]);
+    if (typeof node !== 'string')
+      throw new ApiError(400, [violation(isTranslationKey(prefix) ? 'validation.invalid_value' : 'validation.translation_key_unknown', path)]);
     entries.push({ language, key: prefix, text: node, path: (column) => (column === 'language' ? language : path) });
   };
   for (const [language, tree] of Object.entries(json)) walk(language, tree, '');

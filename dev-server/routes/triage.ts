@@ -49,7 +49,11 @@ const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     const status = typeof req.query.status === 'string' ? req.query.status : 'open';
     if (!STATUSES.has(status)) throw new ApiError(400, [violation('validation.invalid_value', 'status')]);
     const domainId = typeof req.query.domainId === 'string' ? Number(req.query.domainId) : undefined;
-    const domains = new Set(domainRows(ctx.store).filter((d) => d.consentSolutionId === solution.id).map((d) => d.id));
+    const domains = new Set(
+      domainRows(ctx.store)
+        .filter((d) => d.consentSolutionId === solution.id)
+        .map((d) => d.id),
+    );
     const rows = scanner
       .findings()
       // Findings of a domain removed since then are left out.

@@ -5,7 +5,9 @@ import {
   isPublicDomainType,
   SCAN_DEPTHS,
   scanFrequencyFromDays,
-  type ScanDepth, type ScanFrequencyDays } from '../../src/schemas/domain';
+  type ScanDepth,
+  type ScanFrequencyDays,
+} from '../../src/schemas/domain';
 import { vatRateFor, type SubscriptionPrice } from '../../src/schemas/billing';
 import { quote, type BillingInterval, type Plan, type PriceTable, type PricedDomain } from '../../src/shared/pricing';
 import type { Store } from '../store/store';
@@ -65,7 +67,6 @@ export const accountDomains = (store: Store, accountId: number): PricedDomain[] 
         : [],
     );
 };
-
 
 interface PriceInput {
   table: PriceTable;

@@ -91,7 +91,11 @@ export const importCookies = (ctx: Pick<ServerContext, 'store' | 'now'>, solutio
   if (csv.rows.length === 0) throw new ApiError(400, [violation('validation.import_empty')]);
   if (csv.rows.length > IMPORT_MAX_ROWS) throw new ApiError(400, [violation('validation.import_too_many_rows')]);
 
-  const existing = new Map(rows().filter((c) => c.consentSolutionId === solution.id).map((c) => [cookieIdentity(c), c] as const));
+  const existing = new Map(
+    rows()
+      .filter((c) => c.consentSolutionId === solution.id)
+      .map((c) => [cookieIdentity(c), c] as const),
+  );
   const purposeLanguages = csv.columns.flatMap((column) => PURPOSE_COLUMN.exec(column)?.[1] ?? []);
   const violations: Violation[] = [];
   const seen = new Set<string>();
@@ -153,7 +157,16 @@ export const importCookies = (ctx: Pick<ServerContext, 'store' | 'now'>, solutio
       const values = { ...plan.input, purpose: compactPurpose(plan.input.purpose), source: plan.source };
       if (plan.stored) Object.assign(plan.stored, values, { updatedAt: now });
       else {
-        rows().push({ id: ctx.store.nextId(COOKIES), accountId: solution.accountId, consentSolutionId: solution.id, ...values, firstSeen: now, lastSeen: now, createdAt: now, updatedAt: now });
+        rows().push({
+          id: ctx.store.nextId(COOKIES),
+          accountId: solution.accountId,
+          consentSolutionId: solution.id,
+          ...values,
+          firstSeen: now,
+          lastSeen: now,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
     }
     ctx.store.write();

@@ -98,7 +98,9 @@ describe('creating a domain', () => {
 
   it('[ERR-2] different owners under a private suffix (github.io) do not block each other', () => {
     expect(rootDomainOfOtherAccount(view, { accountId: 1, canonicalDomain: 'bob.github.io' })).toEqual([]);
-    expect(keys(rootDomainOfOtherAccount(view, { accountId: 1, canonicalDomain: 'www2.alice.github.io' }))).toEqual(['error.backend.root_domain_other_account']);
+    expect(keys(rootDomainOfOtherAccount(view, { accountId: 1, canonicalDomain: 'www2.alice.github.io' }))).toEqual([
+      'error.backend.root_domain_other_account',
+    ]);
   });
 
   it('[ERR-2] a deleted domain of another account does not hold its root', () => {
@@ -148,7 +150,11 @@ describe('removing', () => {
 
   it('[ERR-2] other accounts, deleted or inactive public domains do not count as remaining', () => {
     const lonely: DomainRulesView = {
-      consentSolutions: [{ id: 1, accountId: 9 }, { id: 2, accountId: 9 }, { id: 3, accountId: 8 }],
+      consentSolutions: [
+        { id: 1, accountId: 9 },
+        { id: 2, accountId: 9 },
+        { id: 3, accountId: 8 },
+      ],
       domains: [
         domain(1, 9, 1, 'keep.com'),
         domain(2, 9, 2, 'old.com', { status: 'deleted' }),
@@ -170,7 +176,10 @@ describe('removing', () => {
 
   it('[ERR-2] a consent solution with no or only inactive domains can be removed', () => {
     const emptied: DomainRulesView = {
-      consentSolutions: [{ id: 5, accountId: 9 }, { id: 6, accountId: 9 }],
+      consentSolutions: [
+        { id: 5, accountId: 9 },
+        { id: 6, accountId: 9 },
+      ],
       domains: [domain(1, 9, 5, 'a.com', { status: 'deleted' }), domain(2, 9, 5, 'b.com', { status: 'inactive' })],
     };
     expect(consentSolutionWithActiveDomainsRemoval(emptied, 5)).toEqual([]);

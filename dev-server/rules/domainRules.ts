@@ -38,7 +38,6 @@ export interface DomainRulesView {
   consentSolutions: readonly ConsentSolutionRecord[];
 }
 
-
 const violation = (propertyPath: string, messageKey: DomainRuleMessageKey): Violation => ({
   propertyPath,
   message: domainRuleMessages[messageKey],
@@ -53,8 +52,7 @@ const DELETED_STATUS = 'deleted';
 const INACTIVE_STATUSES: ReadonlySet<string> = new Set([DELETED_STATUS, 'inactive', 'disabled']);
 
 const isDeletedDomain = (domain: Pick<DomainRecord, 'status'>): boolean => domain.status === DELETED_STATUS;
-export const isActiveDomain = (domain: Pick<DomainRecord, 'status'>): boolean =>
-  domain.status === undefined || !INACTIVE_STATUSES.has(domain.status);
+export const isActiveDomain = (domain: Pick<DomainRecord, 'status'>): boolean => domain.status === undefined || !INACTIVE_STATUSES.has(domain.status);
 
 /** Stored data should already be canonical; this only guards against a hand-edited db.json. */
 const normaliseHost = (host: string): string => host.trim().toLowerCase().replace(/\.+$/, '');
@@ -87,10 +85,7 @@ interface DomainCandidate {
 export const duplicateCanonicalDomain = (view: DomainRulesView, candidate: DomainCandidate): Violation[] => {
   const host = normaliseHost(candidate.canonicalDomain);
   const clash = view.domains.some(
-    (domain) =>
-      !isDeletedDomain(domain) &&
-      (candidate.id === undefined || !sameId(domain.id, candidate.id)) &&
-      normaliseHost(domain.canonicalDomain) === host,
+    (domain) => !isDeletedDomain(domain) && (candidate.id === undefined || !sameId(domain.id, candidate.id)) && normaliseHost(domain.canonicalDomain) === host,
   );
   return clash ? [violation('canonicalDomain', 'error.backend.domain_already_exists')] : [];
 };
@@ -104,8 +99,7 @@ export const rootDomainOfOtherAccount = (view: DomainRulesView, candidate: Domai
   const root = rootDomainOf(candidate.canonicalDomain);
   if (root === null) return [];
   const taken = view.domains.some(
-    (domain) =>
-      !isDeletedDomain(domain) && !sameId(domain.accountId, candidate.accountId) && rootDomainOf(domain.canonicalDomain) === root,
+    (domain) => !isDeletedDomain(domain) && !sameId(domain.accountId, candidate.accountId) && rootDomainOf(domain.canonicalDomain) === root,
   );
   return taken ? [violation('canonicalDomain', 'error.backend.root_domain_other_account')] : [];
 };
@@ -153,4 +147,3 @@ export const consentSolutionWithActiveDomainsRemoval = (view: DomainRulesView, c
   view.domains.some((domain) => sameId(domain.consentSolutionId, consentSolutionId) && isActiveDomain(domain))
     ? [violation('', 'error.backend.consent_solution_has_active_domains')]
     : [];
-

@@ -21,7 +21,11 @@ type LanguageFiles = Record<string, { file: string; sha256: string }>;
  * in both cases nothing changed. `needsReconsent` pushes for consent in the same step, so the
  * published banner already carries the new consent version.
  */
-export const publishBanner = (ctx: ServerContext, solution: ConsentSolutionRow, { needsReconsent, publishedBy }: { needsReconsent: boolean; publishedBy: string }): PublicationRow => {
+export const publishBanner = (
+  ctx: ServerContext,
+  solution: ConsentSolutionRow,
+  { needsReconsent, publishedBy }: { needsReconsent: boolean; publishedBy: string },
+): PublicationRow => {
   const data = templateData(ctx.store);
   const template = data.activeTemplate(solution.id);
   const problems = compileViolations(template);

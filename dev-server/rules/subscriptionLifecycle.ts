@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES, type BillingDetails, type PaymentMethod, type RelationState, type SubscriptionStatus } from '../../src/schemas/billing';
+import {
+  PAYMENT_METHODS,
+  SUBSCRIPTION_STATUSES,
+  type BillingDetails,
+  type PaymentMethod,
+  type RelationState,
+  type SubscriptionStatus,
+} from '../../src/schemas/billing';
 import type { BillingInterval, Plan } from '../../src/shared/pricing';
 import { DAY_MS } from '../time/clock';
 import type { Caller } from '../auth/roles';
@@ -232,8 +239,7 @@ export const checkLifecycleEdit = (caller: Caller, account: LifecycleAccount, ed
   if (violations.length > 0) throw new ApiError(403, violations);
 };
 
-const lockPath = (group: keyof typeof LOCK_KEYS): string =>
-  group === 'dates' ? 'subscription' : group === 'status' ? 'subscription.status' : group;
+const lockPath = (group: keyof typeof LOCK_KEYS): string => (group === 'dates' ? 'subscription' : group === 'status' ? 'subscription.status' : group);
 
 const sameInstant = (a: string | null, b: string | null): boolean => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
 
@@ -267,12 +273,15 @@ export const accountPatchSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.payment_type_invalid' }).optional(),
   complianceDashboard: z.boolean({ error: 'validation.required' }).optional(),
   subscription: z
-    .object({
-      status: z.enum(SUBSCRIPTION_STATUSES, { error: 'validation.subscription_status_invalid' }).optional(),
-      startDate: isoDateTime.optional(),
-      trialEndsAt: isoDateTime.nullable().optional(),
-      billingCycleEnds: isoDateTime.nullable().optional(),
-    }, { error: 'validation.required' })
+    .object(
+      {
+        status: z.enum(SUBSCRIPTION_STATUSES, { error: 'validation.subscription_status_invalid' }).optional(),
+        startDate: isoDateTime.optional(),
+        trialEndsAt: isoDateTime.nullable().optional(),
+        billingCycleEnds: isoDateTime.nullable().optional(),
+      },
+      { error: 'validation.required' },
+    )
     .optional(),
 });
 type AccountPatch = z.infer<typeof accountPatchSchema>;

@@ -58,7 +58,14 @@ export class PaymentFailedError extends ApiError {
 interface SubscriptionServices {
   payments: PaymentAdapter;
   lifecycle: LifecycleDeps;
-  price: (account: LifecycleAccount, plan: BillingProfile['plan'], interval: BillingProfile['interval'], domainsCount: number, country: string | undefined, coupon: Coupon | null) => SubscriptionPrice;
+  price: (
+    account: LifecycleAccount,
+    plan: BillingProfile['plan'],
+    interval: BillingProfile['interval'],
+    domainsCount: number,
+    country: string | undefined,
+    coupon: Coupon | null,
+  ) => SubscriptionPrice;
   couponFor: (code: string | null | undefined) => Coupon | null;
 }
 
@@ -129,7 +136,17 @@ export const subscriptionState = (ctx: ServerContext, account: LifecycleAccount,
     .rows<PaymentRecord>('payments')
     .filter((p) => p.accountId === account.id)
     .slice(-20)
-    .map(({ id, kind, amountCents, currency, status, failure, brand, last4, createdAt }) => ({ id, kind, amountCents, currency, status, failure, brand, last4, createdAt }));
+    .map(({ id, kind, amountCents, currency, status, failure, brand, last4, createdAt }) => ({
+      id,
+      kind,
+      amountCents,
+      currency,
+      status,
+      failure,
+      brand,
+      last4,
+      createdAt,
+    }));
   return {
     accountId: account.id,
     status: normaliseStatus(sub.status),
@@ -211,7 +228,8 @@ export const startSubscription = (ctx: ServerContext, caller: Session, account: 
   const periodPaid = status === 'active' || status === 'expiring';
   const chargeNow = isCardMethod(method) && !periodPaid;
   if (chargeNow && !input.payment && !profile?.card) {
-    for (const field of ['cardNumber', 'expiry', 'cvc'] as const) violations.push(violation(`validation.card_${field === 'cardNumber' ? 'number' : field}_required`, `payment.${field}`));
+    for (const field of ['cardNumber', 'expiry', 'cvc'] as const)
+      violations.push(violation(`validation.card_${field === 'cardNumber' ? 'number' : field}_required`, `payment.${field}`));
   }
   if (violations.length > 0) throw new ApiError(400, violations);
 

@@ -17,7 +17,9 @@ export const findChromium = (explicit: string | undefined = process.env.CHROMIUM
   }
   for (const name of ['chromium', 'chromium-browser']) {
     try {
-      const found = execFileSync('sh', ['-c', `command -v ${name}`], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+      const found = execFileSync('sh', ['-c', `command -v ${name}`], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
       if (found !== '') return found;
     } catch {
       // try the next name

@@ -62,7 +62,12 @@ const BANNER_SELECTOR = '#cm-banner';
 const failureOf = (error: unknown): ScanFailure => {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
   if (/Timeout/i.test(text)) return 'timeout';
-  if (/ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|ADDRESS_UNREACHABLE|CONNECTION_RESET|CONNECTION_CLOSED|EMPTY_RESPONSE|INTERNET_DISCONNECTED|NAME_RESOLUTION_FAILED|CONNECTION_FAILED|SSL|CERT)/.test(text)) return 'unreachable';
+  if (
+    /ERR_(CONNECTION_REFUSED|NAME_NOT_RESOLVED|ADDRESS_UNREACHABLE|CONNECTION_RESET|CONNECTION_CLOSED|EMPTY_RESPONSE|INTERNET_DISCONNECTED|NAME_RESOLUTION_FAILED|CONNECTION_FAILED|SSL|CERT)/.test(
+      text,
+    )
+  )
+    return 'unreachable';
   if (/ERR_(BLOCKED|ACCESS_DENIED)/.test(text)) return 'blocked';
   return 'error';
 };
@@ -84,7 +89,12 @@ const expiryDaysOf = (expires: number, now: Date): number | null =>
   expires <= 0 ? null : Math.max(0, Math.min(3650, Math.round((expires * 1000 - now.getTime()) / 86_400_000)));
 
 const installationChecks = async (page: Page, consentSolutionId: number, timeoutMs: number): Promise<InstallationChecks> => {
-  const scripts = await page.evaluate(() => Array.from(document.scripts).map((script) => ({ src: script.getAttribute('src') ?? '', text: script.getAttribute('src') ? '' : script.text.slice(0, 4000) })));
+  const scripts = await page.evaluate(() =>
+    Array.from(document.scripts).map((script) => ({
+      src: script.getAttribute('src') ?? '',
+      text: script.getAttribute('src') ? '' : script.text.slice(0, 4000),
+    })),
+  );
   const isBanner = bannerScriptOf(consentSolutionId);
   const index = scripts.findIndex(isBanner);
   let bannerShown = false;
@@ -92,7 +102,10 @@ const installationChecks = async (page: Page, consentSolutionId: number, timeout
     // The banner's core loads its UI after the page's first paint, which may come after the load
     // event: a page with the script (or a root already) is given the time to show it.
     const expected = index >= 0 || (await page.locator(BANNER_SELECTOR).count()) > 0;
-    await page.locator(BANNER_SELECTOR).first().waitFor({ state: 'visible', timeout: expected ? timeoutMs : 1 });
+    await page
+      .locator(BANNER_SELECTOR)
+      .first()
+      .waitFor({ state: 'visible', timeout: expected ? timeoutMs : 1 });
     bannerShown = true;
   } catch {
     bannerShown = false;
@@ -214,7 +227,11 @@ export const crawl = async (options: CrawlOptions): Promise<CrawlResult> => {
         clicked = false;
       }
       if (!clicked) {
-        const value = { v: options.consentVersion, categories: ['necessary', 'functional', 'statistics', 'marketing', 'unclassified'], at: options.now().toISOString() };
+        const value = {
+          v: options.consentVersion,
+          categories: ['necessary', 'functional', 'statistics', 'marketing', 'unclassified'],
+          at: options.now().toISOString(),
+        };
         await context.addCookies([
           { name: `cm_consent_${options.consentSolutionId}`, value: encodeURIComponent(JSON.stringify(value)), url: visited[0] as string },
         ]);
@@ -238,7 +255,7 @@ export const crawl = async (options: CrawlOptions): Promise<CrawlResult> => {
     if (timedOut) throw new CrawlError('timeout', `time limit of ${options.timeLimitMs} ms reached`);
     if (aborted) throw new CrawlError('error', 'scanner stopped');
     if (error instanceof CrawlError) throw error;
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
     throw new CrawlError(failureOf(error), message);
   } finally {
     clearTimeout(timer);

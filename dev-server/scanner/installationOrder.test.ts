@@ -5,11 +5,14 @@ import { bannerLoadedFirst, bannerScriptOf } from './installationOrder';
 const isBanner = bannerScriptOf(7);
 const banner = { src: 'https://api.example/cdn/7/banner.js', text: '' };
 /** The async snippet: its inline part (here the Consent Mode defaults), then the loader of banner-full.js. */
-const snippet = { src: '', text: `(function(w){(w.cmConsentDefaults=[]).forEach(function(){})})(window);\n${coreLoaderScript('https://api.example/cdn/7/banner-full.js', '7')}` };
+const snippet = {
+  src: '',
+  text: `(function(w){(w.cmConsentDefaults=[]).forEach(function(){})})(window);\n${coreLoaderScript('https://api.example/cdn/7/banner-full.js', '7')}`,
+};
 const loaderOnly = { src: '', text: coreLoaderScript('https://api.example/cdn/7/banner-full.js', '7') };
 
 describe('the installation order', () => {
-  it('[BEYOND-8][STD-8] the banner is first, or only its snippet\'s inline part or stub tag comes before it', () => {
+  it("[BEYOND-8][STD-8] the banner is first, or only its snippet's inline part or stub tag comes before it", () => {
     expect(bannerLoadedFirst([banner, { src: '/app.js', text: '' }], isBanner)).toBe(true);
     expect(bannerLoadedFirst([{ src: '', text: '(function(w){(w.cmConsentDefaults=[]).forEach(function(){})})(window);' }, banner], isBanner)).toBe(true);
     expect(bannerLoadedFirst([{ src: '', text: 'installStub();window.frames.__tcfapiLocator' }, banner], isBanner)).toBe(true);

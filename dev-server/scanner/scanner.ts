@@ -123,7 +123,14 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     };
     for (const cookie of scan.cookies) {
       const existing = byIdentity.get(identity(cookie.name, cookie.domain));
-      const base = { name: cookie.name, domain: cookie.domain, expiryDays: cookie.expiryDays, setBeforeConsent: cookie.setBeforeConsent, firstSeen: cookie.firstSeen, lastSeen: cookie.lastSeen };
+      const base = {
+        name: cookie.name,
+        domain: cookie.domain,
+        expiryDays: cookie.expiryDays,
+        setBeforeConsent: cookie.setBeforeConsent,
+        firstSeen: cookie.firstSeen,
+        lastSeen: cookie.lastSeen,
+      };
       if (!existing) {
         add({ ...base, kind: 'new', cookieId: null, suggestedCategory: suggestCategory(cookie.name), changes: [] });
         continue;
@@ -131,9 +138,11 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
       existing.lastSeen = cookie.lastSeen;
       const changes: string[] = [];
       // A day either way is the clock moving between two scans, not a change.
-      if ((existing.expiryDays === null) !== (cookie.expiryDays === null) || Math.abs((existing.expiryDays ?? 0) - (cookie.expiryDays ?? 0)) > 1) changes.push('expiryDays');
+      if ((existing.expiryDays === null) !== (cookie.expiryDays === null) || Math.abs((existing.expiryDays ?? 0) - (cookie.expiryDays ?? 0)) > 1)
+        changes.push('expiryDays');
       if (changes.length > 0) add({ ...base, kind: 'changed', cookieId: existing.id, suggestedCategory: existing.category, changes });
-      if (cookie.setBeforeConsent && existing.category !== 'necessary') add({ ...base, kind: 'set_before_consent', cookieId: existing.id, suggestedCategory: existing.category, changes: [] });
+      if (cookie.setBeforeConsent && existing.category !== 'necessary')
+        add({ ...base, kind: 'set_before_consent', cookieId: existing.id, suggestedCategory: existing.category, changes: [] });
     }
     for (const cookie of listed) {
       if (!belongsTo(cookie.domain, domain.canonicalDomain) || found.has(identity(cookie.name, cookie.domain))) continue;
@@ -182,7 +191,12 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
         }),
       );
       const current = domainById(row.domainId);
-      Object.assign(row, { status: 'succeeded', cookies: result.cookies, pagesVisited: Math.max(row.pagesVisited, result.pagesVisited), finishedAt: now().toISOString() });
+      Object.assign(row, {
+        status: 'succeeded',
+        cookies: result.cookies,
+        pagesVisited: Math.max(row.pagesVisited, result.pagesVisited),
+        finishedAt: now().toISOString(),
+      });
       row.pagesPlanned = Math.max(row.pagesVisited, row.pagesPlanned);
       if (current) {
         setDomainOutcome(current, true, result.cookies.length);
@@ -203,7 +217,11 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     }
     try {
       const result = await crawl(crawlOptions(domain, 'health'));
-      const listed = new Map(cookieRows(store).filter((c) => c.consentSolutionId === row.consentSolutionId).map((c) => [identity(c.name, c.domain), c.category]));
+      const listed = new Map(
+        cookieRows(store)
+          .filter((c) => c.consentSolutionId === row.consentSolutionId)
+          .map((c) => [identity(c.name, c.domain), c.category]),
+      );
       const nonEssential = result.cookies
         .filter((c) => c.setBeforeConsent && (listed.get(identity(c.name, c.domain)) ?? suggestCategory(c.name)) !== 'necessary')
         .map((c) => c.name);
@@ -265,7 +283,14 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
 
   const enqueueScan = (domain: DomainRow, trigger: ScanRow['trigger']): ScanRow | undefined => {
     if (pending(scans(), domain.id)) return undefined;
-    const row: ScanRow = { id: store.nextId(SCANS), ...jobBase(domain), trigger, pagesVisited: 0, pagesPlanned: Math.min(domain.scanDepth, options.maxPages ?? Number.POSITIVE_INFINITY) * 2, cookies: [] };
+    const row: ScanRow = {
+      id: store.nextId(SCANS),
+      ...jobBase(domain),
+      trigger,
+      pagesVisited: 0,
+      pagesPlanned: Math.min(domain.scanDepth, options.maxPages ?? Number.POSITIVE_INFINITY) * 2,
+      cookies: [],
+    };
     scans().push(row);
     store.write();
     queue.push({ kind: 'scan', id: row.id });
@@ -320,7 +345,10 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     status: (): ScannerStatus => ({ available: executable !== undefined, running: running ? `${running.kind}:${running.id}` : null, queued: queue.length }),
     enqueueScan,
     enqueueHealthCheck,
-    scansOf: (domainId: number): ScanRow[] => scans().filter((s) => s.domainId === domainId).sort((a, b) => b.id - a.id),
+    scansOf: (domainId: number): ScanRow[] =>
+      scans()
+        .filter((s) => s.domainId === domainId)
+        .sort((a, b) => b.id - a.id),
     latestScan: (domainId: number): ScanRow | null => latest(scans(), domainId),
     latestHealthCheck: (domainId: number): HealthCheckRow | null => latest(healthChecks(), domainId),
     findings,

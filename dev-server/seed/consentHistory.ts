@@ -23,12 +23,7 @@ const mulberry32 = (seed: number) => {
   };
 };
 
-export const buildConsentHistory = (
-  solutions: readonly ConsentSolutionRow[],
-  domains: readonly DomainRow[],
-  now: Date,
-  accountId = 1,
-): ConsentRecordRow[] => {
+export const buildConsentHistory = (solutions: readonly ConsentSolutionRow[], domains: readonly DomainRow[], now: Date, accountId = 1): ConsentRecordRow[] => {
   const random = mulberry32(20_260_101);
   const rows: ConsentRecordRow[] = [];
   const own = solutions.filter((s) => s.accountId === accountId).slice(0, DAILY.length);

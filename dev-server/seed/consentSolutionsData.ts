@@ -31,7 +31,13 @@ interface SeedSolution {
   domains: SeedDomain[];
 }
 
-const site = (canonicalDomain: string, status: DomainStatus, cookiesFound: number, scanDepth: ScanDepth = 500, scanFrequency: ScanFrequencyDays = 7): SeedDomain => ({
+const site = (
+  canonicalDomain: string,
+  status: DomainStatus,
+  cookiesFound: number,
+  scanDepth: ScanDepth = 500,
+  scanFrequency: ScanFrequencyDays = 7,
+): SeedDomain => ({
   canonicalDomain,
   type: 'website',
   scanDepth,
@@ -58,11 +64,7 @@ const SEED_SOLUTIONS: SeedSolution[] = [
     autoblocking: true,
     consentVersion: 3,
     ageDays: 60,
-    domains: [
-      site('demo-shop.com', 'active', 42, 5000, 7),
-      site('demo-shop.fr', 'active', 38, 5000, 30),
-      alias('staging.demo-shop.com', 'internal_alias'),
-    ],
+    domains: [site('demo-shop.com', 'active', 42, 5000, 7), site('demo-shop.fr', 'active', 38, 5000, 30), alias('staging.demo-shop.com', 'internal_alias')],
   },
   {
     account: 'Demo Shop',
@@ -110,11 +112,7 @@ const SEED_SOLUTIONS: SeedSolution[] = [
   },
 ];
 
-export const buildConsentData = (
-  accounts: Account[],
-  users: User[],
-  now: Date,
-): { consentSolutions: ConsentSolutionRow[]; domains: DomainRow[] } => {
+export const buildConsentData = (accounts: Account[], users: User[], now: Date): { consentSolutions: ConsentSolutionRow[]; domains: DomainRow[] } => {
   const consentSolutions: ConsentSolutionRow[] = [];
   const domains: DomainRow[] = [];
   SEED_SOLUTIONS.forEach((seed, index) => {

@@ -47,7 +47,12 @@ const COOKIE_DATABASE: readonly KnownCookie[] = [
   { name: 'PHPSESSID', category: 'necessary', dataProcessor: null, purpose: 'Keeps the visitor’s session on the site.' },
   { name: 'JSESSIONID', category: 'necessary', dataProcessor: null, purpose: 'Keeps the visitor’s session on the site.' },
   { name: 'ASP.NET_SessionId', category: 'necessary', dataProcessor: null, purpose: 'Keeps the visitor’s session on the site.' },
-  { name: /^(session|sessionid|connect\.sid|laravel_session)$/i, category: 'necessary', dataProcessor: null, purpose: 'Keeps the visitor’s session on the site.' },
+  {
+    name: /^(session|sessionid|connect\.sid|laravel_session)$/i,
+    category: 'necessary',
+    dataProcessor: null,
+    purpose: 'Keeps the visitor’s session on the site.',
+  },
   { name: /^(csrftoken|XSRF-TOKEN|__Host-csrf)$/, category: 'necessary', dataProcessor: null, purpose: 'Protects forms against cross-site request forgery.' },
   { name: /^wp-settings(-time)?-\d+$/, category: 'functional', dataProcessor: null, purpose: 'WordPress: remembers the user’s settings.' },
   { name: /^cm_consent_\d+$/, category: 'necessary', dataProcessor: null, purpose: 'Stores the visitor’s cookie consent.' },

@@ -40,8 +40,16 @@ const en: TranslationTexts = {
     updateConsentButton: 'Update consent',
   },
   categories: {
-    necessary: { sdk: 'necessary', name: 'Necessary', description: 'Needed for the website to work, for example to keep you logged in. They cannot be switched off.' },
-    functional: { sdk: 'functional', name: 'Functional', description: 'Remember your choices, such as language or region, to give you a more personal experience.' },
+    necessary: {
+      sdk: 'necessary',
+      name: 'Necessary',
+      description: 'Needed for the website to work, for example to keep you logged in. They cannot be switched off.',
+    },
+    functional: {
+      sdk: 'functional',
+      name: 'Functional',
+      description: 'Remember your choices, such as language or region, to give you a more personal experience.',
+    },
     statistics: { sdk: 'statistics', name: 'Statistics', description: 'Help us understand how visitors use the website by collecting anonymous information.' },
     marketing: { sdk: 'marketing', name: 'Marketing', description: 'Used to show you advertising that is relevant to you across websites.' },
     unclassified: { sdk: 'unclassified', name: 'Unclassified', description: 'Cookies that have not been classified yet.' },
@@ -63,7 +71,8 @@ const fr: TranslationTexts = {
     dataProcessorServiceSpecification: 'Ce que le service fait des données',
   },
   cookiePolicy: {
-    cookiesOverview: 'Ce site utilise les cookies listés ci-dessous. Les cookies nécessaires sont toujours déposés ; les autres seulement avec votre consentement.',
+    cookiesOverview:
+      'Ce site utilise les cookies listés ci-dessous. Les cookies nécessaires sont toujours déposés ; les autres seulement avec votre consentement.',
     cookieDeclarationText: 'La déclaration des cookies liste chaque cookie trouvé sur ce site, à quoi il sert et combien de temps il est conservé.',
     domainListExplanation: "Votre consentement s'applique aux domaines suivants :",
     noScanPerformed: "Ce site n'a pas encore été analysé.",
@@ -77,9 +86,21 @@ const fr: TranslationTexts = {
     updateConsentButton: 'Mettre à jour le consentement',
   },
   categories: {
-    necessary: { sdk: 'necessary', name: 'Nécessaires', description: 'Indispensables au fonctionnement du site, par exemple pour rester connecté. Ils ne peuvent pas être désactivés.' },
-    functional: { sdk: 'functional', name: 'Fonctionnels', description: 'Retiennent vos choix, comme la langue ou la région, pour une expérience plus personnelle.' },
-    statistics: { sdk: 'statistics', name: 'Statistiques', description: 'Nous aident à comprendre comment les visiteurs utilisent le site grâce à des informations anonymes.' },
+    necessary: {
+      sdk: 'necessary',
+      name: 'Nécessaires',
+      description: 'Indispensables au fonctionnement du site, par exemple pour rester connecté. Ils ne peuvent pas être désactivés.',
+    },
+    functional: {
+      sdk: 'functional',
+      name: 'Fonctionnels',
+      description: 'Retiennent vos choix, comme la langue ou la région, pour une expérience plus personnelle.',
+    },
+    statistics: {
+      sdk: 'statistics',
+      name: 'Statistiques',
+      description: 'Nous aident à comprendre comment les visiteurs utilisent le site grâce à des informations anonymes.',
+    },
     marketing: { sdk: 'marketing', name: 'Marketing', description: 'Servent à vous montrer des publicités pertinentes sur différents sites.' },
     unclassified: { sdk: 'unclassified', name: 'Non classés', description: "Cookies qui n'ont pas encore été classés." },
   },
@@ -101,6 +122,13 @@ export const seedSolutionTranslations = (store: Store, solution: ConsentSolution
   const rows = translationRows(store);
   for (const language of solutionLanguages(solution)) {
     if (!DEFAULT_TEXTS[language] || rows.some((row) => row.consentSolutionId === solution.id && row.language === language)) continue;
-    rows.push({ id: store.nextId(TRANSLATIONS), accountId: solution.accountId, consentSolutionId: solution.id, language, texts: defaultTextsFor(language), updatedAt: now });
+    rows.push({
+      id: store.nextId(TRANSLATIONS),
+      accountId: solution.accountId,
+      consentSolutionId: solution.id,
+      language,
+      texts: defaultTextsFor(language),
+      updatedAt: now,
+    });
   }
 };

@@ -25,12 +25,44 @@ interface SeedUser {
 }
 
 const SEED_USERS: SeedUser[] = [
-  { email: 'owner@demo.test', name: 'Olivia Owner', phone: '+33 1 23 45 67 89', roles: ['ROLE_USER'], account: 'Demo Shop', status: 'active', note: 'account owner (trial)' },
+  {
+    email: 'owner@demo.test',
+    name: 'Olivia Owner',
+    phone: '+33 1 23 45 67 89',
+    roles: ['ROLE_USER'],
+    account: 'Demo Shop',
+    status: 'active',
+    note: 'account owner (trial)',
+  },
   { email: 'other@demo.test', name: 'Oscar Other', phone: null, roles: ['ROLE_USER'], account: 'Other Company', status: 'active', note: 'unrelated account' },
   { email: 'demo@demo.test', name: 'Dana Demo', phone: null, roles: ['ROLE_DEMO'], account: 'Demo Read-only', status: 'active', note: 'read-only demo' },
-  { email: 'agency@demo.test', name: 'Alex Agency', phone: '+33 6 12 34 56 78', roles: ['ROLE_AGENCY'], account: 'Pixel Agency', status: 'active', note: 'agency with two clients' },
-  { email: 'client@demo.test', name: 'Chloe Client', phone: null, roles: ['ROLE_CLIENT'], account: 'Client Bakery', status: 'active', note: 'client of Pixel Agency' },
-  { email: 'admin@demo.test', name: 'Adam Admin', phone: null, roles: ['ROLE_ADMIN'], account: 'Operations', status: 'active', note: 'administrator (every account)' },
+  {
+    email: 'agency@demo.test',
+    name: 'Alex Agency',
+    phone: '+33 6 12 34 56 78',
+    roles: ['ROLE_AGENCY'],
+    account: 'Pixel Agency',
+    status: 'active',
+    note: 'agency with two clients',
+  },
+  {
+    email: 'client@demo.test',
+    name: 'Chloe Client',
+    phone: null,
+    roles: ['ROLE_CLIENT'],
+    account: 'Client Bakery',
+    status: 'active',
+    note: 'client of Pixel Agency',
+  },
+  {
+    email: 'admin@demo.test',
+    name: 'Adam Admin',
+    phone: null,
+    roles: ['ROLE_ADMIN'],
+    account: 'Operations',
+    status: 'active',
+    note: 'administrator (every account)',
+  },
   { email: 'pending@demo.test', name: 'Paula Pending', phone: null, roles: ['ROLE_USER'], account: 'Demo Shop', status: 'pending', note: 'not activated yet' },
   { email: 'disabled@demo.test', name: 'Dirk Disabled', phone: null, roles: ['ROLE_USER'], account: 'Demo Shop', status: 'disabled', note: 'disabled' },
 ];

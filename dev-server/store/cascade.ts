@@ -61,7 +61,12 @@ const removeWithDependents = (store: Store, collection: string, predicate: (row:
   }
   if (gone.length === 0) return removed;
   removed.set(collection, [...(removed.get(collection) ?? []), ...gone]);
-  return removeDependents(store, collection, gone.map((row) => row.id), removed);
+  return removeDependents(
+    store,
+    collection,
+    gone.map((row) => row.id),
+    removed,
+  );
 };
 
 /** Removes, recursively, every row owned by the rows `ids` of `collection` (already removed themselves). Does not write. */

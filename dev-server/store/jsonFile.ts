@@ -49,7 +49,9 @@ export const removeStaleTempFiles = (file: string): string[] => {
   const dir = dirname(file);
   const name = basename(file);
   if (!existsSync(dir)) return [];
-  const stale = readdirSync(dir).filter((entry) => entry.startsWith(`${name}${TEMP_MARK}`) || new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[0-9a-f]{8}$`).test(entry));
+  const stale = readdirSync(dir).filter(
+    (entry) => entry.startsWith(`${name}${TEMP_MARK}`) || new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.[0-9a-f]{8}$`).test(entry),
+  );
   for (const entry of stale) rmSync(join(dir, entry), { force: true });
   return stale;
 };

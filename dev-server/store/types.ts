@@ -6,14 +6,7 @@ import type { LanguageCode } from '../../src/shared/languages';
 import type { Cookie } from '../../src/schemas/cookie';
 import type { StoredTexts } from '../../src/schemas/translations';
 
-export type Role =
-  | 'ROLE_USER'
-  | 'ROLE_DEMO'
-  | 'ROLE_UNIVERSAL_CONSENT_SOLUTIONS'
-  | 'ROLE_CLIENT'
-  | 'ROLE_AGENCY'
-  | 'ROLE_ADMIN'
-  | 'ROLE_USER_REGISTRARTION';
+export type Role = 'ROLE_USER' | 'ROLE_DEMO' | 'ROLE_UNIVERSAL_CONSENT_SOLUTIONS' | 'ROLE_CLIENT' | 'ROLE_AGENCY' | 'ROLE_ADMIN' | 'ROLE_USER_REGISTRARTION';
 
 export type UserStatus = 'active' | 'pending' | 'disabled';
 

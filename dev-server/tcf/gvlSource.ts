@@ -59,7 +59,11 @@ const fetchJson = async (url: string): Promise<unknown> => {
 
 const describeFailure = (what: string, error: unknown): string => {
   const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
-  if (issues) return `${what} is not a valid GVL: ${issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'} ${i.message}`).join('; ')}`;
+  if (issues)
+    return `${what} is not a valid GVL: ${issues
+      .slice(0, 3)
+      .map((i) => `${i.path.map(String).join('.') || '(root)'} ${i.message}`)
+      .join('; ')}`;
   return `${what}: ${error instanceof Error ? error.message : String(error)}`;
 };
 

@@ -57,7 +57,12 @@ export const gvlViolations = (settings: TcfSettings, list: VendorList): Violatio
 };
 
 /** The settings, and which chosen vendors changed or left since the published pin. */
-export const tcfState = (consentSolutionId: number, row: TcfSettingsRow | undefined, list: VendorList, published: PublishedTcf | null | undefined): TcfSettingsState => {
+export const tcfState = (
+  consentSolutionId: number,
+  row: TcfSettingsRow | undefined,
+  list: VendorList,
+  published: PublishedTcf | null | undefined,
+): TcfSettingsState => {
   const settings = settingsOf(row);
   const changedVendorIds: number[] = [];
   const departedVendorIds: number[] = [];
@@ -82,4 +87,6 @@ export const tcfState = (consentSolutionId: number, row: TcfSettingsRow | undefi
 
 /** The newest publication's pin, if that publication had TCF on. */
 export const latestPublishedTcf = (publications: readonly PublicationRow[], consentSolutionId: number): PublishedTcf | null =>
-  publications.filter((p) => p.consentSolutionId === consentSolutionId).reduce<PublicationRow | undefined>((latest, p) => (!latest || p.version > latest.version ? p : latest), undefined)?.tcf ?? null;
+  publications
+    .filter((p) => p.consentSolutionId === consentSolutionId)
+    .reduce<PublicationRow | undefined>((latest, p) => (!latest || p.version > latest.version ? p : latest), undefined)?.tcf ?? null;

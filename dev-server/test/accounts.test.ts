@@ -73,7 +73,9 @@ describe('GET /accounts/:id', () => {
     expect([other.status, missing.status, junk.status]).toEqual([404, 404, 404]);
     const bodies = [await other.text(), await missing.text(), await junk.text()];
     expect(new Set(bodies).size).toBe(1);
-    expect(JSON.parse(bodies[0] ?? '')).toEqual({ violations: [{ propertyPath: '', message: 'Not found.', payload: { messageKey: 'error.backend.not_found' } }] });
+    expect(JSON.parse(bodies[0] ?? '')).toEqual({
+      violations: [{ propertyPath: '', message: 'Not found.', payload: { messageKey: 'error.backend.not_found' } }],
+    });
   });
 
   it('[ROLE-3] lets an agency read its own and its client accounts only', async () => {
@@ -95,7 +97,12 @@ describe('GET /accounts/:id', () => {
   it('[ROLE-1] an agency’s client does not see its billing: no subscription, prices or payment details anywhere', async () => {
     const client = await login(server.baseUrl, 'client@demo.test');
     const account = await get(5, client);
-    expect(await account.json()).toEqual({ id: 5, name: 'Client Bakery', date: expect.any(String), subscription: { defaultDomainSettings: { scan_depth: 500, scan_frequency: 7 } } });
+    expect(await account.json()).toEqual({
+      id: 5,
+      name: 'Client Bakery',
+      date: expect.any(String),
+      subscription: { defaultDomainSettings: { scan_depth: 500, scan_frequency: 7 } },
+    });
     for (const [method, path] of [
       ['GET', '/subscriptions'],
       ['GET', '/subscriptions/5'],
@@ -103,7 +110,11 @@ describe('GET /accounts/:id', () => {
       ['GET', '/pricing'],
       ['POST', '/pricing/quote'],
     ] as const) {
-      const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { cookie: client, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { cookie: client, 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect([res.status, await messageKeys(res)], path).toEqual([403, ['error.backend.permission_denied']]);
     }
     // The agency that pays sees the client's billing.

@@ -27,7 +27,13 @@ describe('audit log', () => {
     const res = await get('/audit-log?_page=1&_limit=10', owner);
     expect(res.status).toBe(200);
     const [latest] = (await res.json()) as (Entry & { at: string })[];
-    expect(latest).toMatchObject({ accountId: 1, userEmail: 'owner@demo.test', action: 'create', resource: 'teammates', changes: { email: 'audited@demo.test' } });
+    expect(latest).toMatchObject({
+      accountId: 1,
+      userEmail: 'owner@demo.test',
+      action: 'create',
+      resource: 'teammates',
+      changes: { email: 'audited@demo.test' },
+    });
     expect(res.headers.get('x-total-count')).toBe('1');
     const filtered = (await (await get('/audit-log?resource=consent-solutions', owner)).json()) as Entry[];
     expect(filtered).toEqual([]);
@@ -35,7 +41,11 @@ describe('audit log', () => {
 
   it('[BEYOND-7] an admin acting on another account is recorded in that account; secrets are redacted', async () => {
     const admin = await login(server.baseUrl, 'admin@demo.test');
-    await fetch(`${server.baseUrl}/accounts/2`, { method: 'PATCH', headers: { cookie: admin, 'content-type': 'application/json', 'x-account-id': '2' }, body: JSON.stringify({ name: 'Renamed Co' }) });
+    await fetch(`${server.baseUrl}/accounts/2`, {
+      method: 'PATCH',
+      headers: { cookie: admin, 'content-type': 'application/json', 'x-account-id': '2' },
+      body: JSON.stringify({ name: 'Renamed Co' }),
+    });
     const entries = (await (await get('/audit-log?q=admin@', admin, { 'X-Account-Id': '2' })).json()) as Entry[];
     expect(entries[0]).toMatchObject({ accountId: 2, userEmail: 'admin@demo.test', action: 'update', changes: { name: 'Renamed Co' } });
     const other = await login(server.baseUrl, 'other@demo.test');

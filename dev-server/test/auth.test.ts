@@ -34,7 +34,12 @@ describe('POST /login_check', () => {
   });
 
   it('[API-2] accepts application/ld+json, the app default content type', async () => {
-    const res = await postJson(server.baseUrl, '/login_check', { email: 'owner@demo.test', password: DEMO_PASSWORD }, { 'content-type': 'application/ld+json' });
+    const res = await postJson(
+      server.baseUrl,
+      '/login_check',
+      { email: 'owner@demo.test', password: DEMO_PASSWORD },
+      { 'content-type': 'application/ld+json' },
+    );
     expect(res.status).toBe(200);
   });
 
@@ -95,7 +100,11 @@ describe('session guard', () => {
 
   it('[API-2] rejects a token signed with another secret (alg none / re-signed payload)', async () => {
     const owner = await login(server.baseUrl, 'owner@demo.test');
-    const hp = owner.split('; ').find((c) => c.startsWith('ci_hp='))?.slice('ci_hp='.length) ?? '';
+    const hp =
+      owner
+        .split('; ')
+        .find((c) => c.startsWith('ci_hp='))
+        ?.slice('ci_hp='.length) ?? '';
     const [, payload] = hp.split('.');
     const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     const res = await accountOf(`ci_hp=${noneHeader}.${payload}; ci_s=`);

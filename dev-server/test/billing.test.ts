@@ -78,7 +78,6 @@ describe('subscription prices (CONST-3, PROD-4)', () => {
     expect(expired.status).toBe(400);
     expect(await violationsOf(expired)).toEqual([{ propertyPath: 'coupon', messageKey: 'validation.coupon_expired' }]);
   });
-
 });
 
 /**
@@ -109,9 +108,21 @@ const RULES: Array<[string, Record<string, unknown>, Array<{ propertyPath: strin
   ['phone prefix matches the country', { phonePrefix: '+44' }, [{ propertyPath: 'billing.phonePrefix', messageKey: 'validation.phone_prefix_invalid' }]],
   ['phone number required', { phoneNumber: '' }, [{ propertyPath: 'billing.phoneNumber', messageKey: 'validation.phone_required' }]],
   ['phone number valid for the country', { phoneNumber: '12 34' }, [{ propertyPath: 'billing.phoneNumber', messageKey: 'validation.phone_invalid' }]],
-  ['VAT number needed for an EU business outside France', { ...DE_BILLING }, [{ propertyPath: 'billing.vatNumber', messageKey: 'validation.vat_number_required' }]],
-  ['VAT number format for the country', { ...DE_BILLING, vatNumber: 'DE123' }, [{ propertyPath: 'billing.vatNumber', messageKey: 'validation.vat_number_invalid' }]],
-  ['VAT number of another country refused', { ...DE_BILLING, vatNumber: 'FR40303265045' }, [{ propertyPath: 'billing.vatNumber', messageKey: 'validation.vat_number_invalid' }]],
+  [
+    'VAT number needed for an EU business outside France',
+    { ...DE_BILLING },
+    [{ propertyPath: 'billing.vatNumber', messageKey: 'validation.vat_number_required' }],
+  ],
+  [
+    'VAT number format for the country',
+    { ...DE_BILLING, vatNumber: 'DE123' },
+    [{ propertyPath: 'billing.vatNumber', messageKey: 'validation.vat_number_invalid' }],
+  ],
+  [
+    'VAT number of another country refused',
+    { ...DE_BILLING, vatNumber: 'FR40303265045' },
+    [{ propertyPath: 'billing.vatNumber', messageKey: 'validation.vat_number_invalid' }],
+  ],
   ['valid VAT number accepted, prefix optional', { ...DE_BILLING, vatNumber: '136 695 976' }, 'valid'],
   ['VAT number optional in France and outside the EU', { country: 'US', phonePrefix: '+1', phoneNumber: '201 555 0123', postalCode: '10001' }, 'valid'],
   ['coupon format', { coupon: 'no spaces allowed' }, [{ propertyPath: 'billing.coupon', messageKey: 'validation.coupon_invalid' }]],
@@ -151,7 +162,13 @@ describe('billing validation (VAL-3)', () => {
     const missing = await http.post('/subscriptions', owner, { plan: 'essential', interval: 'month', domainsCount: 3, payment: card(DECLINED_CARD) });
     expect(missing.status).toBe(400);
     expect(await violationsOf(missing)).toEqual([{ propertyPath: 'billing', messageKey: 'validation.required' }]);
-    for (const body of [{ billing: 'x' }, { billing: null, payment: 7 }, { plan: ['essential'], domainsCount: '3' }, { domainsCount: 0 }, { domainsCount: 1001 }]) {
+    for (const body of [
+      { billing: 'x' },
+      { billing: null, payment: 7 },
+      { plan: ['essential'], domainsCount: '3' },
+      { domainsCount: 0 },
+      { domainsCount: 1001 },
+    ]) {
       const res = await http.post('/subscriptions', owner, subscribeBody(body));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }

@@ -31,7 +31,11 @@ describe('loadConfig', () => {
 
   it('[SEC-4] reads the allowed hosts (default: none configured, the API’s own host:port and localhost:port apply)', () => {
     expect(loadConfig({}).allowedHosts).toBeUndefined();
-    expect(loadConfig({ API_ALLOWED_HOSTS: 'API.example.test, cdn.example.test:8443,[::1]:3001' }).allowedHosts).toEqual(['api.example.test', 'cdn.example.test:8443', '[::1]:3001']);
+    expect(loadConfig({ API_ALLOWED_HOSTS: 'API.example.test, cdn.example.test:8443,[::1]:3001' }).allowedHosts).toEqual([
+      'api.example.test',
+      'cdn.example.test:8443',
+      '[::1]:3001',
+    ]);
     expect(() => loadConfig({ API_ALLOWED_HOSTS: 'http://api.example.test' })).toThrow(/API_ALLOWED_HOSTS/);
     expect(() => loadConfig({ API_ALLOWED_HOSTS: ' , ' })).toThrow(/API_ALLOWED_HOSTS/);
   });

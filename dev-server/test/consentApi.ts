@@ -17,7 +17,7 @@ export type Call = <T = unknown>(method: string, path: string, body?: unknown, c
 export const caller = async (baseUrl: string, email: string, actingAccountId?: number): Promise<Call> => {
   const cookie = await login(baseUrl, email);
   const acting: Record<string, string> = actingAccountId === undefined ? {} : { 'x-account-id': String(actingAccountId) };
-  return async <T,>(method: string, path: string, body?: unknown, contentType = 'application/json') => {
+  return async <T>(method: string, path: string, body?: unknown, contentType = 'application/json') => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { cookie, ...acting, ...(body === undefined ? {} : { 'content-type': contentType }) },
@@ -34,8 +34,7 @@ interface ViolationsBody {
 }
 
 /** `[propertyPath, messageKey]` pairs, the part of a violation the tests compare. */
-export const pairs = (body: unknown): [string, string][] =>
-  (body as ViolationsBody).violations.map((v) => [v.propertyPath, v.payload.messageKey]);
+export const pairs = (body: unknown): [string, string][] => (body as ViolationsBody).violations.map((v) => [v.propertyPath, v.payload.messageKey]);
 
 export interface ConsentSolutionJson {
   id: number;

@@ -74,10 +74,21 @@ const suite = (backend: Backend) => {
 
   const send = (csId: number, body: Record<string, unknown>, origin = ORIGIN_1) =>
     fetch(`${api.baseUrl}/consent/${csId}/records`, { method: 'POST', headers: { 'content-type': 'text/plain', origin }, body: JSON.stringify(body) });
-  const record = (extra: Record<string, unknown> = {}) => ({ anonymousId: AID, action: 'accept', categories: ['functional', 'statistics'], consentVersion: 1, ...extra });
+  const record = (extra: Record<string, unknown> = {}) => ({
+    anonymousId: AID,
+    action: 'accept',
+    categories: ['functional', 'statistics'],
+    consentVersion: 1,
+    ...extra,
+  });
   const download = async (path: string) => {
     const res = await fetch(`${api.baseUrl}${path}`, { headers: { cookie } });
-    return { status: res.status, type: res.headers.get('content-type') ?? '', disposition: res.headers.get('content-disposition') ?? '', text: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      disposition: res.headers.get('content-disposition') ?? '',
+      text: await res.text(),
+    };
   };
 
   beforeAll(async () => {
@@ -119,7 +130,11 @@ const suite = (backend: Backend) => {
     const limited = await startTestServer({ consentLog: backend.options(), consentRecordLimits: { perAddress: 1000, perSolution: 3 } });
     try {
       const post = (csId: number, origin: string) =>
-        fetch(`${limited.baseUrl}/consent/${csId}/records`, { method: 'POST', headers: { 'content-type': 'text/plain', origin }, body: JSON.stringify(record()) });
+        fetch(`${limited.baseUrl}/consent/${csId}/records`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', origin },
+          body: JSON.stringify(record()),
+        });
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await post(1, ORIGIN_1)).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
@@ -147,7 +162,9 @@ const suite = (backend: Backend) => {
     expect(after.totals.save - before.totals.save).toBe(1);
     expect(after.daily).toHaveLength(1);
     // The figures equal a count over the records themselves (the seed's and the test's).
-    const all = (await owner<{ action: string; decidedAt: string }[]>('GET', `/consent-records?consentSolutionId=2&_limit=100`)).body.filter((r) => r.decidedAt.startsWith(day(0)));
+    const all = (await owner<{ action: string; decidedAt: string }[]>('GET', `/consent-records?consentSolutionId=2&_limit=100`)).body.filter((r) =>
+      r.decidedAt.startsWith(day(0)),
+    );
     expect(after.totals.decisions).toBeGreaterThanOrEqual(all.length);
     const stat = after.totals.optIn.statistics ?? 0;
     expect(stat).toBeGreaterThan(0);
@@ -159,13 +176,20 @@ const suite = (backend: Backend) => {
     const read = async () => (await owner<ComplianceReport>('GET', `/reports/compliance?consentSolutionId=1&from=${today}&to=${today}`)).body;
     const before = await read();
     const tcString = 'CQAbCdEAAbCdEAGABCENBgFgAP_gAEPgAAAAKYtV';
-    const res = await send(1, record({ anonymousId: 'standards-visitor-0001', action: 'gpc', categories: ['functional'], gpc: true, regionRule: 'opt-out', tcString }));
+    const res = await send(
+      1,
+      record({ anonymousId: 'standards-visitor-0001', action: 'gpc', categories: ['functional'], gpc: true, regionRule: 'opt-out', tcString }),
+    );
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     const proof = (await owner<Record<string, unknown>>('GET', `/consent-records/${id}`)).body;
     expect(proof).toMatchObject({ action: 'gpc', gpc: true, regionRule: 'opt-out', tcString });
     const plain = (await (await send(1, record({ anonymousId: 'standards-visitor-0002' }))).json()) as { id: string };
-    expect((await owner<Record<string, unknown>>('GET', `/consent-records/${plain.id}`)).body).toMatchObject({ gpc: false, regionRule: 'opt-in', tcString: null });
+    expect((await owner<Record<string, unknown>>('GET', `/consent-records/${plain.id}`)).body).toMatchObject({
+      gpc: false,
+      regionRule: 'opt-in',
+      tcString: null,
+    });
     const after = await read();
     expect(after.totals.underGpc - before.totals.underGpc).toBe(1);
     expect(after.totals.gpc - before.totals.gpc).toBe(1);
@@ -191,9 +215,13 @@ const suite = (backend: Backend) => {
     const aid = 'shared-visitor-000000001';
     expect((await send(1, record({ anonymousId: aid, categories: ['marketing'] }))).status).toBe(201);
     const shared = await fetch(`${api.baseUrl}/consent/2/shared?anonymousId=${aid}`, { headers: { origin: ORIGIN_2 } });
-    expect(((await shared.json()) as { consent: { categories: string[]; consentSolutionId: number } }).consent).toMatchObject({ categories: ['necessary', 'marketing'], consentSolutionId: 1 });
+    expect(((await shared.json()) as { consent: { categories: string[]; consentSolutionId: number } }).consent).toMatchObject({
+      categories: ['necessary', 'marketing'],
+      consentSolutionId: 1,
+    });
     // A decision older than the asking solution's last push for consent no longer counts.
-    for (const row of api.store.state().consentSolutions as { id: number; consentVersionAt: string }[]) if (row.id === 2) row.consentVersionAt = new Date(Date.now() + 60_000).toISOString();
+    for (const row of api.store.state().consentSolutions as { id: number; consentVersionAt: string }[])
+      if (row.id === 2) row.consentVersionAt = new Date(Date.now() + 60_000).toISOString();
     const stale = await fetch(`${api.baseUrl}/consent/2/shared?anonymousId=${aid}`, { headers: { origin: ORIGIN_2 } });
     expect(((await stale.json()) as { consent: unknown }).consent).toBeNull();
   });
@@ -215,7 +243,10 @@ const suite = (backend: Backend) => {
 
     const jsonl = await download('/consent-records/export?format=jsonl&consentSolutionId=1');
     expect(jsonl.type).toContain('application/x-ndjson');
-    const lines = jsonl.text.trim().split('\n').map((l) => JSON.parse(l) as { consentSolutionId: number; receivedAt: string; anonymousId: string });
+    const lines = jsonl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { consentSolutionId: number; receivedAt: string; anonymousId: string });
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((l) => l.consentSolutionId === 1)).toBe(true);
     expect(lines.map((l) => l.receivedAt)).toEqual([...lines.map((l) => l.receivedAt)].sort());
@@ -223,9 +254,15 @@ const suite = (backend: Backend) => {
 
     const today = new Date().toISOString().slice(0, 10);
     const todays = await download(`/consent-records/export?format=jsonl&from=${today}&to=${today}`);
-    expect(todays.text.trim().split('\n').every((l) => (JSON.parse(l) as { receivedAt: string }).receivedAt.startsWith(today))).toBe(true);
+    expect(
+      todays.text
+        .trim()
+        .split('\n')
+        .every((l) => (JSON.parse(l) as { receivedAt: string }).receivedAt.startsWith(today)),
+    ).toBe(true);
 
-    for (const bad of ['format=xml', 'from=2026-02-30', 'consentSolutionId=x', 'extra=1', 'from=2026-05-02&to=2026-05-01']) expect((await download(`/consent-records/export?${bad}`)).status, bad).toBe(400);
+    for (const bad of ['format=xml', 'from=2026-02-30', 'consentSolutionId=x', 'extra=1', 'from=2026-05-02&to=2026-05-01'])
+      expect((await download(`/consent-records/export?${bad}`)).status, bad).toBe(400);
     expect((await stranger('GET', '/consent-records/export?consentSolutionId=1')).status).toBe(404);
     const strangers = await fetch(`${api.baseUrl}/consent-records/export?format=jsonl`, { headers: { cookie: strangerCookie } });
     expect(strangers.status).toBe(200);
@@ -237,7 +274,19 @@ const suite = (backend: Backend) => {
     expect(initial.body).toMatchObject({ days: 1826, defaultDays: 1826 });
     const old = (days: number): ConsentRecordRow => {
       const at = new Date(Date.now() - days * 86_400_000).toISOString();
-      return { id: randomUUID(), accountId: 1, consentSolutionId: 3, anonymousId: `retention-${days}-0000000`, action: 'decline', categories: ['necessary'], consentVersion: 1, decidedAt: at, receivedAt: at, domain: 'demo-shop.com', language: null };
+      return {
+        id: randomUUID(),
+        accountId: 1,
+        consentSolutionId: 3,
+        anonymousId: `retention-${days}-0000000`,
+        action: 'decline',
+        categories: ['necessary'],
+        consentVersion: 1,
+        decidedAt: at,
+        receivedAt: at,
+        domain: 'demo-shop.com',
+        language: null,
+      };
     };
     const [kept, expired] = [old(20), old(400)];
     await api.context.consentLog.appendMany([kept, expired]);
@@ -285,9 +334,32 @@ const suite = (backend: Backend) => {
     try {
       expect(await migrate(sql)).toEqual(migrations().map((m) => m.version));
       expect(await migrate(sql)).toEqual([]);
-      const columns = (await sql.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'consent_records' AND table_schema = current_schema() ORDER BY ordinal_position`)).map((c) => c.column_name);
-      expect(columns).toEqual(['id', 'account_id', 'consent_solution_id', 'anonymous_id', 'action', 'categories', 'consent_version', 'decided_at', 'received_at', 'domain', 'language', 'gpc', 'region_rule', 'tc_string']);
-      const indexes = (await sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'consent_records' AND schemaname = current_schema()`)).map((i) => i.indexdef).join('\n');
+      const columns = (
+        await sql.query<{ column_name: string }>(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = 'consent_records' AND table_schema = current_schema() ORDER BY ordinal_position`,
+        )
+      ).map((c) => c.column_name);
+      expect(columns).toEqual([
+        'id',
+        'account_id',
+        'consent_solution_id',
+        'anonymous_id',
+        'action',
+        'categories',
+        'consent_version',
+        'decided_at',
+        'received_at',
+        'domain',
+        'language',
+        'gpc',
+        'region_rule',
+        'tc_string',
+      ]);
+      const indexes = (
+        await sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'consent_records' AND schemaname = current_schema()`)
+      )
+        .map((i) => i.indexdef)
+        .join('\n');
       expect(indexes).toMatch(/\(id\)/);
       expect(indexes).toMatch(/\(anonymous_id, decided_at\)/);
       expect(indexes).toMatch(/\(consent_solution_id, received_at, id\)/);

@@ -46,7 +46,12 @@ describe('consent log crash safety', () => {
           const res = await fetch(`${baseUrl}/consent/1/records`, {
             method: 'POST',
             headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
-            body: JSON.stringify({ anonymousId: `crash-visitor-${n}-${String(i).padStart(8, '0')}`, action: 'accept', categories: ['statistics'], consentVersion: 1 }),
+            body: JSON.stringify({
+              anonymousId: `crash-visitor-${n}-${String(i).padStart(8, '0')}`,
+              action: 'accept',
+              categories: ['statistics'],
+              consentVersion: 1,
+            }),
           });
           if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
         } catch {

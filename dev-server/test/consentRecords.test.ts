@@ -35,7 +35,15 @@ describe('consent records', () => {
 
     const proof = await owner<Record<string, unknown>>('GET', `/consent-records/${id}`);
     expect(proof.status).toBe(200);
-    expect(proof.body).toMatchObject({ id, consentSolutionId: 1, anonymousId: AID, action: 'save', categories: ['necessary', 'statistics'], consentVersion: 3, domain: 'www.demo-shop.fr' });
+    expect(proof.body).toMatchObject({
+      id,
+      consentSolutionId: 1,
+      anonymousId: AID,
+      action: 'save',
+      categories: ['necessary', 'statistics'],
+      consentVersion: 3,
+      domain: 'www.demo-shop.fr',
+    });
 
     const exported = await fetch(`${server.baseUrl}/consent-records/${id}/export`, { headers: { cookie: await cookieOf('owner@demo.test') } });
     expect(exported.headers.get('content-disposition')).toContain(`consent-record-${id}.json`);
@@ -46,7 +54,10 @@ describe('consent records', () => {
   });
 
   it('[CONST-2] the preflight is answered for any origin', async () => {
-    const res = await fetch(`${server.baseUrl}/consent/1/records`, { method: 'OPTIONS', headers: { origin: 'https://demo-shop.com', 'access-control-request-method': 'POST' } });
+    const res = await fetch(`${server.baseUrl}/consent/1/records`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://demo-shop.com', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -80,13 +91,16 @@ describe('consent records', () => {
 
   it('[CONST-2] shared consent: a sibling solution with shared consent on gets the decision of the same anonymous id', async () => {
     // Turning shared consent on needs ROLE_UNIVERSAL_CONSENT_SOLUTIONS (tested with the solutions); set it directly here.
-    for (const row of server.store.state().consentSolutions as { id: number; sharedConsent: boolean }[]) if (row.id === 1 || row.id === 2) row.sharedConsent = true;
+    for (const row of server.store.state().consentSolutions as { id: number; sharedConsent: boolean }[])
+      if (row.id === 1 || row.id === 2) row.sharedConsent = true;
     const aid = 'aaaabbbb-cccc-4ddd-8eee-ffff00001111';
     await send(1, { ...record, anonymousId: aid, action: 'accept', categories: ['functional', 'statistics', 'marketing'] });
     const shared = await fetch(`${server.baseUrl}/consent/2/shared?anonymousId=${aid}`, { headers: { origin: 'https://blog.demo-shop.com' } });
     expect(shared.status).toBe(200);
     expect(((await shared.json()) as { consent: { categories: string[] } }).consent.categories).toEqual(['necessary', 'functional', 'statistics', 'marketing']);
-    const unknown = await fetch(`${server.baseUrl}/consent/2/shared?anonymousId=${aid.replace('a', 'b')}`, { headers: { origin: 'https://blog.demo-shop.com' } });
+    const unknown = await fetch(`${server.baseUrl}/consent/2/shared?anonymousId=${aid.replace('a', 'b')}`, {
+      headers: { origin: 'https://blog.demo-shop.com' },
+    });
     expect(((await unknown.json()) as { consent: unknown }).consent).toBeNull();
     const wrongOrigin = await fetch(`${server.baseUrl}/consent/2/shared?anonymousId=${aid}`, { headers: { origin: 'https://demo-shop.com' } });
     expect(wrongOrigin.status).toBe(403);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rows = <T,>(name: string): T[] => server.store.state()[name] as T[];
+const rows = <T>(name: string): T[] => server.store.state()[name] as T[];
 const counts = () => ({ solutions: rows('consentSolutions').length, domains: rows('domains').length });
 const names = (body: unknown): string[] => (body as ConsentSolutionJson[]).map((s) => s.name);
 
@@ -53,10 +53,26 @@ describe('POST /consent-solutions', () => {
     const before = counts();
     const refused = [
       // schema: wrong type and language, each on its field
-      [createBody('new-shop.com', { type: 'shop' }, { defaultLanguage: 'xx' }), 400, [['defaultLanguage', 'validation.language_invalid'], ['domain.type', 'validation.domain_type_invalid']]],
+      [
+        createBody('new-shop.com', { type: 'shop' }, { defaultLanguage: 'xx' }),
+        400,
+        [
+          ['defaultLanguage', 'validation.language_invalid'],
+          ['domain.type', 'validation.domain_type_invalid'],
+        ],
+      ],
       [createBody('https://www.new-shop.com'), 400, [['domain.canonicalDomain', 'validation.domain_not_canonical']]],
       [createBody('new-shop.com', {}, { additionalLanguages: ['en'] }), 400, [['additionalLanguages.0', 'validation.additional_language_is_default']]],
-      [{ defaultLanguage: 'en', additionalLanguages: [] }, 400, [['domain.canonicalDomain', 'validation.url_required'], ['domain.type', 'validation.required'], ['domain.scanDepth', 'validation.required'], ['domain.scanFrequency', 'validation.required']]],
+      [
+        { defaultLanguage: 'en', additionalLanguages: [] },
+        400,
+        [
+          ['domain.canonicalDomain', 'validation.url_required'],
+          ['domain.type', 'validation.required'],
+          ['domain.scanDepth', 'validation.required'],
+          ['domain.scanFrequency', 'validation.required'],
+        ],
+      ],
       // rules that need the stored data, checked after the schema passed
       [createBody('demo-shop.com'), 409, [['domain.canonicalDomain', 'error.backend.domain_already_exists']]],
       [createBody('shop.other-company.com'), 409, [['domain.canonicalDomain', 'error.backend.root_domain_other_account']]],
@@ -69,7 +85,11 @@ describe('POST /consent-solutions', () => {
       expect(counts()).toEqual(before);
     }
 
-    const created = await owner<ConsentSolutionJson>('POST', '/consent-solutions', createBody('new-shop.com', { type: 'website', scanDepth: 5000, scanFrequency: 30 }));
+    const created = await owner<ConsentSolutionJson>(
+      'POST',
+      '/consent-solutions',
+      createBody('new-shop.com', { type: 'website', scanDepth: 5000, scanFrequency: 30 }),
+    );
     expect(created.status).toBe(201);
     const solution = created.body;
     expect(solution).toMatchObject({
@@ -103,7 +123,12 @@ describe('POST /consent-solutions', () => {
     expect((await owner('GET', `/consent-solutions/${solution.id}`)).body).toEqual(solution);
 
     // A name given is kept (trimmed); the domain body may come as JSON-LD.
-    const named = await owner<ConsentSolutionJson>('POST', '/consent-solutions', createBody('named-shop.com', {}, { name: '  My shop ' }), 'application/ld+json');
+    const named = await owner<ConsentSolutionJson>(
+      'POST',
+      '/consent-solutions',
+      createBody('named-shop.com', {}, { name: '  My shop ' }),
+      'application/ld+json',
+    );
     expect([named.status, named.body.name]).toEqual([201, 'My shop']);
   });
 
@@ -235,14 +260,23 @@ describe('ownership and roles', () => {
       ['PUT', solutionPath, { name: 'Mine now' }],
       ['DELETE', solutionPath, undefined],
       ['POST', `${solutionPath}/push-for-consent`, {}],
-      ['POST', '/domains', { consentSolutionId: SEED.otherSolution, canonicalDomain: 'sneaky.com', type: 'website', defaultLanguage: 'en', scanDepth: 500, scanFrequency: 7 }],
+      [
+        'POST',
+        '/domains',
+        { consentSolutionId: SEED.otherSolution, canonicalDomain: 'sneaky.com', type: 'website', defaultLanguage: 'en', scanDepth: 500, scanFrequency: 7 },
+      ],
       ['GET', '/consent-solutions/999999', undefined],
     ] as const) {
       const res = await owner(method, path, body);
       expect([res.status, pairs(res.body)], `${method} ${path}`).toEqual([404, [['', 'error.backend.consent_solution_not_found']]]);
     }
     const domainPath = `/domains/${SEED.otherDomain}`;
-    for (const [method, body] of [['GET', undefined], ['PATCH', { scanDepth: 5000 }], ['PUT', { scanDepth: 5000 }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { scanDepth: 5000 }],
+      ['PUT', { scanDepth: 5000 }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await owner(method, domainPath, body);
       expect([res.status, pairs(res.body)], `${method} ${domainPath}`).toEqual([404, [['', 'error.backend.not_found']]]);
     }
@@ -257,12 +291,33 @@ describe('ownership and roles', () => {
     const solutionId = server.store.nextId('consentSolutions');
     const domainId = server.store.nextId('domains');
     rows<DomainRow>('domains').push({
-      id: domainId, accountId: 3, consentSolutionId: solutionId, canonicalDomain: 'demo-readonly.com', type: 'website', defaultLanguage: 'en',
-      scanDepth: 500, scanFrequency: 7, status: 'active', createdAt: now, createdBy: 'demo@demo.test', updatedAt: now, lastScanAt: null, cookiesFound: 0,
+      id: domainId,
+      accountId: 3,
+      consentSolutionId: solutionId,
+      canonicalDomain: 'demo-readonly.com',
+      type: 'website',
+      defaultLanguage: 'en',
+      scanDepth: 500,
+      scanFrequency: 7,
+      status: 'active',
+      createdAt: now,
+      createdBy: 'demo@demo.test',
+      updatedAt: now,
+      lastScanAt: null,
+      cookiesFound: 0,
     });
     rows<ConsentSolutionRow>('consentSolutions').push({
-      id: solutionId, accountId: 3, name: 'Read-only demo', defaultLanguage: 'en', additionalLanguages: [], sharedConsent: false, autoblocking: false,
-      consentVersion: 1, consentVersionAt: now, createdAt: now, updatedAt: now,
+      id: solutionId,
+      accountId: 3,
+      name: 'Read-only demo',
+      defaultLanguage: 'en',
+      additionalLanguages: [],
+      sharedConsent: false,
+      autoblocking: false,
+      consentVersion: 1,
+      consentVersionAt: now,
+      createdAt: now,
+      updatedAt: now,
       domains: [{ id: domainId, canonicalDomain: 'demo-readonly.com', type: 'website', status: 'active' }],
     });
     const demo = await caller(server.baseUrl, 'demo@demo.test');
@@ -277,7 +332,11 @@ describe('ownership and roles', () => {
       ['PUT', `/consent-solutions/${solutionId}`, { name: 'x' }],
       ['DELETE', `/consent-solutions/${solutionId}`, undefined],
       ['POST', `/consent-solutions/${solutionId}/push-for-consent`, {}],
-      ['POST', '/domains', { consentSolutionId: solutionId, canonicalDomain: 'shop.demo-readonly.com', type: 'website', defaultLanguage: 'en', scanDepth: 500, scanFrequency: 7 }],
+      [
+        'POST',
+        '/domains',
+        { consentSolutionId: solutionId, canonicalDomain: 'shop.demo-readonly.com', type: 'website', defaultLanguage: 'en', scanDepth: 500, scanFrequency: 7 },
+      ],
       ['PATCH', `/domains/${domainId}`, { scanDepth: 5000 }],
       ['DELETE', `/domains/${domainId}`, undefined],
     ] as const) {

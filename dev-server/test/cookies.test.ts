@@ -72,7 +72,12 @@ describe('cookies', () => {
     expect((await owner<Cookie>('GET', `/cookies/${id}`)).body.name).toBe('session_id');
 
     // react-admin's provider sends the whole record with PUT; read-only fields are ignored.
-    const edited = await owner<Cookie>('PUT', `/cookies/${id}`, { ...created.body, purpose: { en: 'Counts visits.', fr: 'Compte les visites.' }, source: 'scanner', id: 999 });
+    const edited = await owner<Cookie>('PUT', `/cookies/${id}`, {
+      ...created.body,
+      purpose: { en: 'Counts visits.', fr: 'Compte les visites.' },
+      source: 'scanner',
+      id: 999,
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id, purpose: { en: 'Counts visits.', fr: 'Compte les visites.' }, source: 'manual' });
     // updateMany sends only the changed field.
@@ -90,10 +95,26 @@ describe('cookies', () => {
       [{ category: 'statistics', dataProcessor: { name: '', privacyPolicyUrl: '' } }, [['dataProcessor.name', 'validation.data_processor_required']]],
       [{ dataProcessor: { name: '', privacyPolicyUrl: 'https://x.example/privacy' } }, [['dataProcessor.name', 'validation.data_processor_name_required']]],
       [{ dataProcessor: { name: 'Acme', privacyPolicyUrl: '' } }, [['dataProcessor.privacyPolicyUrl', 'validation.data_processor_privacy_policy_required']]],
-      [{ dataProcessor: { name: 'Acme', privacyPolicyUrl: 'javascript:alert(1)' } }, [['dataProcessor.privacyPolicyUrl', 'validation.data_processor_privacy_policy_invalid']]],
+      [
+        { dataProcessor: { name: 'Acme', privacyPolicyUrl: 'javascript:alert(1)' } },
+        [['dataProcessor.privacyPolicyUrl', 'validation.data_processor_privacy_policy_invalid']],
+      ],
       [{ dataProcessor: { name: 'x'.repeat(256), privacyPolicyUrl: 'https://acme.example/p' } }, [['dataProcessor.name', 'validation.max_length_255']]],
-      [{ name: 'a b', domain: 'https://x.com', category: 'ads' }, [['name', 'validation.cookie_name_invalid'], ['domain', 'validation.cookie_domain_invalid'], ['category', 'validation.cookie_category_invalid']]],
-      [{ name: '', domain: '' }, [['name', 'validation.cookie_name_required'], ['domain', 'validation.cookie_domain_required']]],
+      [
+        { name: 'a b', domain: 'https://x.com', category: 'ads' },
+        [
+          ['name', 'validation.cookie_name_invalid'],
+          ['domain', 'validation.cookie_domain_invalid'],
+          ['category', 'validation.cookie_category_invalid'],
+        ],
+      ],
+      [
+        { name: '', domain: '' },
+        [
+          ['name', 'validation.cookie_name_required'],
+          ['domain', 'validation.cookie_domain_required'],
+        ],
+      ],
       [{ expiryDays: -1 }, [['expiryDays', 'validation.cookie_expiry_invalid']]],
       [{ purpose: { en: 'x'.repeat(501) } }, [['purpose.en', 'validation.max_length_500']]],
       [{ purpose: { de: 'Sitzung' } }, [['purpose.de', 'validation.language_not_in_solution']]],
@@ -130,7 +151,9 @@ describe('cookies', () => {
     const exported = await exportCsv(1);
     expect(exported.status).toBe(200);
     const [header] = exported.text.split('\n');
-    expect(header).toBe('name,domain,category,expiryDays,dataProcessorName,dataProcessorPrivacyPolicyUrl,source,firstSeen,lastSeen,purpose_en,purpose_fr,purpose_de');
+    expect(header).toBe(
+      'name,domain,category,expiryDays,dataProcessorName,dataProcessorPrivacyPolicyUrl,source,firstSeen,lastSeen,purpose_en,purpose_fr,purpose_de',
+    );
     const same = await importCsv(1, exported.text);
     expect([same.status, same.body]).toEqual([200, { dryRun: false, created: 0, updated: 0, unchanged: 10, changes: [] }]);
 
@@ -152,7 +175,10 @@ describe('cookies', () => {
     expect(storedCookies().find((c) => c.name === 'lang')?.category).toBe('functional');
     const applied = await importCsv(1, edited);
     expect(applied.status).toBe(200);
-    expect(storedCookies().find((c) => c.name === 'lang')).toMatchObject({ category: 'necessary', purpose: { en: 'Remembers the chosen language.', de: 'Sprache' } });
+    expect(storedCookies().find((c) => c.name === 'lang')).toMatchObject({
+      category: 'necessary',
+      purpose: { en: 'Remembers the chosen language.', de: 'Sprache' },
+    });
     expect(storedCookies().find((c) => c.name === 'new_cookie')?.source).toBe('manual');
   });
 
@@ -166,7 +192,10 @@ describe('cookies', () => {
     expect([refused.status, pairs(refused.body)]).toEqual([400, [['rows.731.dataProcessorName', 'validation.data_processor_required']]]);
     expect(JSON.stringify(storedCookies())).toBe(before);
 
-    const fixed = csv.replace('cookie_731,.cookies-thousand.com,marketing,30,,', 'cookie_731,.cookies-thousand.com,marketing,30,Acme,https://acme.example/privacy');
+    const fixed = csv.replace(
+      'cookie_731,.cookies-thousand.com,marketing,30,,',
+      'cookie_731,.cookies-thousand.com,marketing,30,Acme,https://acme.example/privacy',
+    );
     const accepted = await importCsv(solutionId, fixed);
     expect(accepted.status).toBe(200);
     expect((accepted.body as { created: number }).created).toBe(1000);

@@ -49,7 +49,12 @@ describe('CSV exports (SEC-6)', () => {
   });
 
   it('[SEC-6] the translation export neutralises formulas, and its import round-trips them losslessly', async () => {
-    const texts = { 'popup.bannerHeading': '=1+1', 'popup.acceptButton': "'Accept'", 'popup.declineButton': '@decline', 'categories.marketing.name': '-Marketing' };
+    const texts = {
+      'popup.bannerHeading': '=1+1',
+      'popup.acceptButton': "'Accept'",
+      'popup.declineButton': '@decline',
+      'categories.marketing.name': '-Marketing',
+    };
     const seeded = ['key,language,text', ...Object.entries(texts).map(([key, text]) => Papa.unparse([[key, 'en', text]]))].join('\n');
     // A file written by hand with the escape, as our export writes it.
     const escaped = seeded.replace(/,en,(.)/g, ",en,'$1");

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rows = <T,>(name: string): T[] => server.store.state()[name] as T[];
+const rows = <T>(name: string): T[] => server.store.state()[name] as T[];
 
 /** A valid `POST /domains` body on the seed's "Shop blog" solution (id 2). */
 const domainBody = (canonicalDomain: string, overrides: Record<string, unknown> = {}) => ({
@@ -50,10 +50,19 @@ describe('seed', () => {
 
 describe('POST /domains', () => {
   it('[ENT-1] creates with read-only fields set by the server and keeps the solution summary in step', async () => {
-    const res = await owner<DomainJson>('POST', '/domains', domainBody('news.demo-shop.com', {
-      // Read-only fields a client might send: all ignored.
-      status: 'active', cookiesFound: 99, createdBy: 'someone@else.test', lastScanAt: '2020-01-01T00:00:00.000Z', accountId: 2, id: 1,
-    }));
+    const res = await owner<DomainJson>(
+      'POST',
+      '/domains',
+      domainBody('news.demo-shop.com', {
+        // Read-only fields a client might send: all ignored.
+        status: 'active',
+        cookiesFound: 99,
+        createdBy: 'someone@else.test',
+        lastScanAt: '2020-01-01T00:00:00.000Z',
+        accountId: 2,
+        id: 1,
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       consentSolutionId: 2,
@@ -78,14 +87,27 @@ describe('POST /domains', () => {
   });
 
   it('[ERR-2] refuses a non-canonical domain', async () => {
-    for (const input of ['https://shop.demo-shop.com', 'www.shop-demo.com', 'Shop.demo-shop.com', 'shop.demo-shop.com/path', 'localhost', '192.168.1.10', 'co.uk', 'münchen-shop.de']) {
+    for (const input of [
+      'https://shop.demo-shop.com',
+      'www.shop-demo.com',
+      'Shop.demo-shop.com',
+      'shop.demo-shop.com/path',
+      'localhost',
+      '192.168.1.10',
+      'co.uk',
+      'münchen-shop.de',
+    ]) {
       const res = await owner('POST', '/domains', domainBody(input));
       expect([res.status, pairs(res.body)], input).toEqual([400, [['canonicalDomain', 'validation.domain_not_canonical']]]);
     }
     const empty = await owner('POST', '/domains', domainBody(''));
     expect(pairs(empty.body)).toEqual([['canonicalDomain', 'validation.url_required']]);
     const missing = await owner('POST', '/domains', { type: 'website' });
-    expect(pairs(missing.body).map(([path]) => path).sort()).toEqual(['canonicalDomain', 'consentSolutionId', 'defaultLanguage', 'scanDepth', 'scanFrequency']);
+    expect(
+      pairs(missing.body)
+        .map(([path]) => path)
+        .sort(),
+    ).toEqual(['canonicalDomain', 'consentSolutionId', 'defaultLanguage', 'scanDepth', 'scanFrequency']);
     // Trimmed, not refused: surrounding whitespace is a paste artefact.
     const trimmed = await owner<DomainJson>('POST', '/domains', domainBody('  trimmed.demo-shop.com '));
     expect([trimmed.status, trimmed.body.canonicalDomain]).toEqual([201, 'trimmed.demo-shop.com']);
@@ -93,7 +115,11 @@ describe('POST /domains', () => {
 
   it('[ERR-2] duplicate', async () => {
     // In the same solution, in another of the account's solutions, and another account's.
-    for (const [input, solutionId] of [['blog.demo-shop.com', 2], ['demo-shop.com', 2], ['other-company.com', 1]] as const) {
+    for (const [input, solutionId] of [
+      ['blog.demo-shop.com', 2],
+      ['demo-shop.com', 2],
+      ['other-company.com', 1],
+    ] as const) {
       const res = await owner('POST', '/domains', domainBody(input, { consentSolutionId: solutionId }));
       expect([res.status, pairs(res.body)], input).toEqual([409, [['canonicalDomain', 'error.backend.domain_already_exists']]]);
     }
@@ -113,7 +139,11 @@ describe('POST /domains', () => {
     for (const scanDepth of [500, 5000, 15000]) {
       for (const scanFrequency of [1, 7, 30, 0]) {
         n += 1;
-        const res = await owner<DomainJson>('POST', '/domains', domainBody(`choice${n}.demo-shop.com`, { scanDepth, scanFrequency, type: n % 3 === 0 ? 'internal_alias' : 'website' }));
+        const res = await owner<DomainJson>(
+          'POST',
+          '/domains',
+          domainBody(`choice${n}.demo-shop.com`, { scanDepth, scanFrequency, type: n % 3 === 0 ? 'internal_alias' : 'website' }),
+        );
         expect([res.status, res.body.scanDepth, res.body.scanFrequency]).toEqual([201, scanDepth, scanFrequency]);
       }
     }
@@ -170,7 +200,9 @@ describe('PATCH and DELETE /domains/:id', () => {
     expect((await client('DELETE', '/domains/9')).status).toBe(204);
     const last = await client('DELETE', `/domains/${second.body.id}`);
     expect([last.status, pairs(last.body)]).toEqual([409, [['', 'error.backend.last_public_domain']]]);
-    expect((await client<ConsentSolutionJson>('GET', '/consent-solutions/5')).body.domains.map((d) => d.canonicalDomain)).toEqual(['boutique.client-bakery.fr']);
+    expect((await client<ConsentSolutionJson>('GET', '/consent-solutions/5')).body.domains.map((d) => d.canonicalDomain)).toEqual([
+      'boutique.client-bakery.fr',
+    ]);
   });
 
   it('[ROUTE-16] unknown ids, stray query keys and unsupported methods answer 4xx', async () => {

@@ -18,8 +18,7 @@ import type { Operation } from '../../src/shared/permissions';
  * Routes registered with `router.all` (405 fallbacks) need no entry.
  */
 export type EndpointRule =
-  | { public: true }
-  | { operation: Operation; item?: string; accountParam?: boolean; hidden?: boolean; params?: Record<string, string>; query?: string };
+  { public: true } | { operation: Operation; item?: string; accountParam?: boolean; hidden?: boolean; params?: Record<string, string>; query?: string };
 
 const CS = 'consentSolutions';
 

@@ -36,7 +36,10 @@ describe('login timing (SEC-7)', () => {
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
     // Interleaved, so a load change on the machine hits both series alike.
     for (let i = 0; i < 9; i++) {
-      for (const [kind, email] of [['known', 'owner@demo.test'], ['unknown', `nobody${i}@demo.test`]] as const) {
+      for (const [kind, email] of [
+        ['known', 'owner@demo.test'],
+        ['unknown', `nobody${i}@demo.test`],
+      ] as const) {
         const start = performance.now();
         await attempt(email);
         times[kind].push(performance.now() - start);
@@ -91,7 +94,10 @@ describe('teammate invitations (SEC-7)', () => {
     expect(outboxFor('never-seen@demo.test').at(-1)?.link).toMatch(/\/newpassword\//);
     // The existing user is untouched: same account, same password, recovery reaches it.
     const users = server.store.state().users.filter((u) => u.email === 'other@demo.test');
-    expect(users.map((u) => [u.accountId, u.status]).sort()).toEqual([[1, 'pending'], [2, 'active']]);
+    expect(users.map((u) => [u.accountId, u.status]).sort()).toEqual([
+      [1, 'pending'],
+      [2, 'active'],
+    ]);
     expect(await login(server.baseUrl, 'other@demo.test')).toContain('ci_hp=');
     // The inviter may still remove the pending invitation like any other.
     const pendingId = users.find((u) => u.accountId === 1)?.id;

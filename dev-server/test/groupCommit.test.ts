@@ -40,7 +40,13 @@ const sendRecord = () =>
   fetch(`${server.baseUrl}/consent/1/records`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
-    body: JSON.stringify({ anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-000000000001', action: 'accept', categories: ['statistics'], consentVersion: 1, language: 'en' }),
+    body: JSON.stringify({
+      anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-000000000001',
+      action: 'accept',
+      categories: ['statistics'],
+      consentVersion: 1,
+      language: 'en',
+    }),
   });
 
 const cookieBody = (n: number) => ({

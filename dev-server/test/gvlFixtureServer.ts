@@ -16,8 +16,10 @@ export interface GvlFixtureServer {
   close: () => Promise<void>;
 }
 
-export const shippedVendorList = (): VendorList => JSON.parse(readFileSync(fileURLToPath(new URL('../tcf/gvl/vendor-list.json', import.meta.url)), 'utf8')) as VendorList;
-export const shippedTranslation = (lang: string): unknown => JSON.parse(readFileSync(fileURLToPath(new URL(`../tcf/gvl/purposes-${lang}.json`, import.meta.url)), 'utf8'));
+export const shippedVendorList = (): VendorList =>
+  JSON.parse(readFileSync(fileURLToPath(new URL('../tcf/gvl/vendor-list.json', import.meta.url)), 'utf8')) as VendorList;
+export const shippedTranslation = (lang: string): unknown =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../tcf/gvl/purposes-${lang}.json`, import.meta.url)), 'utf8'));
 
 export const startGvlFixtureServer = async (): Promise<GvlFixtureServer> => {
   const answers = new Map<string, FixtureAnswer>();

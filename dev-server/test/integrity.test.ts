@@ -40,7 +40,7 @@ const templateCode = (marker: string) => ({
   hideFunction: 'root.hidden = true;',
 });
 
-const expectStatus = async <T,>(promise: Promise<{ status: number; body: T }>, status: number): Promise<T> => {
+const expectStatus = async <T>(promise: Promise<{ status: number; body: T }>, status: number): Promise<T> => {
   const res = await promise;
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   return res.body;
@@ -60,7 +60,15 @@ const buildEverything = async (call: Call, site: string, marker: string) => {
   await expectStatus(call('PUT', `/consent-solutions/${solution.id}/popup`, { mode: 'custom', templateId: template.id }), 200);
   await expectStatus(call('POST', `/consent-solutions/${solution.id}/publish`, { needsReconsent: false }), 201);
   const cookie = await expectStatus(
-    call<IdJson>('POST', '/cookies', { consentSolutionId: solution.id, name: `${marker}_id`, domain: site, category: 'necessary', purpose: { en: 'Keeps the session.' }, expiryDays: 30, dataProcessor: null }),
+    call<IdJson>('POST', '/cookies', {
+      consentSolutionId: solution.id,
+      name: `${marker}_id`,
+      domain: site,
+      category: 'necessary',
+      purpose: { en: 'Keeps the session.' },
+      expiryDays: 30,
+      dataProcessor: null,
+    }),
     201,
   );
   await expectStatus(call('POST', `/domains/${domainId}/scans`), 202);
@@ -109,7 +117,15 @@ describe('integrity: ids and deletion', () => {
     expect(await expectStatus(b('GET', `/domains/${bDomain}/scans/latest`), 200)).toBeNull();
     expect(await expectStatus(b('GET', `/domains/${bDomain}/health-check`), 200)).toBeNull();
     const bCookie = await expectStatus(
-      b<IdJson>('POST', '/cookies', { consentSolutionId: bSolution.id, name: 'b_id', domain: 'integrity-b.com', category: 'necessary', purpose: { en: 'Session.' }, expiryDays: null, dataProcessor: null }),
+      b<IdJson>('POST', '/cookies', {
+        consentSolutionId: bSolution.id,
+        name: 'b_id',
+        domain: 'integrity-b.com',
+        category: 'necessary',
+        purpose: { en: 'Session.' },
+        expiryDays: null,
+        dataProcessor: null,
+      }),
       201,
     );
     expect(bCookie.id).toBeGreaterThan(before.cookie.id);
@@ -182,7 +198,14 @@ describe('integrity: ids and deletion', () => {
   it('[SEC-1] an id, once given, is never given again in any collection, across a restart', async () => {
     const solution = await expectStatus(a<ConsentSolutionJson>('POST', '/consent-solutions', createBody('restart-a.com')), 201);
     const domain = await expectStatus(
-      a<DomainJson>('POST', '/domains', { consentSolutionId: solution.id, canonicalDomain: 'www2.restart-a.com', type: 'internal_alias', defaultLanguage: 'en', scanDepth: 500, scanFrequency: 7 }),
+      a<DomainJson>('POST', '/domains', {
+        consentSolutionId: solution.id,
+        canonicalDomain: 'www2.restart-a.com',
+        type: 'internal_alias',
+        defaultLanguage: 'en',
+        scanDepth: 500,
+        scanFrequency: 7,
+      }),
       201,
     );
     const template = await expectStatus(a<IdJson>('POST', '/popup-templates', { name: 'Restart', ...templateCode('restart') }), 201);

@@ -24,7 +24,9 @@ const sourceFiles = (dir: string): string[] =>
 
 /** Every relative import of every source file, as [importing file, imported path] from the repository root. */
 const imports = sourceFiles(ROOT).flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map(([, spec]) => [relative(REPO, file), relative(REPO, resolve(dirname(file), spec ?? ''))] as const),
+  [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map(
+    ([, spec]) => [relative(REPO, file), relative(REPO, resolve(dirname(file), spec ?? ''))] as const,
+  ),
 );
 
 /** The folder of a dev-server file ('' for the root: createServer, index, config). */
@@ -75,7 +77,10 @@ describe('dev-server layers', () => {
     const modules = readdirSync(join(ROOT, 'routes')).map((name) => `dev-server/routes/${name.replace(/\.ts$/, '')}`);
     for (const module of modules) {
       const exports = readFileSync(join(REPO, `${module}.ts`), 'utf8').match(/^export .*$/gm) ?? [];
-      expect(exports.map((line) => /^export const \w+Feature: Feature = \{$/.test(line)), module).toEqual([true]);
+      expect(
+        exports.map((line) => /^export const \w+Feature: Feature = \{$/.test(line)),
+        module,
+      ).toEqual([true]);
     }
     const listed = imports.filter(([from, to]) => from === 'dev-server/features.ts' && inFolder(to, 'routes')).map(([, to]) => to);
     expect(listed.sort()).toEqual(modules.sort());
@@ -88,7 +93,8 @@ describe('dev-server layers', () => {
 
   it('[ARCH-1] keeps cdn/, consent-log/ and rules/ free of routes, the collection chain and the root', () => {
     const found = imports.filter(
-      ([from, to]) => ['cdn', 'consent-log', 'rules'].some((folder) => inFolder(from, folder)) && (inFolder(to, 'routes') || inFolder(to, 'collections') || isRoot(to)),
+      ([from, to]) =>
+        ['cdn', 'consent-log', 'rules'].some((folder) => inFolder(from, folder)) && (inFolder(to, 'routes') || inFolder(to, 'collections') || isRoot(to)),
     );
     expect(found).toEqual([]);
   });

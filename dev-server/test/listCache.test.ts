@@ -41,7 +41,7 @@ describe('list read cache', () => {
     expect(server.store.generation()).toBe(generation);
   });
 
-  it('[ROLE-1][ROLE-3] a list that depends on the role is cached per user: the agency acting on its own account never gets the admin\'s answer', async () => {
+  it("[ROLE-1][ROLE-3] a list that depends on the role is cached per user: the agency acting on its own account never gets the admin's answer", async () => {
     const adminOnAgency = await caller(server.baseUrl, 'admin@demo.test', AGENCY);
     const agency = await caller(server.baseUrl, 'agency@demo.test');
     const ACCOUNTS = '/accounts?_sort=id&_order=asc';

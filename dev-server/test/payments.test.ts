@@ -72,7 +72,8 @@ describe('card payment over HTTP', () => {
       { propertyPath: 'payment.expiry', messageKey: 'validation.card_expiry_required' },
       { propertyPath: 'payment.cvc', messageKey: 'validation.card_cvc_required' },
     ]);
-    const messages = ((await (await http.post('/subscriptions', owner, subscribeBody({ payment: {} }))).json()) as { violations: Array<{ message: string }> }).violations;
+    const messages = ((await (await http.post('/subscriptions', owner, subscribeBody({ payment: {} }))).json()) as { violations: Array<{ message: string }> })
+      .violations;
     expect(messages.map((v) => v.message)).toEqual(['Card number is required.', 'Expiration date is required.', 'CVC is required.']);
     expect(await status()).toBe('trial');
   });

@@ -136,7 +136,9 @@ const fixture = async (collection: string, accountId: number): Promise<number | 
       // An account template made from the gallery's first one (a gallery row is global, not the account's).
       const gallery = (await (await fetch(`${server.baseUrl}/popup-templates/1`, { headers: { cookie: adminCookie } })).json()) as Record<string, unknown>;
       const body = Object.fromEntries(
-        Object.entries(gallery).filter(([key]) => !['id', 'accountId', 'scope', 'isDefault', 'version', 'createdAt', 'updatedAt', 'sourceTemplateId'].includes(key)),
+        Object.entries(gallery).filter(
+          ([key]) => !['id', 'accountId', 'scope', 'isDefault', 'version', 'createdAt', 'updatedAt', 'sourceTemplateId'].includes(key),
+        ),
       );
       return asAdminOn(accountId, 'POST', '/popup-templates', { ...body, name: `Matrix ${sequence}` });
     }
@@ -146,7 +148,12 @@ const fixture = async (collection: string, accountId: number): Promise<number | 
       const template = Array.isArray(rows) ? (rows[0] as Record<string, unknown> | undefined) : undefined;
       if (!template) throw new Error(`no fixture for collection ${collection}`);
       const solutionId = await solutionOf(accountId);
-      const row = { ...structuredClone(template), id: server.store.nextId(collection), accountId, ...('consentSolutionId' in template ? { consentSolutionId: solutionId } : {}) };
+      const row = {
+        ...structuredClone(template),
+        id: server.store.nextId(collection),
+        accountId,
+        ...('consentSolutionId' in template ? { consentSolutionId: solutionId } : {}),
+      };
       (rows as unknown[]).push(row);
       server.store.write();
       return row.id;
@@ -205,7 +212,8 @@ afterAll(() => server.close());
 describe('permission matrix', () => {
   it('[ROLE-1] the matrix has an entry for every role and names a 403 key for every operation', () => {
     expect(Object.keys(PERMISSIONS).sort()).toEqual([...ROLES].sort());
-    for (const [operation, { deniedKey: key }] of Object.entries(OPERATIONS)) expect(key, operation).toMatch(/^error\.backend\.(permission_denied|not_allowed_[a-z_]+)$/);
+    for (const [operation, { deniedKey: key }] of Object.entries(OPERATIONS))
+      expect(key, operation).toMatch(/^error\.backend\.(permission_denied|not_allowed_[a-z_]+)$/);
     expect(can(['ROLE_DEMO', 'ROLE_ADMIN'], 'consentSolutions.write')).toBe(false);
     expect(can(['ROLE_USER'], 'consentSolutions.write', 'other')).toBe(false);
   });
@@ -249,10 +257,7 @@ describe('permission matrix', () => {
           const actual = await call(method, path, cookies.get(subject) ?? '', header, body);
           const want = expected(subject, rule, scope);
           checked += 1;
-          const ok =
-            want.kind === 'allowed'
-              ? isAllowed(actual.status)
-              : actual.status === want.status && (want.key === undefined || actual.key === want.key);
+          const ok = want.kind === 'allowed' ? isAllowed(actual.status) : actual.status === want.status && (want.key === undefined || actual.key === want.key);
           if (!ok) {
             const wanted = want.kind === 'allowed' ? 'allowed' : `${want.status} ${want.key ?? ''}`.trim();
             mismatches.push(`${subject} ${scope}: ${method} ${path} → ${actual.status} ${actual.key}, expected ${wanted}`);

@@ -9,7 +9,6 @@ import { startTestServer } from './startTestServer';
 const dir = mkdtempSync(join(tmpdir(), 'dev-api-persist-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 /** A new consent solution of the owner (its cookie list starts empty). */
 const newSolution = async (baseUrl: string, cookie: string, canonicalDomain: string): Promise<number> => {
   const res = await postJson(baseUrl, '/consent-solutions', createBody(canonicalDomain), { cookie });

@@ -92,7 +92,12 @@ describe('POST /pricing/quote', () => {
     expect(res.body.lines[1]).not.toHaveProperty('canonicalDomain');
     expect([res.body.monthlyCents, res.body.yearlyCents, res.body.netCents]).toEqual([8320, 83200, 83200]);
     // Same answer as the shared quote() the app previews with.
-    const shared = quote(v2(), domains.map((d) => ({ canonicalDomain: '', ...d })), 'professional', 'year');
+    const shared = quote(
+      v2(),
+      domains.map((d) => ({ canonicalDomain: '', ...d })),
+      'professional',
+      'year',
+    );
     expect(res.body.monthlyCents).toBe(shared.monthlyTotalCents);
     expect(res.body.yearlyCents).toBe(shared.yearlyTotalCents);
 
@@ -106,7 +111,10 @@ describe('POST /pricing/quote', () => {
     const res = await owner('POST', '/pricing/quote', {
       plan: 'enterprise',
       interval: 'week',
-      domains: [{ type: 'website', scanDepth: 500, scanFrequency: 7 }, { type: 'alias', scanDepth: 42, scanFrequency: 3 }],
+      domains: [
+        { type: 'website', scanDepth: 500, scanFrequency: 7 },
+        { type: 'alias', scanDepth: 42, scanFrequency: 3 },
+      ],
     });
     expect([res.status, pairs(res.body)]).toEqual([
       400,

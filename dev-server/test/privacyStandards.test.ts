@@ -21,7 +21,8 @@ const standards = (patch: Partial<{ [K in keyof PrivacyStandards]: Partial<Priva
   regions: { ...DEFAULT_PRIVACY_STANDARDS.regions, ...patch.regions },
 });
 
-const cdn = (headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
+const cdn = (headers: Record<string, string> = {}) =>
+  fetch(`${server.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
 
 beforeAll(async () => {
   server = await startTestServer({ countryHeader: COUNTRY_HEADER });
@@ -52,7 +53,12 @@ describe('privacy standards settings', () => {
   it('[STD-1] bad values are violations on their fields, never 500', async () => {
     const bad = await owner('PUT', `/consent-solutions/${CS}/standards`, {
       ...standards({}),
-      consentMode: { ...standards({}).consentMode, waitForUpdate: -1, mode: 'turbo', mapping: { ...DEFAULT_PRIVACY_STANDARDS.consentMode.mapping, ad_storage: 'ads' } },
+      consentMode: {
+        ...standards({}).consentMode,
+        waitForUpdate: -1,
+        mode: 'turbo',
+        mapping: { ...DEFAULT_PRIVACY_STANDARDS.consentMode.mapping, ad_storage: 'ads' },
+      },
       gpc: { enabled: true, saleShareCategories: ['necessary'] },
       regions: { enabled: true, us: 'none', other: 'opt-in' },
     });
@@ -78,7 +84,11 @@ describe('privacy standards settings', () => {
 
 describe('the published banner per region', () => {
   beforeAll(async () => {
-    const saved = await owner('PUT', `/consent-solutions/${CS}/standards`, standards({ consentMode: { enabled: true, mode: 'advanced' }, regions: { enabled: true, us: 'opt-out', other: 'none' } }));
+    const saved = await owner(
+      'PUT',
+      `/consent-solutions/${CS}/standards`,
+      standards({ consentMode: { enabled: true, mode: 'advanced' }, regions: { enabled: true, us: 'opt-out', other: 'none' } }),
+    );
     expect(saved.status).toBe(200);
     expect((await owner('POST', `/consent-solutions/${CS}/publish`, {})).status).toBe(201);
   });
@@ -120,7 +130,7 @@ describe('the published banner per region', () => {
     expect((await fetch(`${server.baseUrl}/cdn/999999/declaration.js`)).status).toBe(404);
   });
 
-  it('[STD-8] only the visitor\'s language: Accept-Language picks a one-language script; no match gets them all', async () => {
+  it("[STD-8] only the visitor's language: Accept-Language picks a one-language script; no match gets them all", async () => {
     const solution = (await owner<{ defaultLanguage: string; additionalLanguages: string[] }>('GET', `/consent-solutions/${CS}`)).body;
     const languages = [solution.defaultLanguage, ...solution.additionalLanguages];
     expect(languages.length).toBeGreaterThan(1);
@@ -164,12 +174,14 @@ describe('the published banner per region', () => {
     expect(text).not.toContain('We use cookies');
     expect(await (await fetch(url, { headers: { [COUNTRY_HEADER]: 'FR', 'accept-encoding': 'identity' } })).text()).toBe(text);
     expect((await fetch(url, { headers: { 'if-none-match': ui.headers.get('etag') ?? '' } })).status).toBe(304);
-    for (const missing of ['ui/999.fr.js', 'ui/1.xx.js', 'ui/..%2Fbanner.1.js', 'ui/1.fr.css']) expect((await fetch(`${server.baseUrl}/cdn/${CS}/${missing}`)).status).toBe(404);
+    for (const missing of ['ui/999.fr.js', 'ui/1.xx.js', 'ui/..%2Fbanner.1.js', 'ui/1.fr.css'])
+      expect((await fetch(`${server.baseUrl}/cdn/${CS}/${missing}`)).status).toBe(404);
     expect((await fetch(url, { method: 'POST' })).status).toBe(405);
   });
 
-  it('[STD-8][STD-4] banner-full.js, the async snippet\'s: the core with the UI of the visitor\'s language inside, with the region\'s rule; no match gets the core that loads it', async () => {
-    const full = (headers: Record<string, string>) => fetch(`${server.baseUrl}/cdn/${CS}/banner-full.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  it("[STD-8][STD-4] banner-full.js, the async snippet's: the core with the UI of the visitor's language inside, with the region's rule; no match gets the core that loads it", async () => {
+    const full = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}/cdn/${CS}/banner-full.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
     const fr = await full({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR' });
     expect(fr.status).toBe(200);
     expect(fr.headers.get('vary')).toContain('Accept-Language');
@@ -209,20 +221,23 @@ describe('the published banner per region', () => {
   });
 });
 
-describe('a US visitor\'s state (STD-4)', () => {
+describe("a US visitor's state (STD-4)", () => {
   const REGION_HEADER = 'X-Test-Region';
   let withState: TestServer;
   let call: Call;
   beforeAll(async () => {
     withState = await startTestServer({ countryHeader: COUNTRY_HEADER, regionHeader: REGION_HEADER });
     call = await caller(withState.baseUrl, 'owner@demo.test');
-    expect((await call('PUT', `/consent-solutions/${CS}/standards`, standards({ regions: { enabled: true, us: 'opt-out', other: 'opt-in' } }))).status).toBe(200);
+    expect((await call('PUT', `/consent-solutions/${CS}/standards`, standards({ regions: { enabled: true, us: 'opt-out', other: 'opt-in' } }))).status).toBe(
+      200,
+    );
     expect((await call('POST', `/consent-solutions/${CS}/publish`, {})).status).toBe(201);
   });
   afterAll(() => withState.close());
-  const core = (headers: Record<string, string>) => fetch(`${withState.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  const core = (headers: Record<string, string>) =>
+    fetch(`${withState.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
 
-  it('[STD-4] comes from the trusted CDN\'s region header, reaches the banner with the rule, and caches vary by it', async () => {
+  it("[STD-4] comes from the trusted CDN's region header, reaches the banner with the rule, and caches vary by it", async () => {
     const ca = await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'CA' });
     expect((await ca.text()).endsWith('})({"region":"us","rule":"opt-out","state":"US-CA"});\n')).toBe(true);
     expect(ca.headers.get('vary')).toBe(`Accept-Encoding, Accept-Language, ${COUNTRY_HEADER}, ${REGION_HEADER}`);
@@ -230,7 +245,9 @@ describe('a US visitor\'s state (STD-4)', () => {
     expect((await ny.text()).endsWith('})({"region":"us","rule":"opt-out","state":"US-NY"});\n')).toBe(true);
     expect(ny.headers.get('etag')).not.toBe(ca.headers.get('etag'));
     // Not a state, or not a US visitor: no state at all.
-    expect((await (await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'California' })).text()).endsWith('})({"region":"us","rule":"opt-out"});\n')).toBe(true);
+    expect((await (await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'California' })).text()).endsWith('})({"region":"us","rule":"opt-out"});\n')).toBe(
+      true,
+    );
     expect((await (await core({ [COUNTRY_HEADER]: 'FR', [REGION_HEADER]: 'CA' })).text()).endsWith('})({"region":"eu","rule":"opt-in"});\n')).toBe(true);
   });
 
@@ -239,7 +256,14 @@ describe('a US visitor\'s state (STD-4)', () => {
       fetch(`${withState.baseUrl}/consent/${CS}/records`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
-        body: JSON.stringify({ anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-a1b2c3d4e5f7', categories: ['necessary'], consentVersion: 1, language: 'en', action: 'opt-out', regionRule }),
+        body: JSON.stringify({
+          anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-a1b2c3d4e5f7',
+          categories: ['necessary'],
+          consentVersion: 1,
+          language: 'en',
+          action: 'opt-out',
+          regionRule,
+        }),
       });
     const res = await send('opt-out US-CA');
     expect(res.status).toBe(201);
@@ -255,7 +279,11 @@ describe('a US visitor\'s state (STD-4)', () => {
 
 describe('consent records of the standards', () => {
   const send = (body: unknown) =>
-    fetch(`${server.baseUrl}/consent/${CS}/records`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' }, body: JSON.stringify(body) });
+    fetch(`${server.baseUrl}/consent/${CS}/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
+      body: JSON.stringify(body),
+    });
   const base = { anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-a1b2c3d4e5f6', categories: ['functional', 'statistics'], consentVersion: 1, language: 'en' };
 
   it('[STD-3][STD-4][STD-6] a record keeps gpc and the region rule (never the address); its id is the consent id the proof look-up finds; the report counts GPC decisions', async () => {

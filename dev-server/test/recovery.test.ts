@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const sendEmail = (username: string) =>
-  fetch(`${server.baseUrl}/lost-password/send-email`, { method: 'POST', body: multipart({ username }) });
+const sendEmail = (username: string) => fetch(`${server.baseUrl}/lost-password/send-email`, { method: 'POST', body: multipart({ username }) });
 
 const outbox = async (): Promise<OutboxEmail[]> => (await fetch(`${server.baseUrl}/dev/outbox`)).json() as Promise<OutboxEmail[]>;
 

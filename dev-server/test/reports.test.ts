@@ -56,7 +56,15 @@ describe('reports', () => {
   });
 
   it('[BEYOND-3] bad queries answer violations, never 500', async () => {
-    for (const query of ['from=2026-13-01', 'to=yesterday', 'from=2026-05-01&to=2026-04-01', 'from=2020-01-01&to=2026-01-01', 'consentSolutionId=x', 'extra=1', 'from=2026-02-30']) {
+    for (const query of [
+      'from=2026-13-01',
+      'to=yesterday',
+      'from=2026-05-01&to=2026-04-01',
+      'from=2020-01-01&to=2026-01-01',
+      'consentSolutionId=x',
+      'extra=1',
+      'from=2026-02-30',
+    ]) {
       const res = await owner<{ violations: unknown[] }>('GET', `/reports/compliance?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.violations.length, query).toBeGreaterThan(0);
@@ -75,10 +83,50 @@ describe('reports with the scanner history', () => {
   it('[BEYOND-3] finished scans of the account appear in the scan history; running, failed and foreign ones do not', async () => {
     const today = new Date().toISOString();
     const scans = [
-      { id: 9001, accountId: 1, consentSolutionId: 1, domainId: 1, canonicalDomain: 'demo-shop.com', status: 'succeeded', finishedAt: today, startedAt: today, cookies: [{}, {}, {}] },
-      { id: 9002, accountId: 1, consentSolutionId: 1, domainId: 1, canonicalDomain: 'demo-shop.com', status: 'running', finishedAt: null, startedAt: today, cookies: [] },
-      { id: 9003, accountId: 1, consentSolutionId: 1, domainId: 1, canonicalDomain: 'demo-shop.com', status: 'failed', finishedAt: today, startedAt: today, cookies: [] },
-      { id: 9004, accountId: 2, consentSolutionId: 4, domainId: 999, canonicalDomain: 'other.example', status: 'succeeded', finishedAt: today, startedAt: today, cookies: [{}] },
+      {
+        id: 9001,
+        accountId: 1,
+        consentSolutionId: 1,
+        domainId: 1,
+        canonicalDomain: 'demo-shop.com',
+        status: 'succeeded',
+        finishedAt: today,
+        startedAt: today,
+        cookies: [{}, {}, {}],
+      },
+      {
+        id: 9002,
+        accountId: 1,
+        consentSolutionId: 1,
+        domainId: 1,
+        canonicalDomain: 'demo-shop.com',
+        status: 'running',
+        finishedAt: null,
+        startedAt: today,
+        cookies: [],
+      },
+      {
+        id: 9003,
+        accountId: 1,
+        consentSolutionId: 1,
+        domainId: 1,
+        canonicalDomain: 'demo-shop.com',
+        status: 'failed',
+        finishedAt: today,
+        startedAt: today,
+        cookies: [],
+      },
+      {
+        id: 9004,
+        accountId: 2,
+        consentSolutionId: 4,
+        domainId: 999,
+        canonicalDomain: 'other.example',
+        status: 'succeeded',
+        finishedAt: today,
+        startedAt: today,
+        cookies: [{}],
+      },
     ];
     const state = server.store.state() as Record<string, unknown>;
     const before = state.scans;

@@ -60,7 +60,12 @@ describe('dev routes (SEC-4)', () => {
         const res = await rawRequest(`${remote}${path}`, { localAddress: lanAddress });
         expect([res.status, rawMessageKeys(res)], path).toEqual([404, ['error.backend.not_found']]);
       }
-      const moved = await rawRequest(`${remote}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceDays":30}', localAddress: lanAddress });
+      const moved = await rawRequest(`${remote}/dev/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"advanceDays":30}',
+        localAddress: lanAddress,
+      });
       expect(moved.status).toBe(404);
       expect(api.context.clock.offsetMs()).toBe(0);
       // The same server still serves the API to that client, and the dev routes to a local one.
@@ -131,7 +136,10 @@ describe('origins of state-changing requests (SEC-5, CSRF)', () => {
       expect([res.status, await messageKeys(res)], JSON.stringify(headers)).toEqual([403, ['error.backend.cross_site_request']]);
     }
     for (const method of ['POST', 'PUT', 'DELETE']) {
-      const res = await fetch(`${server.baseUrl}/consent-solutions/1${method === 'POST' ? '/push-for-consent' : ''}`, { method, headers: { cookie: ownerCookie, origin: 'https://evil.example' } });
+      const res = await fetch(`${server.baseUrl}/consent-solutions/1${method === 'POST' ? '/push-for-consent' : ''}`, {
+        method,
+        headers: { cookie: ownerCookie, origin: 'https://evil.example' },
+      });
       expect(res.status, method).toBe(403);
     }
     expect(solution(1)?.name).toBe(before);
@@ -141,7 +149,10 @@ describe('origins of state-changing requests (SEC-5, CSRF)', () => {
     const foreign = { origin: 'https://evil.example' };
     expect((await postJson(server.baseUrl, '/login_check', { email: 'owner@demo.test', password: 'x' }, foreign)).status).toBe(403);
     expect((await fetch(`${server.baseUrl}/logout`, { method: 'POST', headers: { cookie: ownerCookie, ...foreign } })).status).toBe(403);
-    expect((await fetch(`${server.baseUrl}/lost-password/send-email`, { method: 'POST', headers: foreign, body: multipart({ username: 'owner@demo.test' }) })).status).toBe(403);
+    expect(
+      (await fetch(`${server.baseUrl}/lost-password/send-email`, { method: 'POST', headers: foreign, body: multipart({ username: 'owner@demo.test' }) }))
+        .status,
+    ).toBe(403);
     expect((await owner('GET', '/consent-solutions/1')).status).toBe(200);
   });
 
@@ -196,12 +207,18 @@ describe('content types of writes (SEC-5)', () => {
       const res = await send(method, path, 'text/plain', '{"name":"x","email":"a@b.test"}');
       expect(res.status, `${method} ${path}`).toBe(415);
     }
-    const undeclared = await fetch(`${server.baseUrl}/consent-solutions/1/push-for-consent`, { method: 'POST', headers: { cookie: ownerCookie }, body: new Uint8Array([123, 125]) });
+    const undeclared = await fetch(`${server.baseUrl}/consent-solutions/1/push-for-consent`, {
+      method: 'POST',
+      headers: { cookie: ownerCookie },
+      body: new Uint8Array([123, 125]),
+    });
     expect(undeclared.status).toBe(415);
 
     expect((await owner('POST', '/consent-solutions/1/push-for-consent')).status).toBe(200);
     expect((await send('POST', '/consent-solutions/1/push-for-consent', 'application/ld+json', '')).status).toBe(200);
-    expect((await send('POST', '/consent-solutions/1/translations/import?dryRun=true', 'text/csv', 'key,language,text\npopup.bannerHeading,en,Hello\n')).status).toBe(200);
+    expect(
+      (await send('POST', '/consent-solutions/1/translations/import?dryRun=true', 'text/csv', 'key,language,text\npopup.bannerHeading,en,Hello\n')).status,
+    ).toBe(200);
     expect((await fetch(`${server.baseUrl}/lost-password/send-email`, { method: 'POST', body: multipart({ username: 'owner@demo.test' }) })).status).toBe(200);
   });
 });

@@ -131,7 +131,9 @@ interface Attempt {
 }
 
 const attempts = (fields: string[]): fc.Arbitrary<Attempt> => {
-  const json = (kind: string) => (value: unknown): Attempt => ({ kind, contentType: 'application/json', body: JSON.stringify(value) });
+  const json =
+    (kind: string) =>
+    (value: unknown): Attempt => ({ kind, contentType: 'application/json', body: JSON.stringify(value) });
   const poisoned = poisonedObject(fields);
   return fc.oneof(
     // Wrong types, extra fields, long strings, deep nesting.
@@ -143,20 +145,30 @@ const attempts = (fields: string[]): fc.Arbitrary<Attempt> => {
       .map(json('long strings')),
     // Invalid JSON.
     fc
-      .tuple(poisoned.map((value) => JSON.stringify(value)), fc.constantFrom('', '{', '}', ',', '"', 'undefined', "'"), fc.nat())
-      .map(([text, cut, at]): Attempt => ({ kind: 'invalid JSON', contentType: 'application/json', body: `${text.slice(0, at % (text.length + 1))}${cut}${cut === '' ? '{' : ''}` })),
-    fc.constantFrom('{"a":1,}', '{a:1}', "{'a':1}", 'NaN', '{"a":1}{"b":2}', '\u0000', '[').map((body): Attempt => ({ kind: 'invalid JSON', contentType: 'application/json', body })),
-    // JSON that is not an object.
-    fc.oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.integer(), fc.string({ maxLength: 20 }), fc.constant(null), fc.boolean()).map(json('not an object')),
-    // Prototype-reaching keys, at the top or nested.
+      .tuple(
+        poisoned.map((value) => JSON.stringify(value)),
+        fc.constantFrom('', '{', '}', ',', '"', 'undefined', "'"),
+        fc.nat(),
+      )
+      .map(([text, cut, at]): Attempt => ({
+        kind: 'invalid JSON',
+        contentType: 'application/json',
+        body: `${text.slice(0, at % (text.length + 1))}${cut}${cut === '' ? '{' : ''}`,
+      })),
     fc
-      .tuple(poisoned, fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.boolean())
-      .map(([value, key, nested]): Attempt => {
-        const inner = `"${key}":{"polluted":true,"prototype":{"polluted":true}}`;
-        const text = JSON.stringify(value);
-        const body = nested ? `{"wrapper":{${inner}},${text.slice(1)}` : `{${inner},${text.slice(1)}`;
-        return { kind: `${key} key`, contentType: 'application/json', body };
-      }),
+      .constantFrom('{"a":1,}', '{a:1}', "{'a':1}", 'NaN', '{"a":1}{"b":2}', '\u0000', '[')
+      .map((body): Attempt => ({ kind: 'invalid JSON', contentType: 'application/json', body })),
+    // JSON that is not an object.
+    fc
+      .oneof(fc.array(fc.jsonValue(), { maxLength: 3 }), fc.integer(), fc.string({ maxLength: 20 }), fc.constant(null), fc.boolean())
+      .map(json('not an object')),
+    // Prototype-reaching keys, at the top or nested.
+    fc.tuple(poisoned, fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.boolean()).map(([value, key, nested]): Attempt => {
+      const inner = `"${key}":{"polluted":true,"prototype":{"polluted":true}}`;
+      const text = JSON.stringify(value);
+      const body = nested ? `{"wrapper":{${inner}},${text.slice(1)}` : `{${inner},${text.slice(1)}`;
+      return { kind: `${key} key`, contentType: 'application/json', body };
+    }),
     // Wrong content types.
     fc
       .tuple(poisoned, fc.constantFrom('application/xml', 'application/x-www-form-urlencoded', 'image/png', 'multipart/form-data', 'text/html', null))
@@ -179,9 +191,12 @@ const bodyUse = (app: Express): Map<string, boolean> => {
   const walk = (stack: RouteLayer[]): void => {
     for (const layer of stack) {
       if (layer.route) {
-        const readsBody = layer.route.stack.some((handler) => typeof handler.handle === 'function' && Function.prototype.toString.call(handler.handle).includes('req.body'));
+        const readsBody = layer.route.stack.some(
+          (handler) => typeof handler.handle === 'function' && Function.prototype.toString.call(handler.handle).includes('req.body'),
+        );
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const method of Object.keys(layer.route.methods)) for (const path of paths) found.set(`${method.toUpperCase()} ${path}`, readsBody || found.get(`${method.toUpperCase()} ${path}`) === true);
+        for (const method of Object.keys(layer.route.methods))
+          for (const path of paths) found.set(`${method.toUpperCase()} ${path}`, readsBody || found.get(`${method.toUpperCase()} ${path}`) === true);
       } else if (layer.name === 'router' && layer.handle?.stack) walk(layer.handle.stack);
     }
   };
@@ -190,10 +205,19 @@ const bodyUse = (app: Express): Map<string, boolean> => {
   return found;
 };
 
-const scratch = createServer({ dbFile: join(routeDir, 'db.json'), outboxFile: join(routeDir, 'outbox.json'), corsOrigins: [], appUrl: 'http://127.0.0.1:5173', devMode: true, bcryptCost: 10 });
+const scratch = createServer({
+  dbFile: join(routeDir, 'db.json'),
+  outboxFile: join(routeDir, 'outbox.json'),
+  corsOrigins: [],
+  appUrl: 'http://127.0.0.1:5173',
+  devMode: true,
+  bcryptCost: 10,
+});
 const app = scratch.app;
 const readsBody = bodyUse(app);
-const candidates = listRoutes(app).filter((route) => ['post', 'put', 'patch'].includes(route.method) && !SKIPPED.has(`${route.method.toUpperCase()} ${route.path}`));
+const candidates = listRoutes(app).filter(
+  (route) => ['post', 'put', 'patch'].includes(route.method) && !SKIPPED.has(`${route.method.toUpperCase()} ${route.path}`),
+);
 const nameOf = (route: RouteInfo): string => `${route.method.toUpperCase()} ${route.path}`;
 const writeRoutes = candidates.filter((route) => readsBody.get(nameOf(route)) === true);
 const bodyless = candidates.filter((route) => readsBody.get(nameOf(route)) !== true).map(nameOf);
@@ -272,7 +296,14 @@ const check = async (route: RouteInfo, path: string, attempt: Attempt): Promise<
 describe('malformed bodies', () => {
   it('[ENT-8] the router lists the write endpoints to fuzz, and the actions without a body', () => {
     const names = writeRoutes.map(nameOf);
-    for (const name of ['POST /consent-solutions', 'PATCH /consent-solutions/:id', 'POST /login_check', 'POST /lost-password/send-email', 'POST /consent-solutions/:id/cookies/import', 'POST /teammates']) {
+    for (const name of [
+      'POST /consent-solutions',
+      'PATCH /consent-solutions/:id',
+      'POST /login_check',
+      'POST /lost-password/send-email',
+      'POST /consent-solutions/:id/cookies/import',
+      'POST /teammates',
+    ]) {
       expect(names).toContain(name);
     }
     expect(names.length).toBeGreaterThan(15);
@@ -293,7 +324,11 @@ describe('malformed bodies', () => {
         { numRuns: RUNS_PER_ENDPOINT, seed: 20_260_101 },
       );
       // Over the JSON body limit, once (import endpoints allow more and answer 4xx anyway).
-      const oversized = await check(route, path, { kind: 'oversized', contentType: 'application/json', body: JSON.stringify({ name: 'y'.repeat(BODY_LIMIT_BYTES + 1) }) });
+      const oversized = await check(route, path, {
+        kind: 'oversized',
+        contentType: 'application/json',
+        body: JSON.stringify({ name: 'y'.repeat(BODY_LIMIT_BYTES + 1) }),
+      });
       if (oversized) failures.push(oversized);
 
       expect(failures, failures.slice(0, 8).join('\n')).toEqual([]);

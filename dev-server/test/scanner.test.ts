@@ -95,7 +95,9 @@ describe('cookie scanner', () => {
       PHPSESSID: ['new', 'necessary', true],
     });
 
-    const accepted = await api<{ accepted: number[]; cookies: CookieRow[] }>('POST', `/consent-solutions/${csId}/triage/accept`, { ids: inbox.json.map((f) => f.id) });
+    const accepted = await api<{ accepted: number[]; cookies: CookieRow[] }>('POST', `/consent-solutions/${csId}/triage/accept`, {
+      ids: inbox.json.map((f) => f.id),
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.json.cookies).toHaveLength(3);
     const listed = (await api<CookieRow[]>('GET', `/cookies?consentSolutionId=${csId}`)).json;

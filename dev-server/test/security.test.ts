@@ -50,7 +50,10 @@ describe('plain collections behind the chain', () => {
       const all = (await (await get(`${path}?_start=0&_end=1000`)).json()) as { accountId: number }[];
       expect(all.length, path).toBeGreaterThan(0);
       expect(page.headers.get('x-total-count'), path).toBe(String(all.length));
-      expect(all.every((r) => r.accountId === 1), path).toBe(true);
+      expect(
+        all.every((r) => r.accountId === 1),
+        path,
+      ).toBe(true);
     }
   });
 
@@ -88,7 +91,12 @@ describe('plain collections behind the chain', () => {
     });
     expect(await patched.json()).toMatchObject({ id: row.id, accountId: 1, consentSolutionId: 1, name: 'y' });
 
-    const solution = await postJson(server.baseUrl, '/consent-solutions', createBody('ignored-owner.com', {}, { name: 'Mine', id: SEED.otherSolution, accountId: 2 }), { cookie: owner });
+    const solution = await postJson(
+      server.baseUrl,
+      '/consent-solutions',
+      createBody('ignored-owner.com', {}, { name: 'Mine', id: SEED.otherSolution, accountId: 2 }),
+      { cookie: owner },
+    );
     expect(solution.status).toBe(201);
     expect(await solution.json()).toMatchObject({ accountId: 1, name: 'Mine' });
     expect((await get(`/consent-solutions/${SEED.otherSolution}`, other)).status).toBe(200);
@@ -97,7 +105,11 @@ describe('plain collections behind the chain', () => {
   it('[ROLE-3] the owner can read, replace, patch and delete its own row', async () => {
     const row = await ownerCookie('mine', { expiryDays: 1 });
     const send = (method: string, body?: unknown) =>
-      fetch(url(`/cookies/${row.id}`), { method, headers: { cookie: owner, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(url(`/cookies/${row.id}`), {
+        method,
+        headers: { cookie: owner, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     expect(await (await send('GET')).json()).toMatchObject({ id: row.id, name: 'mine', expiryDays: 1 });
     // PUT is PATCH (react-admin's json-server provider): absent keys keep their value.
     expect(await (await send('PUT', { name: 'replaced' })).json()).toMatchObject({ id: row.id, name: 'replaced', expiryDays: 1, accountId: 1 });
@@ -161,7 +173,18 @@ describe('plain collections behind the chain', () => {
   });
 
   it('[ENT-8] rejects query keys outside the whitelist with 400 invalid_query', async () => {
-    for (const query of ['name_like=.*', 'name_ne=x', 'expiryDays_gte=1', 'unknown=1', '_delay=5000', '_sort=accountId', 'accountId=2', '_order=sideways', '_page=-1', 'name[a]=b']) {
+    for (const query of [
+      'name_like=.*',
+      'name_ne=x',
+      'expiryDays_gte=1',
+      'unknown=1',
+      '_delay=5000',
+      '_sort=accountId',
+      'accountId=2',
+      '_order=sideways',
+      '_page=-1',
+      'name[a]=b',
+    ]) {
       const res = await get(`/cookies?${query}`);
       expect(res.status, query).toBe(400);
       expect(await messageKeys(res)).toEqual(['error.backend.invalid_query']);
@@ -199,7 +222,17 @@ describe('json-server unsafe defaults are closed', () => {
   });
 
   it('[ROLE-3] store collections, internal ones and nested routes are not reachable', async () => {
-    for (const path of ['/users', '/meta', '/passwordTokens', '/consentSolutions', '/consentSolutions/1', '/accounts/1/users', '/accounts/2/cookies', '/cookies/1/users', '/consent-solutions/1/domains']) {
+    for (const path of [
+      '/users',
+      '/meta',
+      '/passwordTokens',
+      '/consentSolutions',
+      '/consentSolutions/1',
+      '/accounts/1/users',
+      '/accounts/2/cookies',
+      '/cookies/1/users',
+      '/consent-solutions/1/domains',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(await messageKeys(res)).toEqual(['error.backend.not_found']);
@@ -248,7 +281,9 @@ describe('json-server unsafe defaults are closed', () => {
       const res = await postJson(server.baseUrl, '/cookies', cookieBody(1, 'buggy'), { cookie: owner });
       expect(res.status).toBe(500);
       const text = await res.text();
-      expect(JSON.parse(text)).toEqual({ violations: [{ propertyPath: '', message: 'Something went wrong.', payload: { messageKey: 'error.backend.default_error' } }] });
+      expect(JSON.parse(text)).toEqual({
+        violations: [{ propertyPath: '', message: 'Something went wrong.', payload: { messageKey: 'error.backend.default_error' } }],
+      });
       expect(text).not.toMatch(/secret internal detail|at .*\.ts|node_modules/);
       expect(spy).toHaveBeenCalled();
     } finally {

@@ -86,7 +86,10 @@ describe('server-side sessions', () => {
     try {
       expect(await statusOf(gone)).toBe(401);
     } finally {
-      users.splice(users.findIndex((u) => u.email === 'impostor@demo.test'), 1);
+      users.splice(
+        users.findIndex((u) => u.email === 'impostor@demo.test'),
+        1,
+      );
     }
   });
 

@@ -62,7 +62,11 @@ describe('trial and clock (ST-1)', () => {
     }
     const production = await startTestServer({ devMode: false });
     try {
-      const res = await fetch(`${production.baseUrl}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceDays":30}' });
+      const res = await fetch(`${production.baseUrl}/dev/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"advanceDays":30}',
+      });
       expect(res.status).toBe(404);
     } finally {
       await production.close();
@@ -175,7 +179,11 @@ describe('locks after the subscription started (ERR-2)', () => {
     const viaSubscription = await http.post('/subscriptions', owner, subscribeBody({ paymentMethod: 'manual_stripe' }));
     expect(await violationsOf(viaSubscription)).toEqual([{ propertyPath: 'paymentMethod', messageKey: 'error.backend.subscription_locked_payment_method' }]);
     const current = (await (await http.get('/accounts/1', owner)).json()) as { paymentMethod: string; subscription: { status: string; startDate: string } };
-    const same = await http.patch('/accounts/1', owner, { paymentMethod: current.paymentMethod, complianceDashboard: true, subscription: { status: current.subscription.status, startDate: current.subscription.startDate } });
+    const same = await http.patch('/accounts/1', owner, {
+      paymentMethod: current.paymentMethod,
+      complianceDashboard: true,
+      subscription: { status: current.subscription.status, startDate: current.subscription.startDate },
+    });
     expect(same.status).toBe(200);
 
     // ROLE_ADMIN may still change them.
@@ -186,7 +194,10 @@ describe('locks after the subscription started (ERR-2)', () => {
       subscription: { status: 'expiring', billingCycleEnds: '2099-01-01T00:00:00Z' },
     });
     expect(adminEdit.status).toBe(200);
-    expect(await adminEdit.json()).toMatchObject({ paymentMethod: 'external', subscription: { status: 'expiring', billingCycleEnds: '2099-01-01T00:00:00Z', products: ['consent'] } });
+    expect(await adminEdit.json()).toMatchObject({
+      paymentMethod: 'external',
+      subscription: { status: 'expiring', billingCycleEnds: '2099-01-01T00:00:00Z', products: ['consent'] },
+    });
 
     const badDate = await http.patch('/accounts/1', admin, { subscription: { startDate: 'yesterday' } });
     expect(badDate.status).toBe(400);

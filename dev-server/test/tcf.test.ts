@@ -47,13 +47,18 @@ describe('the Global Vendor List', () => {
     const french = await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=fr');
     expect(french.body.purposes['1']?.name).toBe('Stocker et/ou accéder à des informations sur un appareil');
     expect(french.body.specialFeatures['1']?.name).toBe('Utiliser des données de géolocalisation précises');
-    expect((await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=de')).body.purposes['1']?.name).toBe('Store and/or access information on a device');
+    expect((await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=de')).body.purposes['1']?.name).toBe(
+      'Store and/or access information on a device',
+    );
     expect((await owner('GET', '/tcf/vendor-list?language=<b>')).status).toBe(400);
     expect((await owner('GET', '/tcf/vendor-list?_embed=vendors')).status).toBe(400);
   });
 
   it('[TCF-3] vendors are paged, sorted by name and searchable by name or id', async () => {
-    const page = await owner<{ id: number; name: string; purposes: number[]; dataRetention: unknown; urls: unknown[] }[]>('GET', '/tcf/vendors?_page=1&_limit=5');
+    const page = await owner<{ id: number; name: string; purposes: number[]; dataRetention: unknown; urls: unknown[] }[]>(
+      'GET',
+      '/tcf/vendors?_page=1&_limit=5',
+    );
     expect(page.status).toBe(200);
     expect(page.total).toBe(12);
     expect(page.body).toHaveLength(5);
@@ -168,7 +173,7 @@ describe('TCF settings of a consent solution', () => {
     expect(unknown.status).toBe(400);
     expect(pairs(unknown.body)).toEqual([['vendors.2.id', 'validation.tcf_vendor_unknown']]);
 
-    const forbidden = await owner('PUT', path, { ...valid, vendors: [{ id: 23, legIntPurposes: [2, 3] }] , publisherRestrictions: [] });
+    const forbidden = await owner('PUT', path, { ...valid, vendors: [{ id: 23, legIntPurposes: [2, 3] }], publisherRestrictions: [] });
     expect(forbidden.status).toBe(400);
     expect(pairs(forbidden.body)).toEqual([['vendors.0.legIntPurposes.1', 'validation.tcf_li_purpose_not_allowed']]);
 
@@ -180,7 +185,14 @@ describe('TCF settings of a consent solution', () => {
       ['publisherRestrictions.0.purposeId', 'validation.tcf_purpose_invalid'],
       ['publisherRestrictions.0.restriction', 'validation.tcf_restriction_invalid'],
     ]);
-    const notChosen = await owner('PUT', path, { ...valid, publisherRestrictions: [...valid.publisherRestrictions, { vendorId: 42, purposeId: 2, restriction: 'not-allowed' }, { vendorId: 3, purposeId: 2, restriction: 'not-allowed' }] });
+    const notChosen = await owner('PUT', path, {
+      ...valid,
+      publisherRestrictions: [
+        ...valid.publisherRestrictions,
+        { vendorId: 42, purposeId: 2, restriction: 'not-allowed' },
+        { vendorId: 3, purposeId: 2, restriction: 'not-allowed' },
+      ],
+    });
     expect(pairs(notChosen.body)).toEqual([
       ['publisherRestrictions.1.vendorId', 'validation.tcf_restriction_vendor_not_chosen'],
       ['publisherRestrictions.2.purposeId', 'validation.tcf_restriction_duplicate'],
@@ -231,7 +243,17 @@ describe('publishing with TCF', () => {
     await remote.close();
   });
 
-  const settings = { enabled: true, publisherCountryCode: 'FR', purposeOneTreatment: false, vendors: [{ id: 3, legIntPurposes: [] }, { id: 8, legIntPurposes: [] }, { id: 57, legIntPurposes: [] }], publisherRestrictions: [] };
+  const settings = {
+    enabled: true,
+    publisherCountryCode: 'FR',
+    purposeOneTreatment: false,
+    vendors: [
+      { id: 3, legIntPurposes: [] },
+      { id: 8, legIntPurposes: [] },
+      { id: 57, legIntPurposes: [] },
+    ],
+    publisherRestrictions: [],
+  };
 
   it('[TCF-4] the TCF module and the stub are in the published banner only when TCF is on', async () => {
     expect((await call<PublicationJson>('POST', '/consent-solutions/3/publish', {})).body.tcf).toBeNull();
@@ -261,16 +283,19 @@ describe('publishing with TCF', () => {
     // Only vendor 3's name changes: nothing that consent depends on.
     remote.set('vendor-list.json', { json: newerList(141, (list) => Object.assign(list.vendors['3'] ?? {}, { name: 'Northwind Exchange' })) });
     expect(await api.context.gvl.refresh()).toBe(true);
-    expect((await call<TcfSettingsState>('GET', '/consent-solutions/1/tcf')).body).toMatchObject({ currentGvlVersion: 141, changedVendorIds: [], departedVendorIds: [] });
+    expect((await call<TcfSettingsState>('GET', '/consent-solutions/1/tcf')).body).toMatchObject({
+      currentGvlVersion: 141,
+      changedVendorIds: [],
+      departedVendorIds: [],
+    });
     expect((await call<PublicationJson>('POST', '/consent-solutions/1/publish', {})).body.tcf).toMatchObject({ gvlVersion: 141, consentGvlVersion: 140 });
 
-    remote.set(
-      'vendor-list.json',
-      { json: newerList(142, (list) => {
+    remote.set('vendor-list.json', {
+      json: newerList(142, (list) => {
         Object.assign(list.vendors['8'] ?? {}, { purposes: [1, 8, 9] });
         delete list.vendors['57'];
-      }) },
-    );
+      }),
+    });
     expect(await api.context.gvl.refresh()).toBe(true);
     const after = await call<TcfSettingsState>('GET', '/consent-solutions/1/tcf');
     expect(after.body).toMatchObject({ publishedGvlVersion: 141, currentGvlVersion: 142, changedVendorIds: [8], departedVendorIds: [57] });

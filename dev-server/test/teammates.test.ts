@@ -66,7 +66,10 @@ describe('teammates', () => {
     const foreign = await del(`/teammates/${userBy('other@demo.test')?.id}`, owner);
     expect(foreign.status).toBe(404);
     const admin = await login(server.baseUrl, 'admin@demo.test');
-    const last = await fetch(`${server.baseUrl}/teammates/${userBy('other@demo.test')?.id}`, { method: 'DELETE', headers: { cookie: admin, 'x-account-id': '2' } });
+    const last = await fetch(`${server.baseUrl}/teammates/${userBy('other@demo.test')?.id}`, {
+      method: 'DELETE',
+      headers: { cookie: admin, 'x-account-id': '2' },
+    });
     expect([last.status, await messageKeys(last)]).toEqual([409, ['error.backend.last_active_user']]);
     expect((await get('/teammates', other)).status).toBe(200);
   });
@@ -75,7 +78,11 @@ describe('teammates', () => {
     const id = userBy('pending@demo.test')?.id;
     const one = await get(`/teammates/${id}`, owner);
     expect(Object.keys((await one.json()) as Record<string, unknown>).sort()).toEqual(['createdAt', 'email', 'id', 'lastSeenAt', 'name', 'roles', 'status']);
-    const patch = await fetch(`${server.baseUrl}/teammates/${id}`, { method: 'PATCH', headers: { cookie: owner, 'content-type': 'application/json' }, body: '{"roles":["ROLE_ADMIN"]}' });
+    const patch = await fetch(`${server.baseUrl}/teammates/${id}`, {
+      method: 'PATCH',
+      headers: { cookie: owner, 'content-type': 'application/json' },
+      body: '{"roles":["ROLE_ADMIN"]}',
+    });
     expect([patch.status, await messageKeys(patch)]).toEqual([405, ['error.backend.method_not_allowed']]);
     expect(userBy('pending@demo.test')?.roles).toEqual(['ROLE_USER']);
   });

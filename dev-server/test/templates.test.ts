@@ -145,7 +145,10 @@ describe('pop-up templates', () => {
       [1, 'owner@demo.test'],
     ]);
 
-    const diff = await owner<{ fields: Record<string, { value: string; added?: boolean; removed?: boolean }[]> }>('GET', `/popup-templates/${mine.id}/diff?from=1&to=2`);
+    const diff = await owner<{ fields: Record<string, { value: string; added?: boolean; removed?: boolean }[]> }>(
+      'GET',
+      `/popup-templates/${mine.id}/diff?from=1&to=2`,
+    );
     expect(Object.keys(diff.body.fields)).toEqual(['css']);
     expect(diff.body.fields.css?.find((c) => c.removed)?.value).toContain('#123');
     expect(diff.body.fields.css?.find((c) => c.added)?.value).toContain('#456');
@@ -161,7 +164,13 @@ describe('pop-up templates', () => {
   it('[ROUTE-19] [BEYOND-2] a PUT, like a PATCH, keeps the fields it leaves out and still makes a version; a gallery list row is no account row', async () => {
     const mine = await createMine(owner, 'Partial save');
     const saved = await owner<TemplateJson>('PUT', `/popup-templates/${mine.id}`, { css: '#cm-banner { color: #789; }' });
-    expect([saved.status, saved.body.version, saved.body.css, saved.body.html, saved.body.name]).toEqual([200, 2, '#cm-banner { color: #789; }', code.html, 'Partial save']);
+    expect([saved.status, saved.body.version, saved.body.css, saved.body.html, saved.body.name]).toEqual([
+      200,
+      2,
+      '#cm-banner { color: #789; }',
+      code.html,
+      'Partial save',
+    ]);
     expect((await owner<VersionJson[]>('GET', `/popup-templates/${mine.id}/versions`)).total).toBe(2);
     const emptied = await owner('PATCH', `/popup-templates/${mine.id}`, { js: ' ' });
     expect([emptied.status, pairs(emptied.body)]).toEqual([400, [['js', 'validation.template_js_required']]]);
@@ -244,7 +253,10 @@ describe('pop-up templates', () => {
   });
 
   it('[BEYOND-1] the preview content falls back to the default texts and lists the cookies; unknown languages refused', async () => {
-    const fr = await owner<{ content: { texts: Record<string, string>; cookies: unknown[] }; languages: string[] }>('GET', '/consent-solutions/1/popup/content?language=fr');
+    const fr = await owner<{ content: { texts: Record<string, string>; cookies: unknown[] }; languages: string[] }>(
+      'GET',
+      '/consent-solutions/1/popup/content?language=fr',
+    );
     expect(fr.status).toBe(200);
     expect(fr.body.content.texts['popup.bannerHeading']).toBe('Nous utilisons des cookies');
     expect(fr.body.languages).toEqual(['en', 'fr', 'de']);

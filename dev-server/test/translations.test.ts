@@ -256,7 +256,11 @@ describe('translations', () => {
         ['rows.5.key', 'validation.import_duplicate_row'],
       ],
     ]);
-    const jsonRefused = await importFile(solution.id, JSON.stringify({ fr: { popup: { bannerHeading: 'Bonjour' } }, de: { popup: { bannerHeading: 'Hallo', acceptButton: 'Ja' } } }), 'application/json');
+    const jsonRefused = await importFile(
+      solution.id,
+      JSON.stringify({ fr: { popup: { bannerHeading: 'Bonjour' } }, de: { popup: { bannerHeading: 'Hallo', acceptButton: 'Ja' } } }),
+      'application/json',
+    );
     expect([jsonRefused.status, pairs(jsonRefused.body)]).toEqual([400, [['de', 'validation.language_not_in_solution']]]);
     const badFiles = [
       ['not,the,columns\n1,2,3', 'text/csv', [['columns', 'validation.import_format_invalid']]],

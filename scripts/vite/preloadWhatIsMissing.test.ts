@@ -11,8 +11,14 @@ const dir = mkdtempSync(join(tmpdir(), 'preload-'));
 const filler = (name: string) => `export const ${name} = ${JSON.stringify(name.repeat(200))};\n`;
 writeFileSync(join(dir, 'shared.js'), filler('shared'));
 writeFileSync(join(dir, 'routeOnly.js'), filler('routeOnly'));
-writeFileSync(join(dir, 'route.js'), `import { shared } from './shared.js';\nimport { routeOnly } from './routeOnly.js';\nexport const route = () => shared + routeOnly;\n`);
-writeFileSync(join(dir, 'other.js'), `import { shared } from './shared.js';\nimport { routeOnly } from './routeOnly.js';\nexport const other = () => shared + routeOnly;\n`);
+writeFileSync(
+  join(dir, 'route.js'),
+  `import { shared } from './shared.js';\nimport { routeOnly } from './routeOnly.js';\nexport const route = () => shared + routeOnly;\n`,
+);
+writeFileSync(
+  join(dir, 'other.js'),
+  `import { shared } from './shared.js';\nimport { routeOnly } from './routeOnly.js';\nexport const other = () => shared + routeOnly;\n`,
+);
 writeFileSync(join(dir, 'host.js'), `import { shared } from './shared.js';\nexport const host = () => [shared, import('./route.js'), import('./other.js')];\n`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -23,7 +29,12 @@ const preloadLists = async (plugins: Plugin[]): Promise<string[][]> => {
     root: dir,
     logLevel: 'silent',
     plugins,
-    build: { write: false, minify: false, modulePreload: { polyfill: false }, rollupOptions: { input: join(dir, 'host.js'), preserveEntrySignatures: 'strict' } },
+    build: {
+      write: false,
+      minify: false,
+      modulePreload: { polyfill: false },
+      rollupOptions: { input: join(dir, 'host.js'), preserveEntrySignatures: 'strict' },
+    },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const output = Array.isArray(built) ? built[0] : built;
   const host = output?.output.find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);

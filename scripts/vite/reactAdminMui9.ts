@@ -57,7 +57,9 @@ export const patchReactAdminModule = (id: string, code: string): string => {
   const patch = REACT_ADMIN_MUI9_PATCHES.find(({ file }) => path.endsWith(file));
   if (patch === undefined) return code;
   if (code.split(patch.from).length !== 2) {
-    throw new Error(`scripts/vite/reactAdminMui9.ts: ${patch.file} no longer contains the code to patch; check whether react-admin now supports MUI 9 and drop the patch.`);
+    throw new Error(
+      `scripts/vite/reactAdminMui9.ts: ${patch.file} no longer contains the code to patch; check whether react-admin now supports MUI 9 and drop the patch.`,
+    );
   }
   return code.replace(patch.from, patch.to);
 };

@@ -10,7 +10,10 @@ const buildTheme = async (plugins: Plugin[]): Promise<string> => {
     plugins,
     build: { write: false, minify: false, lib: { entry: 'src/theme/theme.ts', formats: ['es'] } },
   })) as Rollup.RollupOutput[];
-  return output.flatMap((result) => result.output).map((item) => (item.type === 'chunk' ? item.code : '')).join('\n');
+  return output
+    .flatMap((result) => result.output)
+    .map((item) => (item.type === 'chunk' ? item.code : ''))
+    .join('\n');
 };
 
 describe("MUI's CSS-variables theme builder", () => {

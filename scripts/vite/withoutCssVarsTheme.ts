@@ -13,7 +13,8 @@ export const withoutCssVarsThemePlugin = (): Plugin => ({
   name: 'without-css-vars-theme',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source === './createThemeWithVars.mjs' && importer !== undefined && /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer)) return STUB;
+    if (source === './createThemeWithVars.mjs' && importer !== undefined && /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer))
+      return STUB;
     return null;
   },
   load(id) {

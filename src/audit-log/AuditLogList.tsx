@@ -24,8 +24,21 @@ const RESOURCES = ['consent-solutions', 'domains', 'teammates', 'accounts', 'sub
 
 const filters = [
   <SearchFilter key="q" source="q" alwaysOn />,
-  <SelectInput key="action" source="action" label="resources.audit-log.fields.action" choices={ACTIONS.map((id) => ({ id, name: `audit.action.${id}` }))} alwaysOn />,
-  <SelectInput key="resource" source="resource" label="resources.audit-log.fields.resource" choices={RESOURCES.map((id) => ({ id, name: id }))} translateChoice={false} alwaysOn />,
+  <SelectInput
+    key="action"
+    source="action"
+    label="resources.audit-log.fields.action"
+    choices={ACTIONS.map((id) => ({ id, name: `audit.action.${id}` }))}
+    alwaysOn
+  />,
+  <SelectInput
+    key="resource"
+    source="resource"
+    label="resources.audit-log.fields.resource"
+    choices={RESOURCES.map((id) => ({ id, name: id }))}
+    translateChoice={false}
+    alwaysOn
+  />,
 ];
 
 export const AuditLogList = () => {
@@ -43,7 +56,11 @@ export const AuditLogList = () => {
         <DataTable<AuditRow> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="at" label="resources.audit-log.fields.at" render={(record) => <LocalDateTime value={(record as AuditRow).at} />} />
           <DataTable.Col source="userEmail" label="resources.audit-log.fields.userEmail" />
-          <DataTable.Col source="action" label="resources.audit-log.fields.action" render={(record) => translate(`audit.action.${(record as AuditRow).action}`)} />
+          <DataTable.Col
+            source="action"
+            label="resources.audit-log.fields.action"
+            render={(record) => translate(`audit.action.${(record as AuditRow).action}`)}
+          />
           <DataTable.Col source="summary" label="resources.audit-log.fields.summary" disableSort />
         </DataTable>
       </List>

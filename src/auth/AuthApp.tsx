@@ -38,4 +38,3 @@ export const usePathname = (): string => {
   }, []);
   return pathname;
 };
-

@@ -51,9 +51,7 @@ describe('NewPasswordPage', () => {
     await ruleStates();
     await user.type(passwordInput(), 'abcdefghijk');
     await user.click(submit());
-    await waitFor(async () =>
-      expect(await ruleStates()).toEqual({ length: 'met', lowercase: 'met', uppercase: 'unmet-error', numeric: 'unmet-error' }),
-    );
+    await waitFor(async () => expect(await ruleStates()).toEqual({ length: 'met', lowercase: 'met', uppercase: 'unmet-error', numeric: 'unmet-error' }));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

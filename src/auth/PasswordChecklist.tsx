@@ -21,7 +21,17 @@ const colourOf = { met: 'success.main', unmet: 'text.secondary', 'unmet-error': 
  * Before any input all are unmet; after the first submit the unmet ones turn the error colour.
  * `rules` is undefined for the moment the shared schemas take to load (authSchemas.ts).
  */
-export function PasswordChecklist({ id, rules, password, submitted }: { id: string; rules: AuthSchemas['passwordRules'] | undefined; password: string; submitted: boolean }) {
+export function PasswordChecklist({
+  id,
+  rules,
+  password,
+  submitted,
+}: {
+  id: string;
+  rules: AuthSchemas['passwordRules'] | undefined;
+  password: string;
+  submitted: boolean;
+}) {
   const translate = useAppTranslate();
   return (
     <>

@@ -40,7 +40,10 @@ export const ComplianceDashboardPage = () => (
 const DashboardView = () => {
   const translate = useTranslate();
   const [filter, setFilter] = useState<ReportFilter>(() => ({ consentSolutionId: null, from: daysAgo(89), to: isoDay(new Date()) }));
-  const solutions = useGetList<{ id: number; name: string }>('consent-solutions', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const solutions = useGetList<{ id: number; name: string }>('consent-solutions', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const dataProvider = useDataProvider<AppDataProvider>();
   const report = useQuery({ queryKey: queryKeys.reports.compliance(filter), queryFn: () => dataProvider.getComplianceReport(filter), retry: false });
   const validRange = filter.from !== '' && filter.to !== '' && filter.from <= filter.to;

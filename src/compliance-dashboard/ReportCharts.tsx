@@ -21,8 +21,14 @@ const ChartCard = ({ title, id, children, summary }: { title: string; id: string
     <Typography id={id} variant="h6" component="h2">
       {title}
     </Typography>
-    {summary ? <Typography variant="body2" color="text.secondary">{summary}</Typography> : null}
-    <Box role="img" aria-label={summary ?? title}>{children}</Box>
+    {summary ? (
+      <Typography variant="body2" color="text.secondary">
+        {summary}
+      </Typography>
+    ) : null}
+    <Box role="img" aria-label={summary ?? title}>
+      {children}
+    </Box>
   </Paper>
 );
 
@@ -47,7 +53,11 @@ export const ReportCharts = ({ report }: { report: ComplianceReport }) => {
           }))}
         />
       </ChartCard>
-      <ChartCard id="chart-decisions" title={translate('dashboard.charts.decisions')} summary={`${translate('dashboard.totals.decisions')}: ${report.totals.decisions}`}>
+      <ChartCard
+        id="chart-decisions"
+        title={translate('dashboard.charts.decisions')}
+        summary={`${translate('dashboard.totals.decisions')}: ${report.totals.decisions}`}
+      >
         <BarChart
           height={280}
           xAxis={[{ data: dates, scaleType: 'band' }]}

@@ -8,7 +8,11 @@ import { REPORTED_ACTIONS } from './reportModel';
 /** The report's totals: decisions, each action, and the decisions made under GPC (STD-3). */
 export const ReportTotals = ({ report }: { report: ComplianceReport }) => {
   const translate = useTranslate();
-  const items = [['decisions', report.totals.decisions] as const, ...REPORTED_ACTIONS.map((a) => [a, report.totals[a]] as const), ['underGpc', report.totals.underGpc] as const];
+  const items = [
+    ['decisions', report.totals.decisions] as const,
+    ...REPORTED_ACTIONS.map((a) => [a, report.totals[a]] as const),
+    ['underGpc', report.totals.underGpc] as const,
+  ];
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 2, m: 0 }}>
       {items.map(([key, value]) => (

@@ -61,7 +61,13 @@ export const RetentionSetting = () => {
       </Typography>
       {canEdit ? (
         <Stack direction="row" spacing={1} component="form" onSubmit={submit} sx={{ alignItems: 'flex-start' }}>
-          <TextField select label={translate('proof.retention.label')} value={String(selected)} onChange={(e) => setDraft(Number(e.target.value))} sx={{ minWidth: 240 }}>
+          <TextField
+            select
+            label={translate('proof.retention.label')}
+            value={String(selected)}
+            onChange={(e) => setDraft(Number(e.target.value))}
+            sx={{ minWidth: 240 }}
+          >
             {choices.map((choice) => (
               <MenuItem key={choice.days} value={String(choice.days)}>
                 {label(choice.days)}

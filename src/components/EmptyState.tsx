@@ -43,12 +43,7 @@ export const EmptyState = ({ heading, headingArgs, description, icon, action }: 
       }}
     >
       {icon ? (
-        <Icon
-          titleAccess={translate(`shell.empty_state.${icon}`)}
-          data-icon={icon}
-          color={icon === 'error' ? 'error' : 'action'}
-          sx={{ fontSize: 48 }}
-        />
+        <Icon titleAccess={translate(`shell.empty_state.${icon}`)} data-icon={icon} color={icon === 'error' ? 'error' : 'action'} sx={{ fontSize: 48 }} />
       ) : null}
       <Typography id={headingId} variant="h6" component="h2">
         {translate(heading, headingArgs)}

@@ -22,11 +22,7 @@ export function FormContainer({ title, children, actions, onSubmit, maxWidth = 4
         {title}
       </Typography>
       {children}
-      {actions ? (
-        <Box sx={{ mt: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {actions}
-        </Box>
-      ) : null}
+      {actions ? <Box sx={{ mt: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>{actions}</Box> : null}
     </>
   );
   return (

@@ -38,7 +38,10 @@ const setup = (run: (file: ImportFile, dryRun: boolean) => Promise<ImportRunOutc
 
 describe('ImportDialog', () => {
   it('[BEYOND-5] [ROUTE-18] previews the file as a dry run, then applies the same content', async () => {
-    const run = vi.fn(async (_file: ImportFile, dryRun: boolean): Promise<ImportRunOutcome<Result>> => ({ ok: true, result: { changes: dryRun ? ['one'] : [] } }));
+    const run = vi.fn(async (_file: ImportFile, dryRun: boolean): Promise<ImportRunOutcome<Result>> => ({
+      ok: true,
+      result: { changes: dryRun ? ['one'] : [] },
+    }));
     const { onImported, onClose } = setup(run);
     expect(screen.getByRole('dialog', { name: 'Import things' })).toHaveAttribute('aria-labelledby', 'thing-import-title');
     expect(await screen.findByRole('status')).toHaveTextContent('one');

@@ -156,7 +156,11 @@ export function ImportDialog<Result extends { changes: readonly unknown[] }>({
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate(messages.cancel)}</Button>
-        <Button variant="contained" disabled={busy || file === null || !preview || preview.changes.length === 0} onClick={() => file !== null && void run(file, false)}>
+        <Button
+          variant="contained"
+          disabled={busy || file === null || !preview || preview.changes.length === 0}
+          onClick={() => file !== null && void run(file, false)}
+        >
           {translate(messages.apply)}
         </Button>
       </DialogActions>

@@ -21,7 +21,11 @@ interface PageLayoutProps {
 export const PageLayout = ({ header, left, right, children, width = 'table' }: PageLayoutProps) => (
   <Box sx={{ width: '100%', px: { xs: 1, sm: 2 }, py: 2 }}>
     <Box sx={{ maxWidth: layoutWidths.full, mx: 'auto' }}>
-      {header ? <Box component="header" sx={{ maxWidth: layoutWidths[width], mx: 'auto', mb: 2 }}>{header}</Box> : null}
+      {header ? (
+        <Box component="header" sx={{ maxWidth: layoutWidths[width], mx: 'auto', mb: 2 }}>
+          {header}
+        </Box>
+      ) : null}
       <Box
         sx={{
           display: 'flex',

@@ -29,7 +29,18 @@ interface PasswordFieldProps {
  * ROUTE-23: a password input with a show/hide toggle. Built from FormControl + InputLabel +
  * OutlinedInput rather than TextField, which costs ~18 kB gzip (docs/performance.md).
  */
-export function PasswordField({ id, name, label, value, onChange, error, autoComplete = 'current-password', autoFocus, helper, describedBy }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  autoComplete = 'current-password',
+  autoFocus,
+  helper,
+  describedBy,
+}: PasswordFieldProps) {
   const translate = useAppTranslate();
   const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;

@@ -10,10 +10,7 @@ const PendingContext = createContext<ReportPending | null>(null);
 const PendingBar = () => {
   const translate = useTranslate();
   return (
-    <LinearProgress
-      aria-label={translate('shell.pending')}
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-    />
+    <LinearProgress aria-label={translate('shell.pending')} sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }} />
   );
 };
 

@@ -29,29 +29,35 @@ const pairs = [
   ['VITE_ANALYTICS_ID', 'VITE_ANALYTICS_SCRIPT_URL'],
 ] as const;
 
-const envSchema = z.object({
-  VITE_API_URL: urlWithDefault('VITE_API_URL'),
-  VITE_SIGNUP_URL: urlWithDefault('VITE_SIGNUP_URL'),
-  VITE_OLD_DASHBOARD_URL: urlWithDefault('VITE_OLD_DASHBOARD_URL'),
-  // Base of the hosted translation files; unset = the bundled catalogues only (API-6).
-  VITE_TRANSLATIONS_URL: optionalUrl('VITE_TRANSLATIONS_URL'),
-  // Integration ids (PROD-6): unset = the adapter is a logged no-op.
-  VITE_CHAT_APP_ID: optionalText,
-  VITE_RECORDING_SITE_ID: optionalText,
-  VITE_ANALYTICS_ID: optionalText,
-  // The vendors' scripts; `{id}` in a URL is replaced by the id above it.
-  VITE_CHAT_SCRIPT_URL: optionalUrl('VITE_CHAT_SCRIPT_URL'),
-  VITE_RECORDING_SCRIPT_URL: optionalUrl('VITE_RECORDING_SCRIPT_URL'),
-  VITE_ANALYTICS_SCRIPT_URL: optionalUrl('VITE_ANALYTICS_SCRIPT_URL'),
-  VITE_CHAT_GLOBAL: globalName('VITE_CHAT_GLOBAL'),
-  VITE_RECORDING_GLOBAL: globalName('VITE_RECORDING_GLOBAL'),
-}).superRefine((value, context) => {
-  for (const [id, url] of pairs) {
-    if (value[id] !== undefined && value[url] === undefined) {
-      context.addIssue({ code: 'custom', path: [url], message: `${url} must be set when ${id} is (the vendor's script, e.g. https://vendor.example/widget/{id}.js)` });
+const envSchema = z
+  .object({
+    VITE_API_URL: urlWithDefault('VITE_API_URL'),
+    VITE_SIGNUP_URL: urlWithDefault('VITE_SIGNUP_URL'),
+    VITE_OLD_DASHBOARD_URL: urlWithDefault('VITE_OLD_DASHBOARD_URL'),
+    // Base of the hosted translation files; unset = the bundled catalogues only (API-6).
+    VITE_TRANSLATIONS_URL: optionalUrl('VITE_TRANSLATIONS_URL'),
+    // Integration ids (PROD-6): unset = the adapter is a logged no-op.
+    VITE_CHAT_APP_ID: optionalText,
+    VITE_RECORDING_SITE_ID: optionalText,
+    VITE_ANALYTICS_ID: optionalText,
+    // The vendors' scripts; `{id}` in a URL is replaced by the id above it.
+    VITE_CHAT_SCRIPT_URL: optionalUrl('VITE_CHAT_SCRIPT_URL'),
+    VITE_RECORDING_SCRIPT_URL: optionalUrl('VITE_RECORDING_SCRIPT_URL'),
+    VITE_ANALYTICS_SCRIPT_URL: optionalUrl('VITE_ANALYTICS_SCRIPT_URL'),
+    VITE_CHAT_GLOBAL: globalName('VITE_CHAT_GLOBAL'),
+    VITE_RECORDING_GLOBAL: globalName('VITE_RECORDING_GLOBAL'),
+  })
+  .superRefine((value, context) => {
+    for (const [id, url] of pairs) {
+      if (value[id] !== undefined && value[url] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [url],
+          message: `${url} must be set when ${id} is (the vendor's script, e.g. https://vendor.example/widget/{id}.js)`,
+        });
+      }
     }
-  }
-});
+  });
 
 type ValidEnv = z.infer<typeof envSchema>;
 

@@ -25,7 +25,14 @@ const renderDetail = (url: string, extra: Record<string, unknown> = {}, roles?: 
   const dataProvider = {
     getOne: vi.fn(async () => ({ data: solution })),
     // What the installation tab reads: nothing published, no decision recorded yet, TCF off.
-    getPopupState: vi.fn(async () => ({ consentSolutionId: 1, mode: 'default', templateId: null, activeTemplateId: 1, published: null, scriptPath: '/cdn/1/banner.js' })),
+    getPopupState: vi.fn(async () => ({
+      consentSolutionId: 1,
+      mode: 'default',
+      templateId: null,
+      activeTemplateId: 1,
+      published: null,
+      scriptPath: '/cdn/1/banner.js',
+    })),
     getOnboarding: vi.fn(async () => ({ websiteAdded: true, templatePublished: false, scriptInstalled: false, consentSolutionId: 1 })),
     getTcfState: vi.fn(async () => ({ settings: { enabled: false } })),
     getScannerStatus: vi.fn(async () => ({ available: false, running: null, queued: 0 })),

@@ -102,10 +102,7 @@ export const toCreateBody = (values: ConsentSolutionCreateFormValues): ConsentSo
 // ---------------------------------------------------------------------------------------------
 // Settings (ROUTE-14)
 
-export type ConsentSolutionSettingsValues = Pick<
-  ConsentSolution,
-  'name' | 'defaultLanguage' | 'additionalLanguages' | 'sharedConsent' | 'autoblocking'
->;
+export type ConsentSolutionSettingsValues = Pick<ConsentSolution, 'name' | 'defaultLanguage' | 'additionalLanguages' | 'sharedConsent' | 'autoblocking'>;
 
 type ConsentSolutionUpdateBody = Omit<ConsentSolutionSettingsValues, 'sharedConsent'> & { sharedConsent?: boolean };
 

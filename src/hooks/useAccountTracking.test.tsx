@@ -7,7 +7,8 @@ import { useAccountTracking } from './useAccountTracking';
 
 const session = vi.hoisted(() => ({ current: null as { account_id: number | null } | null }));
 
-vi.mock('../session/sessionState', async (importOriginal) => ({ ...(await importOriginal<object>()),
+vi.mock('../session/sessionState', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   getSession: () => session.current,
   subscribe: () => () => undefined,
 }));

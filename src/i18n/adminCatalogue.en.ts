@@ -18,6 +18,18 @@ import { translationsEn } from './translations.en';
  * The admin's own English messages and react-admin's `ra.*` texts, added to i18next by the
  * admin's i18nProvider; out of en.ts, so the login route (which ships that) does not download them.
  */
-export const adminCatalogueEn: Tree = deepMergeAll([shellEn, resourcesEn, teammatesEn, subscriptionEn, translationsEn, integrationsEn, popupEn, nestKeys(formMessagesEn), scannerEn, dashboardEn, tcfEn]);
+export const adminCatalogueEn: Tree = deepMergeAll([
+  shellEn,
+  resourcesEn,
+  teammatesEn,
+  subscriptionEn,
+  translationsEn,
+  integrationsEn,
+  popupEn,
+  nestKeys(formMessagesEn),
+  scannerEn,
+  dashboardEn,
+  tcfEn,
+]);
 
 export const raMessagesEn: TranslationMessages = englishMessages;

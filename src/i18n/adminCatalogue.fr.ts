@@ -18,6 +18,18 @@ import { translationsFr } from './translations.fr';
  * The same in French: its own chunk, loaded only when the admin shows French (a French
  * visitor, or a switch of language), so an English visitor never downloads it.
  */
-export const adminCatalogueFr: Tree = deepMergeAll([shellFr, resourcesFr, teammatesFr, subscriptionFr, translationsFr, integrationsFr, popupFr, nestKeys(formMessagesFr), scannerFr, dashboardFr, tcfFr]);
+export const adminCatalogueFr: Tree = deepMergeAll([
+  shellFr,
+  resourcesFr,
+  teammatesFr,
+  subscriptionFr,
+  translationsFr,
+  integrationsFr,
+  popupFr,
+  nestKeys(formMessagesFr),
+  scannerFr,
+  dashboardFr,
+  tcfFr,
+]);
 
 export const raMessagesFr: TranslationMessages = frenchMessages;

@@ -53,7 +53,7 @@ export const dashboardFr = {
     intro: "Retrouvez un enregistrement de consentement par son identifiant et téléchargez-le, par exemple quand un visiteur demande ce qu'il a accepté.",
     lookup_label: "Identifiant de l'enregistrement",
     lookup: 'Rechercher',
-    not_found: "Aucun enregistrement de consentement avec cet identifiant dans ce compte.",
+    not_found: 'Aucun enregistrement de consentement avec cet identifiant dans ce compte.',
     download: 'Télécharger en JSON',
     recent: 'Derniers enregistrements de consentement',
     empty: 'Aucun enregistrement de consentement pour le moment.',
@@ -68,7 +68,8 @@ export const dashboardFr = {
     },
     retention: {
       title: 'Durée de conservation des enregistrements',
-      intro: "Les enregistrements de consentement plus anciens sont supprimés chaque jour. Conservez-les aussi longtemps que vous pourriez devoir prouver un consentement.",
+      intro:
+        'Les enregistrements de consentement plus anciens sont supprimés chaque jour. Conservez-les aussi longtemps que vous pourriez devoir prouver un consentement.',
       label: 'Conserver les enregistrements',
       years_one: '{{count}} an',
       years_other: '{{count}} ans',
@@ -77,7 +78,7 @@ export const dashboardFr = {
       default_suffix: '(par défaut)',
       save: 'Enregistrer',
       saved: 'La durée de conservation est enregistrée.',
-      read_only: "Les enregistrements sont conservés {{period}}. Seul un administrateur du compte peut la modifier.",
+      read_only: 'Les enregistrements sont conservés {{period}}. Seul un administrateur du compte peut la modifier.',
       load_failed: "La durée de conservation n'a pas pu être chargée.",
     },
     fields: {

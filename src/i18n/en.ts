@@ -1,4 +1,3 @@
-
 /**
  * The app's English catalogue (the fallback language). Flat keys of the spec, such as
  * `notification_logout_message`, stay flat; dotted keys such as `error.backend.*` nest.

@@ -5,4 +5,7 @@ import { coreMessages, messagesEn, type FeatureMessageKey } from '../schemas/mes
  * The English texts are the shared registry's (the dev API answers with the same); French is
  * written in formMessages.fr.ts, whose type fails the check when a key is added without one.
  */
-export const formMessagesEn = Object.fromEntries(Object.entries(messagesEn).filter(([key]) => !Object.hasOwn(coreMessages, key))) as Record<FeatureMessageKey, string>;
+export const formMessagesEn = Object.fromEntries(Object.entries(messagesEn).filter(([key]) => !Object.hasOwn(coreMessages, key))) as Record<
+  FeatureMessageKey,
+  string
+>;

@@ -51,8 +51,7 @@ export const fr = {
     password_rule_numeric: 'Au moins un chiffre',
     password_rule_met: 'respectée',
     password_rule_unmet: 'non respectée',
-    confirmation_password_notification_default_error:
-      "Votre mot de passe n'a pas pu être enregistré. Réessayez ou demandez un nouveau lien.",
+    confirmation_password_notification_default_error: "Votre mot de passe n'a pas pu être enregistré. Réessayez ou demandez un nouveau lien.",
     get_account_details_default_error: "Les informations de votre compte n'ont pas pu être chargées.",
     back_to_login: 'Retour à la connexion',
     email: 'E-mail',
@@ -71,8 +70,7 @@ export const fr = {
       description: "Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour définir un nouveau mot de passe.",
       submit: 'Envoyer',
       sent_title: 'Consultez votre boîte de réception',
-      sent_text:
-        'Si un compte existe pour {{email}}, nous lui avons envoyé un lien pour définir un nouveau mot de passe. Le lien est valable 24 heures.',
+      sent_text: 'Si un compte existe pour {{email}}, nous lui avons envoyé un lien pour définir un nouveau mot de passe. Le lien est valable 24 heures.',
     },
     new_password: {
       title: 'Définir un nouveau mot de passe',

@@ -32,7 +32,10 @@ describe('hosted translations', () => {
   });
 
   it('[API-6] keeps the bundled texts when the hosted files cannot be fetched', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     const i18n = createI18n('https://translations.test');
     expect(i18n.t('auth.login.title', { lng: 'en' })).toBe('Log in');
     expect(i18n.t('notification_logout_message', { lng: 'en' })).toBe('You have been logged out.');

@@ -20,8 +20,7 @@ const mergeOverBundled = (data: string, languages?: string | string[], namespace
 
 const backendOptions = (baseUrl: string): HttpBackendOptions => ({
   // The language names are only published in English (API-6).
-  loadPath: (_lngs, namespaces) =>
-    namespaces[0] === LANGUAGES_NS ? `${baseUrl}/en/${LANGUAGES_NS}.json` : `${baseUrl}/{{lng}}/{{ns}}.json`,
+  loadPath: (_lngs, namespaces) => (namespaces[0] === LANGUAGES_NS ? `${baseUrl}/en/${LANGUAGES_NS}.json` : `${baseUrl}/{{lng}}/{{ns}}.json`),
   requestOptions: { cache: 'no-store' },
   parse: mergeOverBundled,
 });

@@ -94,7 +94,8 @@ export const popupEn = {
     },
     publish: {
       title: 'Publish',
-      intro: 'Publishing builds the banner script from the active template, the texts of every language and the cookie list, and serves it at the installation path.',
+      intro:
+        'Publishing builds the banner script from the active template, the texts of every language and the cookie list, and serves it at the installation path.',
       needs_reconsent: 'Needs re-consent: ask every visitor for consent again',
       button: 'Publish',
       done: 'Published version {{version}}.',

@@ -47,11 +47,13 @@ export const popupFr = {
       fields: { html: 'HTML', css: 'CSS', js: 'JS', displayFunction: 'Fonction d’affichage', hideFunction: 'Fonction de masquage' },
       help: {
         html: 'Les espaces réservés comme {{examples}} sont remplacés par les textes et les cookies. Les boutons agissent avec data-consent-action="accept", "decline", "save" ou "toggle-details".',
-        functions: 'JS, affichage et masquage sont des corps de fonction appelés avec root (l’élément de la bannière) et consent (accept, decline, show, hide, toggleDetails).',
+        functions:
+          'JS, affichage et masquage sont des corps de fonction appelés avec root (l’élément de la bannière) et consent (accept, decline, show, hide, toggleDetails).',
       },
       save: 'Enregistrer',
       saved: 'Modèle enregistré en version {{version}}.',
-      saved_and_used: 'Modèle enregistré en version {{version}}. Le pop-up l’utilise maintenant à la place du modèle par défaut : publiez pour le montrer aux visiteurs.',
+      saved_and_used:
+        'Modèle enregistré en version {{version}}. Le pop-up l’utilise maintenant à la place du modèle par défaut : publiez pour le montrer aux visiteurs.',
       use_on_save: 'Utiliser cette copie pour le pop-up à l’enregistrement (elle remplace le modèle utilisé actuellement)',
       unsaved: 'Modifications non enregistrées',
       back: 'Retour à mes modèles',
@@ -97,7 +99,8 @@ export const popupFr = {
     },
     publish: {
       title: 'Publier',
-      intro: 'La publication construit le script de la bannière à partir du modèle actif, des textes de chaque langue et de la liste des cookies, et le sert au chemin d’installation.',
+      intro:
+        'La publication construit le script de la bannière à partir du modèle actif, des textes de chaque langue et de la liste des cookies, et le sert au chemin d’installation.',
       needs_reconsent: 'Nouveau consentement requis : redemander le consentement à chaque visiteur',
       button: 'Publier',
       done: 'Version {{version}} publiée.',

@@ -139,7 +139,8 @@ export const resourcesEn = {
     },
     standards: {
       title: 'Privacy standards',
-      intro: 'Google Consent Mode, the Global Privacy Control signal and the rule for each region. Changes reach your visitors when you publish the pop-up again.',
+      intro:
+        'Google Consent Mode, the Global Privacy Control signal and the rule for each region. Changes reach your visitors when you publish the pop-up again.',
       save: 'Save privacy standards',
       saved: 'Privacy standards saved. Publish the pop-up to apply them.',
       load_failed: 'The privacy standards could not be loaded.',
@@ -154,7 +155,7 @@ export const resourcesEn = {
         mode_help: 'The Installation tab explains how to set up your tags for each mode.',
         security_storage: 'security_storage is always granted.',
         wait_for_update: 'Wait for update (ms)',
-        wait_for_update_help: 'How long Google tags wait for the visitor\'s choice before sending data.',
+        wait_for_update_help: "How long Google tags wait for the visitor's choice before sending data.",
         ads_data_redaction: 'Redact ads data while ad_storage is denied (ads_data_redaction)',
         url_passthrough: 'Pass click identifiers through URLs while cookies are denied (url_passthrough)',
         granted_outside_opt_in: 'Grant by default outside the EU/EEA, the UK and Switzerland',
@@ -191,7 +192,7 @@ export const resourcesEn = {
       copy_fallback: 'Copying is not available here: the tag is selected, press Ctrl+C (⌘+C on a Mac) to copy it.',
       declaration_title: 'Cookie declaration',
       declaration_intro:
-        'Paste this on your cookie policy page where the declaration should appear. It shows, in the visitor\'s language, your cookie policy texts, every cookie by category, the scanned domains and the visitor\'s choice with buttons to change or withdraw it. Style it with the cm-declaration and cm-decl-* classes.',
+        "Paste this on your cookie policy page where the declaration should appear. It shows, in the visitor's language, your cookie policy texts, every cookie by category, the scanned domains and the visitor's choice with buttons to change or withdraw it. Style it with the cm-declaration and cm-decl-* classes.",
       declaration_label: 'Cookie declaration tag',
       declaration_help: 'It is updated each time you publish the pop-up.',
       declaration_copy: 'Copy declaration tag',

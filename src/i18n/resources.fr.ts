@@ -63,14 +63,14 @@ export const resourcesFr = {
     list: {
       search: 'Rechercher par nom ou domaine',
       empty_heading: 'Aucune solution de consentement',
-      empty_description: "Ajoutez votre site web pour obtenir un pop-up de consentement, une analyse des cookies et le script à installer.",
+      empty_description: 'Ajoutez votre site web pour obtenir un pop-up de consentement, une analyse des cookies et le script à installer.',
       no_match_heading: 'Aucune solution de consentement ne correspond à « {{search}} »',
       no_match_description: "Vérifiez l'orthographe, ou cherchez un autre nom ou un autre domaine public.",
       clear_search: 'Effacer la recherche',
     },
     create: {
       title: 'Nouvelle solution de consentement',
-      default_language_help: "La langue affichée aux visiteurs dont la langue ne fait pas partie des langues supplémentaires.",
+      default_language_help: 'La langue affichée aux visiteurs dont la langue ne fait pas partie des langues supplémentaires.',
     },
     domain_inputs: {
       canonical_help: 'Par exemple example.com : sans http:// ni https:// et sans www.',
@@ -108,12 +108,11 @@ export const resourcesFr = {
       deleted: 'Domaine supprimé.',
       delete_failed: "Le domaine n'a pas été supprimé.",
       delete_title: 'Supprimer {{domain}} ?',
-      delete_content: "Le pop-up de consentement ne sera plus affiché sur {{domain}} et les résultats de ses analyses seront supprimés.",
+      delete_content: 'Le pop-up de consentement ne sera plus affiché sur {{domain}} et les résultats de ses analyses seront supprimés.',
     },
     settings: {
       saved: 'Paramètres enregistrés.',
-      shared_consent_help:
-        "Les visiteurs qui consentent sur l'une de vos solutions à consentement partagé ne sont plus sollicités sur les autres.",
+      shared_consent_help: "Les visiteurs qui consentent sur l'une de vos solutions à consentement partagé ne sont plus sollicités sur les autres.",
       shared_consent_role_needed:
         'Seuls les utilisateurs autorisés à gérer les solutions de consentement universelles peuvent modifier le consentement partagé.',
       autoblocking_help: "Bloque les scripts de suivi connus jusqu'au consentement du visiteur.",
@@ -123,7 +122,7 @@ export const resourcesFr = {
       push_help: "Redemander le consentement sollicite à nouveau chaque visiteur, par exemple après l'ajout d'une catégorie de suivi.",
       push_confirm_title: 'Redemander le consentement à tous les visiteurs ?',
       push_confirm_content:
-        "Chaque visiteur de chaque domaine de cette solution verra de nouveau le pop-up et devra consentir à nouveau. Les consentements déjà donnés restent archivés mais ne comptent plus. Cette action est irréversible.",
+        'Chaque visiteur de chaque domaine de cette solution verra de nouveau le pop-up et devra consentir à nouveau. Les consentements déjà donnés restent archivés mais ne comptent plus. Cette action est irréversible.',
       push_confirm: 'Redemander le consentement',
       push_success: 'La version {{version}} du consentement est en ligne : les visiteurs seront de nouveau sollicités.',
       push_failed: "Le consentement n'a pas pu être redemandé aux visiteurs.",
@@ -140,7 +139,8 @@ export const resourcesFr = {
     },
     standards: {
       title: 'Normes de confidentialité',
-      intro: "Google Consent Mode, le signal Global Privacy Control et la règle de chaque région. Les changements s'appliquent à vos visiteurs quand vous publiez à nouveau le pop-up.",
+      intro:
+        "Google Consent Mode, le signal Global Privacy Control et la règle de chaque région. Les changements s'appliquent à vos visiteurs quand vous publiez à nouveau le pop-up.",
       save: 'Enregistrer les normes de confidentialité',
       saved: 'Normes de confidentialité enregistrées. Publiez le pop-up pour les appliquer.',
       load_failed: "Les normes de confidentialité n'ont pas pu être chargées.",
@@ -182,7 +182,7 @@ export const resourcesFr = {
     },
     installation: {
       script_title: 'Installer le script',
-      script_intro: "Ajoutez cette balise à chaque page de votre site, dans le <head>, avant tout autre script qui dépose des cookies.",
+      script_intro: 'Ajoutez cette balise à chaque page de votre site, dans le <head>, avant tout autre script qui dépose des cookies.',
       script_label: 'Balise script',
       script_help: "Le pop-up apparaît une fois publié depuis l'onglet Apparence du pop-up.",
       script_matches:
@@ -192,7 +192,7 @@ export const resourcesFr = {
       copy_fallback: "La copie n'est pas disponible ici : la balise est sélectionnée, appuyez sur Ctrl+C (⌘+C sur Mac) pour la copier.",
       declaration_title: 'Déclaration des cookies',
       declaration_intro:
-        "Collez ceci sur la page de votre politique de cookies, là où la déclaration doit apparaître. Elle affiche, dans la langue du visiteur, les textes de votre politique de cookies, chaque cookie par catégorie, les domaines analysés et le choix du visiteur avec des boutons pour le modifier ou le retirer. Mettez-la en forme avec les classes cm-declaration et cm-decl-*.",
+        'Collez ceci sur la page de votre politique de cookies, là où la déclaration doit apparaître. Elle affiche, dans la langue du visiteur, les textes de votre politique de cookies, chaque cookie par catégorie, les domaines analysés et le choix du visiteur avec des boutons pour le modifier ou le retirer. Mettez-la en forme avec les classes cm-declaration et cm-decl-*.',
       declaration_label: 'Balise de la déclaration des cookies',
       declaration_help: 'Elle est mise à jour à chaque publication du pop-up.',
       declaration_copy: 'Copier la balise de la déclaration',
@@ -217,7 +217,7 @@ export const resourcesFr = {
           consent_mode_basic:
             'Consent Mode, mode de base : empêchez vos balises Google de se charger avant le consentement. Ajoutez type="text/plain" et data-consent-category="statistics" (ou "marketing") à la balise Google de votre page, ou déclenchez-la dans Tag Manager sur l\'événement personnalisé cm_consent_update.',
           consent_mode_advanced:
-            'Consent Mode, mode avancé : chargez vos balises Google comme d\'habitude, après la balise script. Le pop-up envoie d\'abord les valeurs par défaut du consentement, puis une mise à jour à chaque choix ; les balises qui exigent le consentement l\'attendent (Tag Manager : Admin > Paramètres du conteneur > Activer la vue d\'ensemble du consentement).',
+            "Consent Mode, mode avancé : chargez vos balises Google comme d'habitude, après la balise script. Le pop-up envoie d'abord les valeurs par défaut du consentement, puis une mise à jour à chaque choix ; les balises qui exigent le consentement l'attendent (Tag Manager : Admin > Paramètres du conteneur > Activer la vue d'ensemble du consentement).",
         },
         wordpress: {
           title: 'WordPress',

@@ -37,7 +37,8 @@ export const scannerFr = {
     },
     inbox: {
       title: 'Résultats d’analyse à examiner',
-      intro: 'Ce que les dernières analyses ont trouvé par rapport à votre liste de cookies. Acceptez les résultats pour mettre à jour la gestion des cookies, ou écartez-les.',
+      intro:
+        'Ce que les dernières analyses ont trouvé par rapport à votre liste de cookies. Acceptez les résultats pour mettre à jour la gestion des cookies, ou écartez-les.',
       loading: 'Chargement des résultats…',
       empty: 'Rien à examiner.',
       category: 'Catégorie des cookies acceptés',

@@ -9,7 +9,9 @@ const catalogues = { en: { [PLATFORM_NS]: en }, fr: { [PLATFORM_NS]: fr } };
 
 /** Every key of a nested catalogue, dotted. */
 const keysOf = (tree: object, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keysOf(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
 
 const i18next = createInstance();
 void i18next.init({

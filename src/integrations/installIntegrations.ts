@@ -9,7 +9,6 @@ import { noopSessionRecording, setSessionRecording } from './sessionRecording';
 import { createVendorSessionRecording } from './sessionRecordingVendor';
 import { integrationsEnv, type IntegrationsEnv } from './integrationsEnv';
 
-
 let uninstall: (() => void) | undefined;
 
 /**
@@ -23,7 +22,10 @@ export const installIntegrations = (config: IntegrationsEnv = integrationsEnv): 
 
   const chat =
     config.chatAppId !== undefined && config.chatScriptUrl !== undefined
-      ? createVendorChatWidget(config.chatAppId, createCommandChannel({ src: vendorScriptUrl(config.chatScriptUrl, config.chatAppId), globalName: config.chatGlobal }))
+      ? createVendorChatWidget(
+          config.chatAppId,
+          createCommandChannel({ src: vendorScriptUrl(config.chatScriptUrl, config.chatAppId), globalName: config.chatGlobal }),
+        )
       : undefined;
   if (chat !== undefined) setChatWidget(chat);
 
@@ -37,7 +39,9 @@ export const installIntegrations = (config: IntegrationsEnv = integrationsEnv): 
   if (recording !== undefined) setSessionRecording(recording);
 
   const analytics =
-    config.analyticsId !== undefined && config.analyticsScriptUrl !== undefined ? createAnalyticsTag(vendorScriptUrl(config.analyticsScriptUrl, config.analyticsId)) : undefined;
+    config.analyticsId !== undefined && config.analyticsScriptUrl !== undefined
+      ? createAnalyticsTag(vendorScriptUrl(config.analyticsScriptUrl, config.analyticsId))
+      : undefined;
 
   const apply = (choice: ConsentChoice | null) => {
     chat?.setAllowed(choice?.functional === true);

@@ -49,7 +49,14 @@ const CreateAccountButton = ({ onCreated }: { onCreated: (account: AccountRow) =
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="create-account-title">
         <DialogTitle id="create-account-title">{translate('operations.create_account_title')}</DialogTitle>
         <DialogContent>
-          <TextField autoFocus margin="dense" label={translate('operations.account_name')} value={name} onChange={(event) => setName(event.target.value)} fullWidth />
+          <TextField
+            autoFocus
+            margin="dense"
+            label={translate('operations.account_name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            fullWidth
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('operations.cancel')}</Button>
@@ -74,7 +81,11 @@ export const AccountSwitcher = () => {
   const acting = useSyncExternalStore(subscribeActingAccount, getActingAccount);
   const roles = session?.roles ?? [];
   const allowed = can(roles, 'account.switch', 'other');
-  const { data = [] } = useGetList<AccountRow>('accounts', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: allowed });
+  const { data = [] } = useGetList<AccountRow>(
+    'accounts',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: allowed },
+  );
   if (!allowed || session === null) return null;
 
   const switchTo = (account: AccountRow | null) => {

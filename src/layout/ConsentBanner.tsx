@@ -85,9 +85,7 @@ const ConsentPanel = ({ consent, reopened }: { consent: ConsentChoice | null; re
             {translate('integrations.consent.save')}
           </Button>
         ) : (
-          <Button onClick={() => setCustomizing(true)}>
-            {translate('integrations.consent.customize')}
-          </Button>
+          <Button onClick={() => setCustomizing(true)}>{translate('integrations.consent.customize')}</Button>
         )}
         {consent !== null && <Button onClick={closeConsentPreferences}>{translate('integrations.consent.close')}</Button>}
       </Box>

@@ -16,7 +16,9 @@ describe('SubscriptionBanners', () => {
   it('[ST-1] trial banner shows days left', async () => {
     const user = userEvent.setup();
     const trialEndsAt = new Date(Date.now() + 12 * DAY_MS - 60_000).toISOString();
-    const getAccount = vi.fn().mockResolvedValue({ id: 5, name: 'Acme', now: new Date().toISOString(), subscription: { status: 'trial', trialEndsAt, trialDaysLeft: 12 } });
+    const getAccount = vi
+      .fn()
+      .mockResolvedValue({ id: 5, name: 'Acme', now: new Date().toISOString(), subscription: { status: 'trial', trialEndsAt, trialDaysLeft: 12 } });
     renderShell(<SubscriptionBanners />, { dataProvider: testDataProvider({ getAccount }) });
 
     expect(await screen.findByText('12 days left in your trial')).toBeInTheDocument();

@@ -5,11 +5,7 @@
  */
 type BannerSubscription = Record<string, unknown>;
 
-export type Banner =
-  | { kind: 'trial'; daysLeft: number }
-  | { kind: 'trial_expired' }
-  | { kind: 'inactive' }
-  | { kind: 'waiting_for_payment' };
+export type Banner = { kind: 'trial'; daysLeft: number } | { kind: 'trial_expired' } | { kind: 'inactive' } | { kind: 'waiting_for_payment' };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -15,11 +15,14 @@ const en = flatten(shellEn);
 const fr = flatten(shellFr);
 
 // The shell's own sources, read as text, to find every literal key they translate.
-const sources = import.meta.glob(['../AdminApp.tsx', '../layout/**/*.{ts,tsx}', '../components/**/*.{ts,tsx}', '../home/**/*.{ts,tsx}', '../hooks/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
+const sources = import.meta.glob(
+  ['../AdminApp.tsx', '../layout/**/*.{ts,tsx}', '../components/**/*.{ts,tsx}', '../home/**/*.{ts,tsx}', '../hooks/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+) as Record<string, string>;
 
 describe('shell catalogue', () => {
   it('[PROD-5] shell French catalogue complete', () => {

@@ -30,7 +30,11 @@ const stepsOf = (state: OnboardingState, canCreate: boolean): Step[] => {
   const solution = state.consentSolutionId;
   return [
     { key: 'website', done: state.websiteAdded, to: canCreate ? '/consent-solutions/create' : null },
-    { key: 'template', done: state.templatePublished, to: solution === null ? '/consent-solutions/' : `/consent-solutions/${solution}/popup/template-gallery/` },
+    {
+      key: 'template',
+      done: state.templatePublished,
+      to: solution === null ? '/consent-solutions/' : `/consent-solutions/${solution}/popup/template-gallery/`,
+    },
     { key: 'install', done: state.scriptInstalled, to: solution === null ? '/consent-solutions/' : `/consent-solutions/${solution}/installation/` },
   ];
 };

@@ -29,7 +29,8 @@ interface AccountMethods {
 
 /** The app's non-CRUD calls, typed (house style: `useDataProvider<AppDataProvider>()`). */
 export interface AppDataProvider
-  extends DataProvider,
+  extends
+    DataProvider,
     AccountMethods,
     ConsentSolutionsMethods,
     CookieMethods,

@@ -36,8 +36,33 @@ export type RelationState = (typeof RELATION_STATES)[number];
 const SELLER_COUNTRY = 'FR';
 
 const EU_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ]);
 
 /**
@@ -108,34 +133,37 @@ const isAlpha2 = (value: string): boolean => /^[A-Z]{2}$/.test(value) && isoCoun
 // Billing (ENT-4, VAL-3)
 
 export const billingSchema = z
-  .object({
-    companyName: requiredText('validation.company_name_required'),
-    invoiceEmail: z
-      .string({ error: 'validation.email_required' })
-      .trim()
-      .min(1, { error: 'validation.email_required', abort: true })
-      .min(2, { error: 'validation.email_length', abort: true })
-      .max(255, { error: 'validation.email_length', abort: true })
-      .pipe(z.email('validation.email_invalid')),
-    // Decision: address lines may be long (building, floor, c/o…), so they get the 500 maximum.
-    addressLine1: requiredText('validation.address_required', 500),
-    addressLine2: optionalText(500),
-    postalCode: requiredText('validation.postal_code_required').regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, 'validation.postal_code_invalid'),
-    city: requiredText('validation.city_required'),
-    country: z
-      .string({ error: 'validation.country_required' })
-      .trim()
-      .min(1, { error: 'validation.country_required', abort: true })
-      .refine(isAlpha2, 'validation.country_invalid'),
-    phonePrefix: z
-      .string({ error: 'validation.phone_prefix_required' })
-      .trim()
-      .min(1, { error: 'validation.phone_prefix_required', abort: true })
-      .regex(/^\+\d{1,4}$/, 'validation.phone_prefix_invalid'),
-    phoneNumber: requiredText('validation.phone_required').regex(/^[\d ()./-]{4,20}$/, 'validation.phone_invalid'),
-    vatNumber: optionalText(255),
-    coupon: optionalText(255, { pattern: /^[A-Za-z0-9_-]{2,40}$/, key: 'validation.coupon_invalid' }),
-  }, { error: 'validation.required' })
+  .object(
+    {
+      companyName: requiredText('validation.company_name_required'),
+      invoiceEmail: z
+        .string({ error: 'validation.email_required' })
+        .trim()
+        .min(1, { error: 'validation.email_required', abort: true })
+        .min(2, { error: 'validation.email_length', abort: true })
+        .max(255, { error: 'validation.email_length', abort: true })
+        .pipe(z.email('validation.email_invalid')),
+      // Decision: address lines may be long (building, floor, c/o…), so they get the 500 maximum.
+      addressLine1: requiredText('validation.address_required', 500),
+      addressLine2: optionalText(500),
+      postalCode: requiredText('validation.postal_code_required').regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, 'validation.postal_code_invalid'),
+      city: requiredText('validation.city_required'),
+      country: z
+        .string({ error: 'validation.country_required' })
+        .trim()
+        .min(1, { error: 'validation.country_required', abort: true })
+        .refine(isAlpha2, 'validation.country_invalid'),
+      phonePrefix: z
+        .string({ error: 'validation.phone_prefix_required' })
+        .trim()
+        .min(1, { error: 'validation.phone_prefix_required', abort: true })
+        .regex(/^\+\d{1,4}$/, 'validation.phone_prefix_invalid'),
+      phoneNumber: requiredText('validation.phone_required').regex(/^[\d ()./-]{4,20}$/, 'validation.phone_invalid'),
+      vatNumber: optionalText(255),
+      coupon: optionalText(255, { pattern: /^[A-Za-z0-9_-]{2,40}$/, key: 'validation.coupon_invalid' }),
+    },
+    { error: 'validation.required' },
+  )
   .superRefine((billing, ctx) => {
     // Cross-field rules. Zod may skip this refinement after an aborting field error, so the
     // API also runs `checkBillingCrossFields` on the raw body to report everything at once.
@@ -176,25 +204,28 @@ export const checkBillingCrossFields = (billing: {
 export const compactCardNumber = (value: string): string => value.replace(/[\s-]/g, '');
 
 export const paymentSchema = z
-  .object({
-    cardNumber: z
-      .string({ error: 'validation.card_number_required' })
-      .trim()
-      .min(1, { error: 'validation.card_number_required', abort: true })
-      .transform(compactCardNumber)
-      .refine((n) => cardValidator.number(n).isValid, 'validation.card_number_invalid'),
-    /** MM/YY or MM/YYYY. */
-    expiry: z
-      .string({ error: 'validation.card_expiry_required' })
-      .trim()
-      .min(1, { error: 'validation.card_expiry_required', abort: true })
-      .refine((e) => /^\d{1,2}\s*\/\s*\d{2}(\d{2})?$/.test(e) && cardValidator.expirationDate(e).isValid, 'validation.card_expiry_invalid'),
-    cvc: z
-      .string({ error: 'validation.card_cvc_required' })
-      .trim()
-      .min(1, { error: 'validation.card_cvc_required', abort: true })
-      .regex(/^\d{3,4}$/, 'validation.card_cvc_invalid'),
-  }, { error: 'validation.required' })
+  .object(
+    {
+      cardNumber: z
+        .string({ error: 'validation.card_number_required' })
+        .trim()
+        .min(1, { error: 'validation.card_number_required', abort: true })
+        .transform(compactCardNumber)
+        .refine((n) => cardValidator.number(n).isValid, 'validation.card_number_invalid'),
+      /** MM/YY or MM/YYYY. */
+      expiry: z
+        .string({ error: 'validation.card_expiry_required' })
+        .trim()
+        .min(1, { error: 'validation.card_expiry_required', abort: true })
+        .refine((e) => /^\d{1,2}\s*\/\s*\d{2}(\d{2})?$/.test(e) && cardValidator.expirationDate(e).isValid, 'validation.card_expiry_invalid'),
+      cvc: z
+        .string({ error: 'validation.card_cvc_required' })
+        .trim()
+        .min(1, { error: 'validation.card_cvc_required', abort: true })
+        .regex(/^\d{3,4}$/, 'validation.card_cvc_invalid'),
+    },
+    { error: 'validation.required' },
+  )
   .superRefine((payment, ctx) => {
     // American Express has a 4-digit CVC, the others 3 (runs once the number itself is valid).
     const size = cardValidator.number(payment.cardNumber).card?.code.size ?? 3;

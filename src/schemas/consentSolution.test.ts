@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  consentSolutionCreateSchema,
-  consentSolutionUpdateSchema,
-  deriveConsentSolutionName,
-  splitConsentSolutionCreate,
-} from './consentSolution';
+import { consentSolutionCreateSchema, consentSolutionUpdateSchema, deriveConsentSolutionName, splitConsentSolutionCreate } from './consentSolution';
 import { consentSolutionValidationMessages } from './validationMessages';
 
 const settings = { name: 'Main site', defaultLanguage: 'en', additionalLanguages: ['fr', 'de'], sharedConsent: false, autoblocking: true };
@@ -40,9 +35,7 @@ describe('consent solution settings', () => {
     expect(messagesOf(consentSolutionUpdateSchema.safeParse({ ...settings, additionalLanguages: ['fr', 'klingon'] }))).toEqual([
       'additionalLanguages.1:validation.language_invalid',
     ]);
-    expect(messagesOf(consentSolutionUpdateSchema.safeParse({ ...settings, sharedConsent: 'yes' }))).toEqual([
-      'sharedConsent:validation.boolean_required',
-    ]);
+    expect(messagesOf(consentSolutionUpdateSchema.safeParse({ ...settings, sharedConsent: 'yes' }))).toEqual(['sharedConsent:validation.boolean_required']);
   });
 });
 

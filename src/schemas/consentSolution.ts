@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  canonicalDomainSchema,
-  domainScannerSettingsSchema,
-  domainTypeSchema,
-  languageCodeSchema,
-  type DomainSummary,
-} from './domain';
+import { canonicalDomainSchema, domainScannerSettingsSchema, domainTypeSchema, languageCodeSchema, type DomainSummary } from './domain';
 import type { LanguageCode } from '../shared/languages';
 import type { PrivacyStandards } from './privacyStandards';
 
@@ -60,8 +54,7 @@ export const consentSolutionUpdateSchema = z
  * The name a new consent solution gets when the create form leaves it out: its first domain,
  * which is how customers tell their solutions apart in the list (ROUTE-10).
  */
-export const deriveConsentSolutionName = (canonicalDomain: string): string =>
-  canonicalDomain.slice(0, CONSENT_SOLUTION_NAME_MAX_LENGTH);
+export const deriveConsentSolutionName = (canonicalDomain: string): string => canonicalDomain.slice(0, CONSENT_SOLUTION_NAME_MAX_LENGTH);
 
 /**
  * The create screen (ROUTE-11): the solution and its first domain in one form. The domain's
@@ -72,11 +65,7 @@ export const deriveConsentSolutionName = (canonicalDomain: string): string =>
 export const consentSolutionCreateSchema = z
   .object({
     // Blank counts as "not given" (the create form has no name field; an empty one must not block).
-    name: z
-      .string({ error: 'validation.name_required' })
-      .trim()
-      .max(CONSENT_SOLUTION_NAME_MAX_LENGTH, { error: 'validation.max_length_255' })
-      .optional(),
+    name: z.string({ error: 'validation.name_required' }).trim().max(CONSENT_SOLUTION_NAME_MAX_LENGTH, { error: 'validation.max_length_255' }).optional(),
     canonicalDomain: canonicalDomainSchema,
     type: domainTypeSchema,
     ...domainScannerSettingsSchema.shape,

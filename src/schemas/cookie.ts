@@ -21,7 +21,6 @@ const COOKIE_EXPIRY_MAX_DAYS = 3650;
  */
 const CATEGORIES_NEEDING_PROCESSOR: readonly CookieCategory[] = ['statistics', 'marketing'];
 
-
 const COOKIE_NAME = /^[^\s,;=]+$/;
 const COOKIE_DOMAIN = /^\.?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -64,7 +63,8 @@ export const dataProcessorSchema = z
       .default(''),
   })
   .superRefine((value, ctx) => {
-    if (value.name === '' && value.privacyPolicyUrl !== '') ctx.addIssue({ code: 'custom', path: ['name'], message: 'validation.data_processor_name_required' });
+    if (value.name === '' && value.privacyPolicyUrl !== '')
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'validation.data_processor_name_required' });
     if (value.name !== '' && value.privacyPolicyUrl === '') {
       ctx.addIssue({ code: 'custom', path: ['privacyPolicyUrl'], message: 'validation.data_processor_privacy_policy_required' });
     }
@@ -107,7 +107,8 @@ export const cookieInputSchema = z
   // An all-blank processor is no processor.
   .transform((value) => ({
     ...value,
-    dataProcessor: value.dataProcessor === null || (value.dataProcessor.name === '' && value.dataProcessor.privacyPolicyUrl === '') ? null : value.dataProcessor,
+    dataProcessor:
+      value.dataProcessor === null || (value.dataProcessor.name === '' && value.dataProcessor.privacyPolicyUrl === '') ? null : value.dataProcessor,
   }));
 export type CookieData = z.output<typeof cookieInputSchema>;
 

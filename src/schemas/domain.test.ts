@@ -48,9 +48,7 @@ describe('domain constants', () => {
 
   it('[VAL-1] has the English texts of the spec', () => {
     expect(domainValidationMessages['validation.url_required']).toBe('Url is required.');
-    expect(domainValidationMessages['validation.domain_not_canonical']).toBe(
-      'Domain is not in canonical form (without http/s protocol and www.).',
-    );
+    expect(domainValidationMessages['validation.domain_not_canonical']).toBe('Domain is not in canonical form (without http/s protocol and www.).');
   });
 });
 
@@ -173,16 +171,12 @@ describe('domain create and update schemas', () => {
   it('[ENT-1] refuses depths and frequencies that are not options', () => {
     expect(messagesOf(domainCreateSchema.safeParse({ ...validDomain, scanDepth: 1000 }))).toEqual(['scanDepth:validation.scan_depth_invalid']);
     expect(messagesOf(domainCreateSchema.safeParse({ ...validDomain, scanDepth: '500' }))).toEqual(['scanDepth:validation.scan_depth_invalid']);
-    expect(messagesOf(domainCreateSchema.safeParse({ ...validDomain, scanFrequency: 'weekly' }))).toEqual([
-      'scanFrequency:validation.scan_frequency_invalid',
-    ]);
+    expect(messagesOf(domainCreateSchema.safeParse({ ...validDomain, scanFrequency: 'weekly' }))).toEqual(['scanFrequency:validation.scan_frequency_invalid']);
     for (const days of [0, 1, 7, 30]) expect(domainCreateSchema.safeParse({ ...validDomain, scanFrequency: days }).success).toBe(true);
   });
 
   it('[VAL-4] refuses an unknown language and reports missing fields as required', () => {
-    expect(messagesOf(domainCreateSchema.safeParse({ ...validDomain, defaultLanguage: 'xx' }))).toEqual([
-      'defaultLanguage:validation.language_invalid',
-    ]);
+    expect(messagesOf(domainCreateSchema.safeParse({ ...validDomain, defaultLanguage: 'xx' }))).toEqual(['defaultLanguage:validation.language_invalid']);
     expect(messagesOf(domainCreateSchema.safeParse({}))).toEqual([
       'canonicalDomain:validation.url_required',
       'type:validation.required',
@@ -202,10 +196,7 @@ describe('domain create and update schemas', () => {
     expect(changedImmutableDomainFields(existing, { canonicalDomain: 'example.com', type: 'website', scanDepth: 500 })).toEqual([]);
     expect(changedImmutableDomainFields(existing, { scanDepth: 500 })).toEqual([]);
     expect(changedImmutableDomainFields(existing, { canonicalDomain: 'other.com' })).toEqual(['canonicalDomain']);
-    expect(changedImmutableDomainFields(existing, { canonicalDomain: 'other.com', type: 'internal_alias' })).toEqual([
-      'canonicalDomain',
-      'type',
-    ]);
+    expect(changedImmutableDomainFields(existing, { canonicalDomain: 'other.com', type: 'internal_alias' })).toEqual(['canonicalDomain', 'type']);
     expect(changedImmutableDomainFields(existing, null)).toEqual([]);
     expect(changedImmutableDomainFields(existing, 'text')).toEqual([]);
   });

@@ -182,10 +182,7 @@ export type ImmutableDomainField = (typeof IMMUTABLE_DOMAIN_FIELDS)[number];
  * The immutable fields that `body` tries to change. Sending the current value again is not a
  * change (edit forms often send the whole record back).
  */
-export const changedImmutableDomainFields = (
-  existing: Readonly<Record<ImmutableDomainField, string>>,
-  body: unknown,
-): ImmutableDomainField[] => {
+export const changedImmutableDomainFields = (existing: Readonly<Record<ImmutableDomainField, string>>, body: unknown): ImmutableDomainField[] => {
   if (typeof body !== 'object' || body === null) return [];
   const fields = body as Partial<Record<ImmutableDomainField, unknown>>;
   return IMMUTABLE_DOMAIN_FIELDS.filter((field) => fields[field] !== undefined && fields[field] !== existing[field]);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en';
 import { messageSources, messagesEn, coreMessages } from './messages';
 
-const lookup = (tree: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+const lookup = (tree: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 
 describe('message registry', () => {
   it('[VAL-4] no message key has two different English texts', () => {

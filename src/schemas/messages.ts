@@ -115,7 +115,21 @@ const scannerMessages = {
 } as const;
 
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
-export const messageSources = [scannerMessages, coreMessages, apiRuleMessages, permissionMessages, domainValidationMessages, consentSolutionValidationMessages, domainRuleMessages, billingValidationMessages, translationValidationMessages, cookieValidationMessages, templateValidationMessages, tcfValidationMessages, privacyStandardsValidationMessages] as const;
+export const messageSources = [
+  scannerMessages,
+  coreMessages,
+  apiRuleMessages,
+  permissionMessages,
+  domainValidationMessages,
+  consentSolutionValidationMessages,
+  domainRuleMessages,
+  billingValidationMessages,
+  translationValidationMessages,
+  cookieValidationMessages,
+  templateValidationMessages,
+  tcfValidationMessages,
+  privacyStandardsValidationMessages,
+] as const;
 
 export const messagesEn = {
   ...tcfValidationMessages,

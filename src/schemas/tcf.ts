@@ -40,7 +40,10 @@ export const gvlVendorSchema = z
     cookieRefresh: z.boolean().optional(),
     usesNonCookieAccess: z.boolean(),
     urls: z.array(z.object({ langId: z.string(), privacy: z.string(), legIntClaim: z.string().optional() }).loose()).optional(),
-    dataRetention: z.object({ stdRetention: z.number().optional(), purposes: z.record(z.string(), z.number()), specialPurposes: z.record(z.string(), z.number()) }).loose().optional(),
+    dataRetention: z
+      .object({ stdRetention: z.number().optional(), purposes: z.record(z.string(), z.number()), specialPurposes: z.record(z.string(), z.number()) })
+      .loose()
+      .optional(),
     dataDeclaration: idList.optional(),
     deviceStorageDisclosureUrl: z.string().optional(),
     deletedDate: z.string().optional(),
@@ -93,7 +96,11 @@ export interface VendorListSummary extends GvlDeclarations {
 // ---------------------------------------------------------------------------------------------
 // A consent solution's TCF settings.
 
-const purposeId = z.number({ error: 'validation.tcf_purpose_invalid' }).int('validation.tcf_purpose_invalid').min(1, 'validation.tcf_purpose_invalid').max(11, 'validation.tcf_purpose_invalid');
+const purposeId = z
+  .number({ error: 'validation.tcf_purpose_invalid' })
+  .int('validation.tcf_purpose_invalid')
+  .min(1, 'validation.tcf_purpose_invalid')
+  .max(11, 'validation.tcf_purpose_invalid');
 
 export const tcfVendorChoiceSchema = z.object({
   id: z.number({ error: 'validation.invalid_value' }).int('validation.invalid_value').positive('validation.invalid_value'),
@@ -126,7 +133,10 @@ export const tcfSettingsSchema = z
       .default('AA'),
     purposeOneTreatment: z.boolean({ error: 'validation.boolean_required' }).default(false),
     vendors: z.array(tcfVendorChoiceSchema).max(MAX_TCF_VENDORS, 'validation.tcf_vendors_too_many').default([]),
-    publisherRestrictions: z.array(publisherRestrictionSchema).max(MAX_TCF_VENDORS * 11, 'validation.invalid_value').default([]),
+    publisherRestrictions: z
+      .array(publisherRestrictionSchema)
+      .max(MAX_TCF_VENDORS * 11, 'validation.invalid_value')
+      .default([]),
   })
   .superRefine((settings, ctx) => {
     const chosen = new Set<number>();
@@ -136,15 +146,23 @@ export const tcfSettingsSchema = z
     });
     const restricted = new Set<string>();
     settings.publisherRestrictions.forEach((restriction, index) => {
-      if (!chosen.has(restriction.vendorId)) ctx.addIssue({ code: 'custom', path: ['publisherRestrictions', index, 'vendorId'], message: 'validation.tcf_restriction_vendor_not_chosen' });
+      if (!chosen.has(restriction.vendorId))
+        ctx.addIssue({ code: 'custom', path: ['publisherRestrictions', index, 'vendorId'], message: 'validation.tcf_restriction_vendor_not_chosen' });
       const key = `${restriction.vendorId}:${restriction.purposeId}`;
-      if (restricted.has(key)) ctx.addIssue({ code: 'custom', path: ['publisherRestrictions', index, 'purposeId'], message: 'validation.tcf_restriction_duplicate' });
+      if (restricted.has(key))
+        ctx.addIssue({ code: 'custom', path: ['publisherRestrictions', index, 'purposeId'], message: 'validation.tcf_restriction_duplicate' });
       restricted.add(key);
     });
   });
 export type TcfSettings = z.output<typeof tcfSettingsSchema>;
 
-export const DEFAULT_TCF_SETTINGS: TcfSettings = { enabled: false, publisherCountryCode: 'AA', purposeOneTreatment: false, vendors: [], publisherRestrictions: [] };
+export const DEFAULT_TCF_SETTINGS: TcfSettings = {
+  enabled: false,
+  publisherCountryCode: 'AA',
+  purposeOneTreatment: false,
+  vendors: [],
+  publisherRestrictions: [],
+};
 
 /** The legitimate-interest purposes a site may allow a vendor: declared LI or flexible, never 1 or 3-6. */
 export const allowedLegIntPurposes = (vendor: Pick<GvlVendor, 'legIntPurposes' | 'flexiblePurposes'>): number[] =>

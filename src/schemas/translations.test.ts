@@ -73,7 +73,11 @@ describe('translation schemas', () => {
   });
 
   it('[BEYOND-5] counts blank and absent texts as missing, in form order', () => {
-    expect(missingTextKeys('privacyControls', { categoryConsentHeader: 'a', multiaccept: '  ' })).toEqual(['multiaccept', 'multidecline', 'updateConsentButton']);
+    expect(missingTextKeys('privacyControls', { categoryConsentHeader: 'a', multiaccept: '  ' })).toEqual([
+      'multiaccept',
+      'multidecline',
+      'updateConsentButton',
+    ]);
     expect(missingTextKeys('categories', filledGroup('categories'))).toEqual([]);
     expect(missingTextKeys('popup', undefined)).toHaveLength(10);
   });

@@ -13,7 +13,6 @@ import type { LanguageCode } from '../shared/languages';
 export const SHORT_TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 500;
 
-
 const maxKey = (max: number) => (max === SHORT_TEXT_MAX ? 'validation.max_length_255' : 'validation.max_length_500');
 
 /** One translation text: required (VAL-1), trimmed, at most `max` characters. */
@@ -125,9 +124,7 @@ export const groupFieldKeys = (group: TranslationGroup): string[] => GROUP_LEAVE
 /** Every full key (`group.field…`), in screen order. */
 export const TRANSLATION_KEYS: readonly string[] = TRANSLATION_GROUPS.flatMap((group) => groupFieldKeys(group).map((key) => `${group}.${key}`));
 
-const leafByKey = new Map<string, Leaf>(
-  TRANSLATION_GROUPS.flatMap((group) => GROUP_LEAVES[group].map((leaf) => [`${group}.${leaf.key}`, leaf] as const)),
-);
+const leafByKey = new Map<string, Leaf>(TRANSLATION_GROUPS.flatMap((group) => GROUP_LEAVES[group].map((leaf) => [`${group}.${leaf.key}`, leaf] as const)));
 
 export const isTranslationKey = (key: string): boolean => leafByKey.has(key);
 

@@ -2,10 +2,7 @@
 export const LOGIN_PATH = '/login/';
 export const RECOVERY_EMAIL_PATH = '/recovery-email/';
 
-export type AuthRoute =
-  | { screen: 'login' }
-  | { screen: 'recoveryEmail' }
-  | { screen: 'newPassword'; passwordToken: string; csrfToken: string };
+export type AuthRoute = { screen: 'login' } | { screen: 'recoveryEmail' } | { screen: 'newPassword'; passwordToken: string; csrfToken: string };
 
 const safeDecode = (segment: string) => {
   try {

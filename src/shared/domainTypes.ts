@@ -4,7 +4,6 @@
  * src/schemas/domain.ts re-exports all of them.
  */
 
-
 export const DOMAIN_TYPES = ['website', 'internal_alias', 'external_alias'] as const;
 export type DomainType = (typeof DOMAIN_TYPES)[number];
 
@@ -30,8 +29,7 @@ export const SCAN_FREQUENCY_DAY_VALUES = [1, 7, 30, 0] as const satisfies readon
 export const scanFrequencyToDays = (name: ScanFrequencyName): ScanFrequencyDays => SCAN_FREQUENCY_DAYS[name];
 
 /** The name for a stored day count; undefined for a number that is not one of the options. */
-export const scanFrequencyFromDays = (days: number): ScanFrequencyName | undefined =>
-  SCAN_FREQUENCY_NAMES.find((name) => SCAN_FREQUENCY_DAYS[name] === days);
+export const scanFrequencyFromDays = (days: number): ScanFrequencyName | undefined => SCAN_FREQUENCY_NAMES.find((name) => SCAN_FREQUENCY_DAYS[name] === days);
 
 /** Fallbacks when an account has no defaultDomainSettings; they match the sample account (ENT-6). */
 export const DEFAULT_SCAN_DEPTH: ScanDepth = 500;

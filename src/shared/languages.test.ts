@@ -49,7 +49,11 @@ describe('languages', () => {
     expect(searchLanguages('francais', 'fr')[0]?.code).toBe('fr');
     expect(searchLanguages('bokmal', 'en').map((option) => option.code)).toEqual(['nb']);
     // A word inside a name: "Norwegian" matches no, nb and nn.
-    expect(searchLanguages('norw', 'en').map((option) => option.code).sort()).toEqual(['nb', 'nn', 'no']);
+    expect(
+      searchLanguages('norw', 'en')
+        .map((option) => option.code)
+        .sort(),
+    ).toEqual(['nb', 'nn', 'no']);
   });
 
   it('[ENT-2] an empty query lists every language; a nonsense query none', () => {

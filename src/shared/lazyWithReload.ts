@@ -7,7 +7,11 @@ const FLAG_PREFIX = 'chunk-reload:';
  * distinct error message (a session-storage flag guards against a reload loop), otherwise
  * let the error reach the error boundary.
  */
-export const importWithReload = async <T>(load: () => Promise<T>, storage: Storage = window.sessionStorage, reload: () => void = () => window.location.reload()): Promise<T> => {
+export const importWithReload = async <T>(
+  load: () => Promise<T>,
+  storage: Storage = window.sessionStorage,
+  reload: () => void = () => window.location.reload(),
+): Promise<T> => {
   try {
     return await load();
   } catch (error) {
@@ -23,5 +27,4 @@ export const importWithReload = async <T>(load: () => Promise<T>, storage: Stora
   }
 };
 
-export const lazyWithReload = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
-  lazy(() => importWithReload(load));
+export const lazyWithReload = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(() => importWithReload(load));

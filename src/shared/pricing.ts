@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  isPublicDomainType,
-  scanFrequencyFromDays,
-  type DomainType,
-  type ScanDepth,
-  type ScanFrequencyDays,
-} from './domainTypes';
+import { isPublicDomainType, scanFrequencyFromDays, type DomainType, type ScanDepth, type ScanFrequencyDays } from './domainTypes';
 
 /**
  * Price calculation (PROD-4, CONST-3, BEYOND-6). The prices themselves are data the API serves
@@ -114,13 +108,7 @@ const vatRateInBasisPoints = (vatRate: number): number => {
  * and, for the chosen interval, net, VAT and total. VAT is kept separate (CONST-3) and is a
  * rate between 0 and 1 (0.2 = 20 %), default 0 until the billing country is known.
  */
-export const quote = (
-  table: PriceTable,
-  domains: readonly PricedDomain[],
-  plan: Plan,
-  interval: BillingInterval,
-  vatRate = 0,
-): Quote => {
+export const quote = (table: PriceTable, domains: readonly PricedDomain[], plan: Plan, interval: BillingInterval, vatRate = 0): Quote => {
   const vatBasisPoints = vatRateInBasisPoints(vatRate);
   const lines = domains.map((domain): QuoteLine => {
     const monthlyCents = domainMonthlyCents(table, domain, plan);

@@ -17,11 +17,7 @@ export const isViolationBody = (body: unknown): body is ViolationBody =>
   body !== null &&
   Array.isArray((body as { violations?: unknown }).violations) &&
   (body as { violations: unknown[] }).violations.every(
-    (v) =>
-      typeof v === 'object' &&
-      v !== null &&
-      typeof (v as Violation).propertyPath === 'string' &&
-      typeof (v as Violation).payload?.messageKey === 'string',
+    (v) => typeof v === 'object' && v !== null && typeof (v as Violation).propertyPath === 'string' && typeof (v as Violation).payload?.messageKey === 'string',
   );
 
 /**

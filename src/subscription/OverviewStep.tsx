@@ -14,8 +14,7 @@ import { PLANS } from '../shared/pricing';
 import { stepPath } from './subscriptionModel';
 import { useWizardState } from './WizardState';
 
-const formatDate = (iso: string | null, locale: string): string =>
-  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)) : '';
+const formatDate = (iso: string | null, locale: string): string => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)) : '');
 
 /** What the account has now, in one sentence (ENT-5 statuses). */
 const useStatusText = (): string => {

@@ -19,9 +19,36 @@ import { rolesAuthProvider } from '../test/rolesAuthProvider';
 const fakeQuote = async (request: QuoteRequest): Promise<SubscriptionPrice> => {
   const factor = request.plan === 'professional' ? 1.6 : 1;
   const lines = [
-    { id: 1, canonicalDomain: 'demo-shop.com', type: 'website' as const, scanDepth: 5000 as const, scanFrequency: 7 as const, charged: true, monthlyCents: Math.round(2850 * factor), yearlyCents: Math.round(28500 * factor) },
-    { id: 2, canonicalDomain: 'blog.demo-shop.com', type: 'website' as const, scanDepth: 500 as const, scanFrequency: 7 as const, charged: true, monthlyCents: Math.round(1350 * factor), yearlyCents: Math.round(13500 * factor) },
-    { id: 3, canonicalDomain: 'staging.demo-shop.com', type: 'internal_alias' as const, scanDepth: 500 as const, scanFrequency: 7 as const, charged: false, monthlyCents: 0, yearlyCents: 0 },
+    {
+      id: 1,
+      canonicalDomain: 'demo-shop.com',
+      type: 'website' as const,
+      scanDepth: 5000 as const,
+      scanFrequency: 7 as const,
+      charged: true,
+      monthlyCents: Math.round(2850 * factor),
+      yearlyCents: Math.round(28500 * factor),
+    },
+    {
+      id: 2,
+      canonicalDomain: 'blog.demo-shop.com',
+      type: 'website' as const,
+      scanDepth: 500 as const,
+      scanFrequency: 7 as const,
+      charged: true,
+      monthlyCents: Math.round(1350 * factor),
+      yearlyCents: Math.round(13500 * factor),
+    },
+    {
+      id: 3,
+      canonicalDomain: 'staging.demo-shop.com',
+      type: 'internal_alias' as const,
+      scanDepth: 500 as const,
+      scanFrequency: 7 as const,
+      charged: false,
+      monthlyCents: 0,
+      yearlyCents: 0,
+    },
   ];
   const monthlyTotalCents = lines.reduce((sum, l) => sum + l.monthlyCents, 0);
   const yearlyTotalCents = lines.reduce((sum, l) => sum + l.yearlyCents, 0);
@@ -290,7 +317,10 @@ describe('subscription wizard', () => {
     expect(currentPath()).toBe('/subscription/success/');
     expect(subscribe).toHaveBeenCalledTimes(1);
     expect(subscribe).toHaveBeenCalledWith(
-      expect.objectContaining({ payment: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }, billing: expect.objectContaining({ country: 'FR', phonePrefix: '+33' }) }),
+      expect.objectContaining({
+        payment: { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' },
+        billing: expect.objectContaining({ country: 'FR', phonePrefix: '+33' }),
+      }),
     );
     expect(screen.getByText('VISA ending in 4242')).toBeInTheDocument();
     expect(screen.getByText('January 6, 2027')).toBeInTheDocument();
@@ -314,7 +344,11 @@ describe('support launcher', () => {
     setChatWidget({ ...noopChatWidget, hideLauncher } satisfies ChatWidget);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
-      <AdminContext dataProvider={{ getAccount: async () => ({ id: 1, paymentMethod }) } as unknown as DataProvider} queryClient={queryClient} store={memoryStore()}>
+      <AdminContext
+        dataProvider={{ getAccount: async () => ({ id: 1, paymentMethod }) } as unknown as DataProvider}
+        queryClient={queryClient}
+        store={memoryStore()}
+      >
         <Probe />
       </AdminContext>,
     );

@@ -33,9 +33,7 @@ export const SuccessPage = ({ subscription }: { subscription: Subscription }) =>
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   if (!SUBSCRIBED.has(subscription.status)) return <Navigate to={stepPath('overview')} replace />;
-  const renewal = subscription.billingCycleEnds
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(subscription.billingCycleEnds))
-    : null;
+  const renewal = subscription.billingCycleEnds ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(subscription.billingCycleEnds)) : null;
   const lastPayment = subscription.payments.findLast((payment) => payment.status === 'succeeded');
   return (
     <PageLayout width="form">

@@ -23,7 +23,12 @@ const TotalRow = ({ label, value, strong = false }: { label: string; value: stri
     <Typography variant={strong ? 'subtitle1' : 'body2'} component="dt" sx={{ fontWeight: strong ? 700 : undefined }}>
       {label}
     </Typography>
-    <Typography variant={strong ? 'subtitle1' : 'body2'} component="dd" sx={{ m: 0, fontWeight: strong ? 700 : undefined }} data-testid={strong ? 'summary-total' : undefined}>
+    <Typography
+      variant={strong ? 'subtitle1' : 'body2'}
+      component="dd"
+      sx={{ m: 0, fontWeight: strong ? 700 : undefined }}
+      data-testid={strong ? 'summary-total' : undefined}
+    >
       {value}
     </Typography>
   </Box>

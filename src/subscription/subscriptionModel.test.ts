@@ -71,14 +71,19 @@ describe('subscription model', () => {
       expiry: '12 / 34',
       cvc: '123',
     });
-    expect(request).toMatchObject({ plan: 'professional', interval: 'year', domainsCount: 5, payment: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } });
+    expect(request).toMatchObject({
+      plan: 'professional',
+      interval: 'year',
+      domainsCount: 5,
+      payment: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    });
     expect(Object.keys(request)).not.toContain('price');
     expect(paymentSchema.safeParse(request.payment).success).toBe(true);
   });
 
   it('[VAL-1] card number grouped by brand, brand and CVC length recognised', () => {
     expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('4242-4242-4242-4242-99999')).toBe('4242 4242 4242 4242999') // Visa allows 19 digits; its gaps end at 12;
+    expect(formatCardNumber('4242-4242-4242-4242-99999')).toBe('4242 4242 4242 4242999'); // Visa allows 19 digits; its gaps end at 12;
     expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
     expect(cardBrandOf('4242 42')?.type).toBe('visa');
     expect(cardBrandOf('5555 5555')?.niceType).toBe('Mastercard');
@@ -128,7 +133,16 @@ describe('subscription model', () => {
       interval: 'year',
       lines: [
         { id: 1, canonicalDomain: 'shop.com', type: 'website', scanDepth: 5000, scanFrequency: 7, charged: true, monthlyCents: 2850, yearlyCents: 28500 },
-        { id: 2, canonicalDomain: 'staging.shop.com', type: 'internal_alias', scanDepth: 500, scanFrequency: 7, charged: false, monthlyCents: 0, yearlyCents: 0 },
+        {
+          id: 2,
+          canonicalDomain: 'staging.shop.com',
+          type: 'internal_alias',
+          scanDepth: 500,
+          scanFrequency: 7,
+          charged: false,
+          monthlyCents: 0,
+          yearlyCents: 0,
+        },
         { id: 'slot-1', canonicalDomain: '', type: 'website', scanDepth: 500, scanFrequency: 30, charged: true, monthlyCents: 900, yearlyCents: 9000 },
       ],
     } as unknown as SubscriptionPrice;
@@ -140,7 +154,9 @@ describe('subscription model', () => {
   });
 
   it('[ENT-5] server field errors are split by part of the body', () => {
-    const error = new HttpError('app.error_already_notified', 402, { errors: { 'payment.cardNumber': 'Your card was declined.', 'billing.city': 'City is required.', domainsCount: 'Too low.' } });
+    const error = new HttpError('app.error_already_notified', 402, {
+      errors: { 'payment.cardNumber': 'Your card was declined.', 'billing.city': 'City is required.', domainsCount: 'Too low.' },
+    });
     expect(serverFieldErrors(error, 'payment')).toEqual({ cardNumber: 'Your card was declined.' });
     expect(serverFieldErrors(error, 'billing')).toEqual({ city: 'City is required.' });
     expect(serverFieldErrors(error, '')).toHaveProperty('domainsCount', 'Too low.');

@@ -52,7 +52,17 @@ export const initialChoice = (subscription: Pick<Subscription, 'plan' | 'interva
 export type BillingFormValues = { [K in keyof BillingDetails]-?: string };
 
 const BILLING_FIELDS = [
-  'companyName', 'invoiceEmail', 'addressLine1', 'addressLine2', 'postalCode', 'city', 'country', 'phonePrefix', 'phoneNumber', 'vatNumber', 'coupon',
+  'companyName',
+  'invoiceEmail',
+  'addressLine1',
+  'addressLine2',
+  'postalCode',
+  'city',
+  'country',
+  'phonePrefix',
+  'phoneNumber',
+  'vatNumber',
+  'coupon',
 ] as const satisfies ReadonlyArray<keyof BillingFormValues>;
 
 const emptyBilling: BillingFormValues = Object.fromEntries(BILLING_FIELDS.map((field) => [field, ''])) as BillingFormValues;
@@ -154,8 +164,7 @@ export const countryOptions = (locale: string): CountryOption[] => {
 };
 
 /** `+33` for FR; empty when libphonenumber-js has no calling code for the country. */
-export const callingCodeOf = (country: string): string =>
-  isSupportedCountry(country) ? `+${getCountryCallingCode(country as CountryCode)}` : '';
+export const callingCodeOf = (country: string): string => (isSupportedCountry(country) ? `+${getCountryCallingCode(country as CountryCode)}` : '');
 
 export interface PhonePrefixOption {
   country: string;
@@ -163,8 +172,7 @@ export interface PhonePrefixOption {
 }
 
 /** The prefix picker's choices: one per country libphonenumber-js knows, with its calling code. */
-export const phonePrefixOptions = (): PhonePrefixOption[] =>
-  getCountries().map((country) => ({ country, prefix: `+${getCountryCallingCode(country)}` }));
+export const phonePrefixOptions = (): PhonePrefixOption[] => getCountries().map((country) => ({ country, prefix: `+${getCountryCallingCode(country)}` }));
 
 /**
  * The prefix to show after the country changes: the new country's calling code, unless the

@@ -31,7 +31,13 @@ export const TeammateCreate = () => {
           <Typography variant="body2" sx={{ mb: 2 }}>
             {translate('teammates.create_help')}
           </Typography>
-          <TextInput source="email" type="email" label="resources.teammates.fields.email" validate={[required('validation.email_required'), email('validation.email_invalid')]} fullWidth />
+          <TextInput
+            source="email"
+            type="email"
+            label="resources.teammates.fields.email"
+            validate={[required('validation.email_required'), email('validation.email_invalid')]}
+            fullWidth
+          />
         </SimpleForm>
       </Create>
     </PageLayout>

@@ -2,17 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
-import {
-  CreateButton,
-  DataTable,
-  DeleteWithConfirmButton,
-  List,
-  SearchInput,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, DeleteWithConfirmButton, List, SearchInput, TopToolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
@@ -117,7 +107,11 @@ export const TeammateList = () => {
       >
         <DataTable<Teammate> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="email" label="resources.teammates.fields.email" />
-          <DataTable.Col source="status" label="resources.teammates.fields.status" render={(record) => translate(`teammates.status.${(record as Teammate).status}`)} />
+          <DataTable.Col
+            source="status"
+            label="resources.teammates.fields.status"
+            render={(record) => translate(`teammates.status.${(record as Teammate).status}`)}
+          />
           <DataTable.Col source="lastSeenAt" label="resources.teammates.fields.lastSeenAt" render={(record) => <LastSeen record={record as Teammate} />} />
           {canRemove ? (
             <DataTable.Col label="resources.teammates.fields.actions" disableSort>

@@ -62,7 +62,13 @@ export const renderShell = (ui: ReactElement, { dataProvider = testDataProvider(
   // A wrapper (not a wrapped element) so `rerender` keeps the contexts and the cache.
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} authProvider={roles && rolesAuthProvider(roles)} i18nProvider={i18nProvider} theme={theme} queryClient={queryClient}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={roles && rolesAuthProvider(roles)}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        queryClient={queryClient}
+      >
         <Routes>
           <Route path="*" element={children} />
         </Routes>

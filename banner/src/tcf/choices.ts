@@ -18,10 +18,12 @@ export const legIntVendors = (bundle: TcfBundle): number[] =>
 
 /** Vendors that ask for consent: a consent purpose or a flexible one. */
 export const consentVendors = (bundle: TcfBundle): number[] =>
-  bundle.vendors.filter((choice) => {
-    const vendor = bundle.gvl.vendors[String(choice.id)];
-    return vendor !== undefined && (vendor.purposes.length > 0 || vendor.flexiblePurposes.length > 0);
-  }).map((v) => v.id);
+  bundle.vendors
+    .filter((choice) => {
+      const vendor = bundle.gvl.vendors[String(choice.id)];
+      return vendor !== undefined && (vendor.purposes.length > 0 || vendor.flexiblePurposes.length > 0);
+    })
+    .map((v) => v.id);
 
 export const specialFeaturesInPlay = (bundle: TcfBundle): number[] =>
   unique(bundle.vendors.flatMap((choice) => bundle.gvl.vendors[String(choice.id)]?.specialFeatures ?? []));

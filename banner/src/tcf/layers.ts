@@ -27,7 +27,8 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs:
   return node;
 };
 
-const fill = (template: string, values: Record<string, string | number>): string => template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 const httpUrl = (value: string | undefined): string | null => {
   try {
@@ -50,7 +51,9 @@ const chooseStacks = (declarations: GvlDeclarations, purposes: number[], special
   const left = new Set(purposes);
   const leftFeatures = new Set(specialFeatures);
   const chosen: Named[] = [];
-  const stacks = Object.values(declarations.stacks).sort((a, b) => b.purposes.length + b.specialFeatures.length - (a.purposes.length + a.specialFeatures.length));
+  const stacks = Object.values(declarations.stacks).sort(
+    (a, b) => b.purposes.length + b.specialFeatures.length - (a.purposes.length + a.specialFeatures.length),
+  );
   for (const stack of stacks) {
     const size = stack.purposes.length + stack.specialFeatures.length;
     if (size > 1 && stack.purposes.every((p) => left.has(p)) && stack.specialFeatures.every((f) => leftFeatures.has(f))) {
@@ -95,7 +98,11 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
   }
   const links = el('p');
   const manage = el('button', t('manageOptions'), { type: 'button', 'data-tcf-open': 'purposes', 'aria-expanded': 'false' });
-  const vendorsLink = el('button', fill(t('vendorsLink'), { vendors: bundle.vendors.length }), { type: 'button', 'data-tcf-open': 'vendors', 'aria-expanded': 'false' });
+  const vendorsLink = el('button', fill(t('vendorsLink'), { vendors: bundle.vendors.length }), {
+    type: 'button',
+    'data-tcf-open': 'vendors',
+    'aria-expanded': 'false',
+  });
   links.append(manage, document.createTextNode(' '), vendorsLink);
   first.append(links);
 
@@ -144,7 +151,9 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
   const vendorsBlock = el('div', undefined, { 'data-tcf-section': 'vendors', tabindex: '-1' });
   vendorsBlock.append(el('h4', t('vendorsHeading')));
   const names = (ids: number[], map: Record<string, Named>) => ids.map((id) => named(map, id).name).join(', ');
-  for (const choice of [...bundle.vendors].sort((a, b) => (bundle.gvl.vendors[String(a.id)]?.name ?? '').localeCompare(bundle.gvl.vendors[String(b.id)]?.name ?? ''))) {
+  for (const choice of [...bundle.vendors].sort((a, b) =>
+    (bundle.gvl.vendors[String(a.id)]?.name ?? '').localeCompare(bundle.gvl.vendors[String(b.id)]?.name ?? ''),
+  )) {
     const vendor = bundle.gvl.vendors[String(choice.id)];
     if (!vendor) continue;
     const details = el('details', undefined, { 'data-tcf-vendor': String(vendor.id) });
@@ -154,9 +163,12 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
     const facts = el('ul');
     if (vendor.purposes.length > 0) facts.append(el('li', `${t('consent')}: ${names(vendor.purposes, declarations.purposes)}`));
     if (choice.legIntPurposes.length > 0) facts.append(el('li', `${t('legitimateInterest')}: ${names(choice.legIntPurposes, declarations.purposes)}`));
-    if (vendor.specialPurposes.length > 0) facts.append(el('li', `${t('specialPurposesHeading')}: ${names(vendor.specialPurposes, declarations.specialPurposes)}`));
-    if (vendor.specialFeatures.length > 0) facts.append(el('li', `${t('specialFeaturesHeading')}: ${names(vendor.specialFeatures, declarations.specialFeatures)}`));
-    if (vendor.dataDeclaration && vendor.dataDeclaration.length > 0) facts.append(el('li', `${t('dataCategories')}: ${names(vendor.dataDeclaration, declarations.dataCategories)}`));
+    if (vendor.specialPurposes.length > 0)
+      facts.append(el('li', `${t('specialPurposesHeading')}: ${names(vendor.specialPurposes, declarations.specialPurposes)}`));
+    if (vendor.specialFeatures.length > 0)
+      facts.append(el('li', `${t('specialFeaturesHeading')}: ${names(vendor.specialFeatures, declarations.specialFeatures)}`));
+    if (vendor.dataDeclaration && vendor.dataDeclaration.length > 0)
+      facts.append(el('li', `${t('dataCategories')}: ${names(vendor.dataDeclaration, declarations.dataCategories)}`));
     if (vendor.dataRetention?.stdRetention !== undefined) facts.append(el('li', fill(t('retention'), { days: vendor.dataRetention.stdRetention })));
     if (typeof vendor.cookieMaxAgeSeconds === 'number') facts.append(el('li', fill(t('cookieMaxAge'), { seconds: vendor.cookieMaxAgeSeconds })));
     const url = vendor.urls?.find((u) => u.langId === language) ?? vendor.urls?.find((u) => u.langId === 'en') ?? vendor.urls?.[0];

@@ -43,7 +43,11 @@ export const effectiveRestrictions = (bundle: TcfBundle): { vendorId: number; pu
     if (!vendor) continue;
     for (const purposeId of vendor.legIntPurposes) {
       if (choice.legIntPurposes.includes(purposeId) || result.some((r) => r.vendorId === choice.id && r.purposeId === purposeId)) continue;
-      result.push({ vendorId: choice.id, purposeId, type: vendor.flexiblePurposes.includes(purposeId) ? RestrictionType.REQUIRE_CONSENT : RestrictionType.NOT_ALLOWED });
+      result.push({
+        vendorId: choice.id,
+        purposeId,
+        type: vendor.flexiblePurposes.includes(purposeId) ? RestrictionType.REQUIRE_CONSENT : RestrictionType.NOT_ALLOWED,
+      });
     }
   }
   return result;

@@ -21,11 +21,23 @@ const MESSAGES: ImportDialogMessages = {
 };
 
 /** Choose a CSV, see what it would change (dry run: new, changed, unchanged), then apply it. */
-export const CookieImportDialog = ({ solutionId, open, onClose, onImported }: { solutionId: Identifier; open: boolean; onClose: () => void; onImported: () => void }) => {
+export const CookieImportDialog = ({
+  solutionId,
+  open,
+  onClose,
+  onImported,
+}: {
+  solutionId: Identifier;
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const changeLabel = (change: CookieImportResult['changes'][number]) =>
-    change.action === 'create' ? translate('cookies.import.create') : translate('cookies.import.update', { fields: change.fields.map((f) => translate(`cookies.fields.${f}`)).join(', ') });
+    change.action === 'create'
+      ? translate('cookies.import.create')
+      : translate('cookies.import.update', { fields: change.fields.map((f) => translate(`cookies.fields.${f}`)).join(', ') });
 
   return (
     <ImportDialog<CookieImportResult>

@@ -55,7 +55,12 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
 
   const sort = sortModel[0];
   const filter = { consentSolutionId: solution.id, ...(category === '' ? {} : { category }), ...(search === '' ? {} : { q: search }) };
-  const { data = [], total = 0, isPending, refetch } = useGetList<Cookie>(
+  const {
+    data = [],
+    total = 0,
+    isPending,
+    refetch,
+  } = useGetList<Cookie>(
     'cookies',
     {
       pagination: { page: pagination.page + 1, perPage: pagination.pageSize },
@@ -174,7 +179,13 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
       </Box>
 
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField label={translate('cookies.search')} type="search" value={searchInput} onChange={(event) => setSearchInput(event.target.value)} size="small" />
+        <TextField
+          label={translate('cookies.search')}
+          type="search"
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+          size="small"
+        />
         <TextField
           select
           size="small"
@@ -197,7 +208,12 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
       </Box>
 
       {ids.length > 0 && (
-        <Paper variant="outlined" sx={{ p: 1.5, mb: 1, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }} role="region" aria-label={translate('cookies.selected', { smart_count: ids.length })}>
+        <Paper
+          variant="outlined"
+          sx={{ p: 1.5, mb: 1, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+          role="region"
+          aria-label={translate('cookies.selected', { smart_count: ids.length })}
+        >
           <Typography role="status">{translate('cookies.selected', { smart_count: ids.length })}</Typography>
           <TextField
             select

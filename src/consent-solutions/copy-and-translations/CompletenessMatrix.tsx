@@ -51,14 +51,19 @@ export const CompletenessMatrix = ({ completeness, languageLabel, onOpen }: Comp
                 {completeness.groups.map((group) => {
                   const cell = cellOf(language, group);
                   if (!cell) return <TableCell key={group} />;
-                  const status = cell.missing === 0 ? translate('translations.matrix.complete') : translate('translations.matrix.missing', { smart_count: cell.missing });
+                  const status =
+                    cell.missing === 0 ? translate('translations.matrix.complete') : translate('translations.matrix.missing', { smart_count: cell.missing });
                   return (
                     <TableCell key={group}>
                       <Button
                         size="small"
                         color={cell.missing === 0 ? 'success' : 'warning'}
                         startIcon={cell.missing === 0 ? <CheckIcon /> : <WarningIcon />}
-                        aria-label={translate('translations.matrix.open', { language: languageLabel(language), group: translate(`translations.groups.${group}`), status })}
+                        aria-label={translate('translations.matrix.open', {
+                          language: languageLabel(language),
+                          group: translate(`translations.groups.${group}`),
+                          status,
+                        })}
                         data-testid={`completeness-${language}-${group}`}
                         onClick={() => onOpen(cell)}
                       >

@@ -22,7 +22,17 @@ const MESSAGES: ImportDialogMessages = {
 };
 
 /** BEYOND-5: choose a JSON or CSV file, see what it would change (dry run), then apply it. */
-export const TranslationImportDialog = ({ solutionId, open, onClose, onImported }: { solutionId: Identifier; open: boolean; onClose: () => void; onImported: () => void }) => {
+export const TranslationImportDialog = ({
+  solutionId,
+  open,
+  onClose,
+  onImported,
+}: {
+  solutionId: Identifier;
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   return (

@@ -185,7 +185,13 @@ export const TranslationsTab = () => {
         ))}
       </TextField>
 
-      <Tabs value={group} onChange={(_event, value: TranslationGroup) => select({ language, group: value, focus: null })} variant="scrollable" aria-label={translate('translations.groups_label')} sx={{ mb: 2 }}>
+      <Tabs
+        value={group}
+        onChange={(_event, value: TranslationGroup) => select({ language, group: value, focus: null })}
+        variant="scrollable"
+        aria-label={translate('translations.groups_label')}
+        sx={{ mb: 2 }}
+      >
         {TRANSLATION_GROUPS.map((g) => (
           <Tab key={g} value={g} label={translate(`translations.groups.${g}`)} />
         ))}

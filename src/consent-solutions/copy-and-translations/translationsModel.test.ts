@@ -22,13 +22,23 @@ describe('translation form model', () => {
   });
 
   it('[VAL-1] shows the zod schema errors and API violations with the shared message keys', () => {
-    const texts = { bannerHeading: 'x'.repeat(256), bannerMainText: 'Main', declineButton: 'No', showDetails: 'Show', hideDetails: 'Hide', aboutCookies: 'About' };
+    const texts = {
+      bannerHeading: 'x'.repeat(256),
+      bannerMainText: 'Main',
+      declineButton: 'No',
+      showDetails: 'Show',
+      hideDetails: 'Hide',
+      aboutCookies: 'About',
+    };
     const { errors, errorSchema } = groupValidator('popup', translate).validateFormData(texts, groupJsonSchema('popup') as RJSFSchema);
     const byField = Object.fromEntries(errors.map((e) => [e.property, e.message]));
     expect(byField['.bannerHeading']).toBe('validation.max_length_255');
     expect(byField['.acceptButton']).toBe('validation.translation_required');
     expect(byField['.bannerMainText']).toBeUndefined();
-    expect(errorSchema).toMatchObject({ bannerHeading: { __errors: ['validation.max_length_255'] }, acceptButton: { __errors: ['validation.translation_required'] } });
+    expect(errorSchema).toMatchObject({
+      bannerHeading: { __errors: ['validation.max_length_255'] },
+      acceptButton: { __errors: ['validation.translation_required'] },
+    });
     expect(importContentType('texts.JSON')).toBe('application/json');
     expect(importContentType('texts.csv')).toBe('text/csv');
     const schema = violationsToErrorSchema(

@@ -80,7 +80,11 @@ export const groupValidator = (group: TranslationGroup, translate: Translate): V
 
 /** The API's violations (`bannerHeading`, `marketing.name`) as rjsf's nested error schema. */
 export const violationsToErrorSchema = (violations: readonly Violation[], translate: Translate): ErrorSchema =>
-  toErrorSchema(violations.filter((violation) => violation.propertyPath !== '').map((violation) => ({ field: violation.propertyPath, message: translate(violation.payload.messageKey) })));
+  toErrorSchema(
+    violations
+      .filter((violation) => violation.propertyPath !== '')
+      .map((violation) => ({ field: violation.propertyPath, message: translate(violation.payload.messageKey) })),
+  );
 
 /** The media type of an import file, by its name. */
 export const importContentType = (filename: string): string => (/\.json$/i.test(filename) ? 'application/json' : 'text/csv');

@@ -7,7 +7,11 @@ import { DomainScanStatus } from './DomainScanStatus';
 import type { Scan } from '../../schemas/scanner';
 
 const session = vi.hoisted(() => ({ current: { account_id: 1, roles: ['ROLE_USER'] } }));
-vi.mock('../../session/sessionState', async (importOriginal) => ({ ...(await importOriginal<object>()), getSession: () => session.current, subscribe: () => () => undefined }));
+vi.mock('../../session/sessionState', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getSession: () => session.current,
+  subscribe: () => () => undefined,
+}));
 
 const scan: Scan = {
   id: 1,
@@ -24,7 +28,9 @@ const scan: Scan = {
   queuedAt: '2026-11-20T10:00:00Z',
   startedAt: '2026-11-20T10:00:00Z',
   finishedAt: '2026-11-20T10:01:00Z',
-  cookies: [{ name: '_ga', domain: '.example.com', expiryDays: 400, firstSeen: '2026-11-20T10:01:00Z', lastSeen: '2026-11-20T10:01:00Z', setBeforeConsent: true }],
+  cookies: [
+    { name: '_ga', domain: '.example.com', expiryDays: 400, firstSeen: '2026-11-20T10:01:00Z', lastSeen: '2026-11-20T10:01:00Z', setBeforeConsent: true },
+  ],
 };
 
 /** The scanner's methods the row calls, on the fake provider. */

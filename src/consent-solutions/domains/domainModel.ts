@@ -61,9 +61,8 @@ export const scannerDefaultsFrom = (settings: unknown): ScannerDefaults => {
   const depth = Number(raw.scan_depth);
   // Number(null) and Number('') are 0, which is a real frequency ("no scan"): only numbers
   // and numeric strings count as a setting.
-  const frequency = typeof raw.scan_frequency === 'number' || (typeof raw.scan_frequency === 'string' && raw.scan_frequency !== '')
-    ? Number(raw.scan_frequency)
-    : Number.NaN;
+  const frequency =
+    typeof raw.scan_frequency === 'number' || (typeof raw.scan_frequency === 'string' && raw.scan_frequency !== '') ? Number(raw.scan_frequency) : Number.NaN;
   return {
     scanDepth: isScanDepth(depth) ? depth : DEFAULT_SCAN_DEPTH,
     scanFrequency: scanFrequencyFromDays(frequency) === undefined ? DEFAULT_SCAN_FREQUENCY_DAYS : (frequency as ScanFrequencyDays),
@@ -110,11 +109,8 @@ export const toDomainCreateBody = (consentSolutionId: Identifier, values: Domain
 export const toDomainUpdateBody = (values: DomainFormValues): DomainUpdateBody => domainUpdateSchema.parse(values);
 
 /** What a domain's scanner settings cost per month on `plan`; 0 for aliases (PROD-4). */
-const domainPriceCents = (
-  table: PriceTable,
-  domain: Pick<DomainFormValues, 'type' | 'scanDepth' | 'scanFrequency'>,
-  plan: Plan,
-): number => domainMonthlyCents(table, { canonicalDomain: '', ...domain }, plan);
+const domainPriceCents = (table: PriceTable, domain: Pick<DomainFormValues, 'type' | 'scanDepth' | 'scanFrequency'>, plan: Plan): number =>
+  domainMonthlyCents(table, { canonicalDomain: '', ...domain }, plan);
 
 /** Whether the edit touched what drives the price, so the preview has something to say. */
 const scannerSettingsChanged = (

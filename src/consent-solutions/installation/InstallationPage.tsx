@@ -18,7 +18,16 @@ import { usePopupState } from '../popup/usePopupState';
 import { HealthCheckPanel } from './HealthCheckPanel';
 import { TcfInstallationNote } from './TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
-import { asyncSnippet, declarationTag, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, NEXT_STEP_GUIDE_KEYS, nextSteps, scriptTag, type InstallationGuide } from './installationModel';
+import {
+  asyncSnippet,
+  declarationTag,
+  GUIDE_STEP_COUNTS,
+  INSTALLATION_GUIDES,
+  NEXT_STEP_GUIDE_KEYS,
+  nextSteps,
+  scriptTag,
+  type InstallationGuide,
+} from './installationModel';
 import { useRenderedLater } from '../../hooks/useRenderedLater';
 
 /** What this page needs of a consent solution (the record of the detail page). */
@@ -85,11 +94,7 @@ const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
         return (
           <ListItem key={step.id} data-step={step.id} data-done={step.done}>
             <ListItemIcon>
-              {step.done ? (
-                <CheckCircleIcon color="success" titleAccess={status} />
-              ) : (
-                <RadioButtonUncheckedIcon color="disabled" titleAccess={status} />
-              )}
+              {step.done ? <CheckCircleIcon color="success" titleAccess={status} /> : <RadioButtonUncheckedIcon color="disabled" titleAccess={status} />}
             </ListItemIcon>
             <ListItemText
               primary={translate(`onboarding.${NEXT_STEP_GUIDE_KEYS[step.id]}.title`)}

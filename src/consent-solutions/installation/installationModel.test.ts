@@ -4,12 +4,8 @@ import { asyncSnippet, nextSteps, scriptTag, tcfScriptTags } from './installatio
 
 describe('installation', () => {
   it('[ROUTE-15] the script tag of docs/api.md', () => {
-    expect(scriptTag('http://127.0.0.1:3001', 42)).toBe(
-      '<script src="http://127.0.0.1:3001/cdn/42/banner.js" data-consent-solution="42"></script>',
-    );
-    expect(scriptTag('https://api.example.com/', 'abc')).toBe(
-      '<script src="https://api.example.com/cdn/abc/banner.js" data-consent-solution="abc"></script>',
-    );
+    expect(scriptTag('http://127.0.0.1:3001', 42)).toBe('<script src="http://127.0.0.1:3001/cdn/42/banner.js" data-consent-solution="42"></script>');
+    expect(scriptTag('https://api.example.com/', 'abc')).toBe('<script src="https://api.example.com/cdn/abc/banner.js" data-consent-solution="abc"></script>');
   });
 
   it('[ROUTE-15] an odd id cannot break out of the tag', () => {
@@ -43,7 +39,7 @@ describe('the TCF installation', () => {
 describe('the async snippet', () => {
   const loader = (apiUrl: string) => coreLoaderScript(`${apiUrl}/cdn/7/banner-full.js`, '7');
 
-  it('[STD-8] is one inline script: the publication\'s inline part, then the loader of the core with the UI inside (banner-full.js); the loader alone when no inline part is needed', () => {
+  it("[STD-8] is one inline script: the publication's inline part, then the loader of the core with the UI inside (banner-full.js); the loader alone when no inline part is needed", () => {
     expect(asyncSnippet('http://127.0.0.1:3001/', 7, 'window.x=1;')).toBe(`<script>window.x=1;\n${loader('http://127.0.0.1:3001')}</script>`);
     expect(asyncSnippet('http://127.0.0.1:3001', 7, '')).toBe(`<script>${loader('http://127.0.0.1:3001')}</script>`);
   });

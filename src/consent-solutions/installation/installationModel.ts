@@ -8,8 +8,7 @@ import { cdnScriptUrl } from '../../shared/cdnScriptUrl';
 
 type Id = string | number;
 
-const escapeAttribute = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * `<script src="{API}/cdn/{csId}/banner.js" data-consent-solution="{csId}"></script>`. The id is
@@ -35,7 +34,10 @@ export const asyncSnippet = (apiUrl: string, consentSolutionId: Id, inlineScript
   const id = String(consentSolutionId);
   // The core with the UI of the visitor's language inside: one request after the first paint.
   const src = cdnScriptUrl(apiUrl, id, 'banner-full.js');
-  const inline = inlineScript.trim().replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+  const inline = inlineScript
+    .trim()
+    .replace(/<\/(script)/gi, '<\\/$1')
+    .replace(/<!--/g, '<\\!--');
   return `<script>${inline === '' ? '' : `${inline}\n`}${coreLoaderScript(src, id)}</script>`;
 };
 

@@ -43,7 +43,9 @@ const PopupNav = ({ solutionId }: { solutionId: Identifier }) => {
     { value: 'my_templates', label: translate('popup.nav.my_templates'), to: myTemplatesPath(solutionId) },
     { value: 'gallery', label: translate('popup.nav.gallery'), to: galleryPath(solutionId) },
   ];
-  return <RouteTabs tabs={tabs} current={pathname.includes('/template-gallery') ? 'gallery' : 'my_templates'} label={translate('popup.nav.label')} sx={{ mb: 2 }} />;
+  return (
+    <RouteTabs tabs={tabs} current={pathname.includes('/template-gallery') ? 'gallery' : 'my_templates'} label={translate('popup.nav.label')} sx={{ mb: 2 }} />
+  );
 };
 
 const Section = ({ solution, intro, children }: { solution: PopupSolution; intro: string; children: ReactNode }) => {
@@ -92,7 +94,10 @@ const MyTemplates = ({ solution }: { solution: PopupSolution }) => {
   const state = usePopupState(solution.id);
   const content = usePreviewContent(solution.id, solution.defaultLanguage);
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.popupTemplates.all }), queryClient.invalidateQueries({ queryKey: queryKeys.popup.state(solution.id) })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.popupTemplates.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.popup.state(solution.id) }),
+    ]);
   const activate = useMutation({
     mutationFn: (template: PopupTemplate) => dataProvider.choosePopupTemplate(solution.id, 'custom', template.id),
     onSuccess: async (_state, template) => {
@@ -184,7 +189,13 @@ const Gallery = ({ solution }: { solution: PopupSolution }) => {
             content={content.data?.content}
             badge={template.isDefault ? translate('popup.gallery.default_badge') : undefined}
             actions={
-              <Button size="small" variant="contained" component={Link} to={editTemplatePath(solution.id, template.id, 'use-from-gallery')} aria-label={`${translate('popup.card.use')}: ${template.name}`}>
+              <Button
+                size="small"
+                variant="contained"
+                component={Link}
+                to={editTemplatePath(solution.id, template.id, 'use-from-gallery')}
+                aria-label={`${translate('popup.card.use')}: ${template.name}`}
+              >
                 {translate('popup.card.use')}
               </Button>
             }

@@ -52,7 +52,10 @@ export const PublishPanel = ({ solutionId, disabled }: { solutionId: Identifier;
       <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
         {translate('popup.publish.script_path')}: <code>{scriptUrl}</code>
       </Typography>
-      <FormControlLabel control={<Checkbox checked={needsReconsent} onChange={(event) => setNeedsReconsent(event.target.checked)} />} label={translate('popup.publish.needs_reconsent')} />
+      <FormControlLabel
+        control={<Checkbox checked={needsReconsent} onChange={(event) => setNeedsReconsent(event.target.checked)} />}
+        label={translate('popup.publish.needs_reconsent')}
+      />
       <Box>
         <Button variant="contained" color="secondary" onClick={() => publish.mutate()} disabled={disabled || publish.isPending}>
           {translate('popup.publish.button')}
@@ -66,7 +69,9 @@ export const PublishPanel = ({ solutionId, disabled }: { solutionId: Identifier;
           <List dense>
             {(publications.data ?? []).map((p) => (
               <ListItem key={p.id} data-publication={p.version}>
-                <ListItemText primary={translate('popup.publish.entry', { version: p.version, template: p.templateName, date: formatDateTime(p.publishedAt) })} />
+                <ListItemText
+                  primary={translate('popup.publish.entry', { version: p.version, template: p.templateName, date: formatDateTime(p.publishedAt) })}
+                />
                 {p.needsReconsent ? <Chip size="small" label={translate('popup.publish.reconsent_badge')} /> : null}
               </ListItem>
             ))}

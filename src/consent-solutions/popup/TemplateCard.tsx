@@ -28,7 +28,13 @@ interface TemplateCardProps {
 export const TemplateCard = ({ template, content, active = false, badge, actions }: TemplateCardProps) => {
   const translate = useTranslate();
   return (
-    <Card component="article" variant="outlined" aria-label={template.name} data-template-id={template.id} sx={{ borderColor: active ? 'secondary.main' : undefined, borderWidth: active ? 2 : 1 }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-label={template.name}
+      data-template-id={template.id}
+      sx={{ borderColor: active ? 'secondary.main' : undefined, borderWidth: active ? 2 : 1 }}
+    >
       <CardContent>
         {content ? (
           <TemplatePreviewFrame

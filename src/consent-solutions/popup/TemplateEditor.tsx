@@ -114,7 +114,13 @@ const Preview = ({ solutionId, body }: { solutionId: Identifier; body: TemplateB
             </MenuItem>
           ))}
         </TextField>
-        <ToggleButtonGroup size="small" exclusive value={device} onChange={(_change, next: Device | null) => next && setDevice(next)} aria-label={translate('popup.preview.device')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={device}
+          onChange={(_change, next: Device | null) => next && setDevice(next)}
+          aria-label={translate('popup.preview.device')}
+        >
           {(Object.keys(DEVICE_WIDTHS) as Device[]).map((name) => (
             <ToggleButton key={name} value={name}>
               {translate(`popup.preview.devices.${name}`)}
@@ -138,7 +144,10 @@ const Preview = ({ solutionId, body }: { solutionId: Identifier; body: TemplateB
       </Typography>
       {shownFailure ? (
         <Alert severity="warning" sx={{ mt: 1 }}>
-          {translate('popup.preview.error', { function: shownFailure.field ? translate(`popup.editor.fields.${shownFailure.field}`) : '', message: shownFailure.message ?? '' })}
+          {translate('popup.preview.error', {
+            function: shownFailure.field ? translate(`popup.editor.fields.${shownFailure.field}`) : '',
+            message: shownFailure.message ?? '',
+          })}
         </Alert>
       ) : null}
     </Box>
@@ -231,7 +240,11 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
         <Typography variant="h5" component="h2">
           {translate(titleKey[action])}
         </Typography>
-        {dirty && !readOnly ? <Typography variant="body2" color="warning.main">{translate('popup.editor.unsaved')}</Typography> : null}
+        {dirty && !readOnly ? (
+          <Typography variant="body2" color="warning.main">
+            {translate('popup.editor.unsaved')}
+          </Typography>
+        ) : null}
         <Box sx={{ flex: 1 }} />
         <Button component={Link} to={myTemplatesPath(solution.id)}>
           {translate('popup.editor.back')}
@@ -242,7 +255,12 @@ const EditorForm = ({ solution, source, action, formKey }: { solution: EditorSol
           <FormLabel id="template-choice">{translate('popup.editor.choice_label')}</FormLabel>
           <RadioGroup row aria-labelledby="template-choice" value={mode} onChange={(change) => choose.mutate(change.target.value as TemplateMode)}>
             <FormControlLabel value="default" control={<Radio />} label={translate('popup.editor.choice_default')} disabled={choose.isPending} />
-            <FormControlLabel value="custom" control={<Radio />} label={translate('popup.editor.choice_custom')} disabled={!canChooseCustom || choose.isPending} />
+            <FormControlLabel
+              value="custom"
+              control={<Radio />}
+              label={translate('popup.editor.choice_custom')}
+              disabled={!canChooseCustom || choose.isPending}
+            />
           </RadioGroup>
           {canChooseCustom ? null : <FormHelperText>{translate('popup.editor.choice_needs_save')}</FormHelperText>}
         </FormControl>

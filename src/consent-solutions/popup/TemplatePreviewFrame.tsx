@@ -34,7 +34,19 @@ export const TemplatePreviewFrame = ({ srcDoc, title, width, height, scale = 1, 
 
   const thumbnail = scale < 1;
   return (
-    <Box sx={{ width: width * scale, maxWidth: '100%', height: height * scale, overflow: 'hidden', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'common.white', mx: 'auto' }}>
+    <Box
+      sx={{
+        width: width * scale,
+        maxWidth: '100%',
+        height: height * scale,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'common.white',
+        mx: 'auto',
+      }}
+    >
       <iframe
         ref={frame}
         title={title}

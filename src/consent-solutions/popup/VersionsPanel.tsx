@@ -53,8 +53,12 @@ const Diff = ({ templateId, from, to }: { templateId: number; from: number; to: 
           <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
             <thead>
               <tr>
-                <Box component="th" sx={{ textAlign: 'left', fontSize: 12 }}>{translate('popup.versions.entry', { version: from })}</Box>
-                <Box component="th" sx={{ textAlign: 'left', fontSize: 12 }}>{translate('popup.versions.entry', { version: to })}</Box>
+                <Box component="th" sx={{ textAlign: 'left', fontSize: 12 }}>
+                  {translate('popup.versions.entry', { version: from })}
+                </Box>
+                <Box component="th" sx={{ textAlign: 'left', fontSize: 12 }}>
+                  {translate('popup.versions.entry', { version: to })}
+                </Box>
               </tr>
             </thead>
             <tbody>
@@ -113,7 +117,11 @@ export const VersionsPanel = ({ templateId, onRestored, readOnly }: VersionsPane
             data-version={version.version}
             secondaryAction={
               readOnly || version.version === numbers[0] ? null : (
-                <Button size="small" onClick={() => setConfirm(version.version)} aria-label={`${translate('popup.versions.restore')} ${translate('popup.versions.entry', { version: version.version })}`}>
+                <Button
+                  size="small"
+                  onClick={() => setConfirm(version.version)}
+                  aria-label={`${translate('popup.versions.restore')} ${translate('popup.versions.entry', { version: version.version })}`}
+                >
                   {translate('popup.versions.restore')}
                 </Button>
               )
@@ -134,14 +142,26 @@ export const VersionsPanel = ({ templateId, onRestored, readOnly }: VersionsPane
       {numbers.length > 1 && from !== undefined && to !== undefined ? (
         <>
           <Stack direction="row" spacing={1} sx={{ my: 1 }}>
-            <TextField select size="small" label={translate('popup.versions.from')} value={from} onChange={(event) => setPair({ from: Number(event.target.value), to })}>
+            <TextField
+              select
+              size="small"
+              label={translate('popup.versions.from')}
+              value={from}
+              onChange={(event) => setPair({ from: Number(event.target.value), to })}
+            >
               {numbers.map((n) => (
                 <MenuItem key={n} value={n}>
                   {n}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label={translate('popup.versions.to')} value={to} onChange={(event) => setPair({ from, to: Number(event.target.value) })}>
+            <TextField
+              select
+              size="small"
+              label={translate('popup.versions.to')}
+              value={to}
+              onChange={(event) => setPair({ from, to: Number(event.target.value) })}
+            >
               {numbers.map((n) => (
                 <MenuItem key={n} value={n}>
                   {n}

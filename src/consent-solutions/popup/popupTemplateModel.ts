@@ -50,7 +50,8 @@ export const sideBySide = (changes: readonly LineChange[]): DiffRow[] => {
     const removed = change.removed ? lines(change.value) : [];
     const added = change.added ? lines(change.value) : next?.added && change.removed ? lines(next.value) : [];
     if (change.removed && next?.added) index += 1;
-    for (let row = 0; row < Math.max(removed.length, added.length); row += 1) rows.push({ left: removed[row] ?? null, right: added[row] ?? null, kind: 'changed' });
+    for (let row = 0; row < Math.max(removed.length, added.length); row += 1)
+      rows.push({ left: removed[row] ?? null, right: added[row] ?? null, kind: 'changed' });
   }
   return rows;
 };

@@ -46,8 +46,7 @@ const ConsentVersionPanel = ({ solution, pushed }: { solution: ConsentSolution; 
         {translate('cs.settings.consent_version_title')}
       </Typography>
       <Typography variant="body1" data-testid="consent-version">
-        {translate('cs.settings.consent_version', { version: version.consentVersion })}{' '}
-        <LocalDateTime value={version.consentVersionAt} />
+        {translate('cs.settings.consent_version', { version: version.consentVersion })} <LocalDateTime value={version.consentVersionAt} />
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {translate('cs.settings.push_help')}
@@ -117,31 +116,29 @@ export const ConsentSolutionSettings = () => {
   const solution = useRecordContext<ConsentSolution>();
   return (
     <>
-    <Paper component="section" variant="outlined" aria-labelledby="settings-heading" sx={{ maxWidth: 720 }}>
-      <Typography id="settings-heading" variant="h5" component="h2" sx={{ px: 2, pt: 2 }}>
-        {translate('cs.tabs.settings')}
-      </Typography>
-      <EditBase
-        resource="consent-solutions"
-        id={solution?.id}
-        // Pessimistic: a refused change (e.g. shared consent without the role, 403) must not
-        // look saved for a few seconds first.
-        mutationMode="pessimistic"
-        transform={(values: ConsentSolutionSettingsValues, options?: { previousData?: ConsentSolution }) =>
-          toUpdateBody(values, options?.previousData)
-        }
-        mutationOptions={{
-          onSuccess: () => {
-            void queryClient.invalidateQueries({ queryKey: queryKeys.consentSolutions.all });
-            notify('cs.settings.saved', { type: 'success' });
-          },
-        }}
-        redirect={false}
-      >
-        <SettingsForm />
-      </EditBase>
-    </Paper>
-    <PrivacyStandardsSettings />
+      <Paper component="section" variant="outlined" aria-labelledby="settings-heading" sx={{ maxWidth: 720 }}>
+        <Typography id="settings-heading" variant="h5" component="h2" sx={{ px: 2, pt: 2 }}>
+          {translate('cs.tabs.settings')}
+        </Typography>
+        <EditBase
+          resource="consent-solutions"
+          id={solution?.id}
+          // Pessimistic: a refused change (e.g. shared consent without the role, 403) must not
+          // look saved for a few seconds first.
+          mutationMode="pessimistic"
+          transform={(values: ConsentSolutionSettingsValues, options?: { previousData?: ConsentSolution }) => toUpdateBody(values, options?.previousData)}
+          mutationOptions={{
+            onSuccess: () => {
+              void queryClient.invalidateQueries({ queryKey: queryKeys.consentSolutions.all });
+              notify('cs.settings.saved', { type: 'success' });
+            },
+          }}
+          redirect={false}
+        >
+          <SettingsForm />
+        </EditBase>
+      </Paper>
+      <PrivacyStandardsSettings />
     </>
   );
 };

@@ -20,12 +20,7 @@ import {
 } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import {
-  CONSENT_MODE_MODES,
-  CONSENT_MODE_TYPES,
-  privacyStandardsSchema,
-  WAIT_FOR_UPDATE_MAX_MS,
-} from '../../schemas/privacyStandards';
+import { CONSENT_MODE_MODES, CONSENT_MODE_TYPES, privacyStandardsSchema, WAIT_FOR_UPDATE_MAX_MS } from '../../schemas/privacyStandards';
 import { CONSENT_CATEGORIES } from '../../schemas/template';
 import { schemaResolver } from '../../schemas/formResolver';
 
@@ -59,45 +54,58 @@ const Section = ({ id, children }: { id: string; children: React.ReactNode }) =>
 const StandardsFields = () => {
   const translate = useTranslate();
   return (
-  <>
-    <Section id="consent_mode">
-      <BooleanInput source="consentMode.enabled" label={t('consent_mode.enabled')} />
-      <RadioButtonGroupInput
-        source="consentMode.mode"
-        label={t('consent_mode.mode')}
-        choices={CONSENT_MODE_MODES.map((id) => ({ id, name: t(`consent_mode.mode_${id}`) }))}
-        helperText={t('consent_mode.mode_help')}
-      />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-        {CONSENT_MODE_TYPES.filter((type) => type !== 'security_storage').map((type) => (
-          <SelectInput key={type} source={`consentMode.mapping.${type}`} label={type} choices={categoryChoices(CONSENT_CATEGORIES)} helperText={false} />
-        ))}
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(t('consent_mode.security_storage'))}
-      </Typography>
-      <NumberInput
-        source="consentMode.waitForUpdate"
-        label={t('consent_mode.wait_for_update')}
-        min={0}
-        max={WAIT_FOR_UPDATE_MAX_MS}
-        step={100}
-        helperText={t('consent_mode.wait_for_update_help')}
-      />
-      <BooleanInput source="consentMode.adsDataRedaction" label={t('consent_mode.ads_data_redaction')} />
-      <BooleanInput source="consentMode.urlPassthrough" label={t('consent_mode.url_passthrough')} />
-      <BooleanInput source="consentMode.grantedOutsideOptIn" label={t('consent_mode.granted_outside_opt_in')} helperText={t('consent_mode.granted_outside_opt_in_help')} />
-    </Section>
-    <Section id="gpc">
-      <BooleanInput source="gpc.enabled" label={t('gpc.enabled')} />
-      <CheckboxGroupInput source="gpc.saleShareCategories" label={t('gpc.sale_share')} choices={categoryChoices(optional)} helperText={t('gpc.sale_share_help')} />
-    </Section>
-    <Section id="regions">
-      <BooleanInput source="regions.enabled" label={t('regions.enabled')} helperText={t('regions.eu')} />
-      <SelectInput source="regions.us" label={t('regions.us')} choices={['opt-in', 'opt-out'].map((id) => ({ id, name: t(`regions.rule_${id}`) }))} />
-      <SelectInput source="regions.other" label={t('regions.other')} choices={['opt-in', 'opt-out', 'none'].map((id) => ({ id, name: t(`regions.rule_${id}`) }))} />
-    </Section>
-  </>
+    <>
+      <Section id="consent_mode">
+        <BooleanInput source="consentMode.enabled" label={t('consent_mode.enabled')} />
+        <RadioButtonGroupInput
+          source="consentMode.mode"
+          label={t('consent_mode.mode')}
+          choices={CONSENT_MODE_MODES.map((id) => ({ id, name: t(`consent_mode.mode_${id}`) }))}
+          helperText={t('consent_mode.mode_help')}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          {CONSENT_MODE_TYPES.filter((type) => type !== 'security_storage').map((type) => (
+            <SelectInput key={type} source={`consentMode.mapping.${type}`} label={type} choices={categoryChoices(CONSENT_CATEGORIES)} helperText={false} />
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate(t('consent_mode.security_storage'))}
+        </Typography>
+        <NumberInput
+          source="consentMode.waitForUpdate"
+          label={t('consent_mode.wait_for_update')}
+          min={0}
+          max={WAIT_FOR_UPDATE_MAX_MS}
+          step={100}
+          helperText={t('consent_mode.wait_for_update_help')}
+        />
+        <BooleanInput source="consentMode.adsDataRedaction" label={t('consent_mode.ads_data_redaction')} />
+        <BooleanInput source="consentMode.urlPassthrough" label={t('consent_mode.url_passthrough')} />
+        <BooleanInput
+          source="consentMode.grantedOutsideOptIn"
+          label={t('consent_mode.granted_outside_opt_in')}
+          helperText={t('consent_mode.granted_outside_opt_in_help')}
+        />
+      </Section>
+      <Section id="gpc">
+        <BooleanInput source="gpc.enabled" label={t('gpc.enabled')} />
+        <CheckboxGroupInput
+          source="gpc.saleShareCategories"
+          label={t('gpc.sale_share')}
+          choices={categoryChoices(optional)}
+          helperText={t('gpc.sale_share_help')}
+        />
+      </Section>
+      <Section id="regions">
+        <BooleanInput source="regions.enabled" label={t('regions.enabled')} helperText={t('regions.eu')} />
+        <SelectInput source="regions.us" label={t('regions.us')} choices={['opt-in', 'opt-out'].map((id) => ({ id, name: t(`regions.rule_${id}`) }))} />
+        <SelectInput
+          source="regions.other"
+          label={t('regions.other')}
+          choices={['opt-in', 'opt-out', 'none'].map((id) => ({ id, name: t(`regions.rule_${id}`) }))}
+        />
+      </Section>
+    </>
   );
 };
 

@@ -30,7 +30,15 @@ import { Loading, useDataProvider, useLocaleState, useRecordContext, useTranslat
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
-import { allowedLegIntPurposes, PUBLISHER_RESTRICTIONS, TCF_PURPOSE_IDS, type GvlVendor, type PublisherRestrictionType, type TcfSettings, type TcfSettingsState } from '../../schemas/tcf';
+import {
+  allowedLegIntPurposes,
+  PUBLISHER_RESTRICTIONS,
+  TCF_PURPOSE_IDS,
+  type GvlVendor,
+  type PublisherRestrictionType,
+  type TcfSettings,
+  type TcfSettingsState,
+} from '../../schemas/tcf';
 import { addRestriction, removeRestriction, rowError, setVendorsChosen, settingsErrors, toggleLegInt } from './tcfModel';
 
 const PER_PAGE = 10;
@@ -52,7 +60,9 @@ const GvlStatus = ({ state, names }: { state: TcfSettingsState; names: Map<numbe
   return (
     <Stack spacing={1}>
       {list.data ? (
-        <Typography variant="body2">{translate('tcf.gvl.version', { version: list.data.vendorListVersion, policy: list.data.tcfPolicyVersion, count: list.data.vendorCount })}</Typography>
+        <Typography variant="body2">
+          {translate('tcf.gvl.version', { version: list.data.vendorListVersion, policy: list.data.tcfPolicyVersion, count: list.data.vendorCount })}
+        </Typography>
       ) : null}
       <Typography variant="body2" color="text.secondary">
         {state.publishedGvlVersion === null ? translate('tcf.gvl.never_published') : translate('tcf.gvl.published', { version: state.publishedGvlVersion })}
@@ -61,7 +71,9 @@ const GvlStatus = ({ state, names }: { state: TcfSettingsState; names: Map<numbe
         <Alert severity="info">{translate('tcf.gvl.newer', { current: state.currentGvlVersion, published: state.publishedGvlVersion })}</Alert>
       ) : null}
       {state.changedVendorIds.length > 0 ? <Alert severity="warning">{translate('tcf.gvl.changed', { vendors: label(state.changedVendorIds) })}</Alert> : null}
-      {state.departedVendorIds.length > 0 ? <Alert severity="warning">{translate('tcf.gvl.departed', { vendors: label(state.departedVendorIds) })}</Alert> : null}
+      {state.departedVendorIds.length > 0 ? (
+        <Alert severity="warning">{translate('tcf.gvl.departed', { vendors: label(state.departedVendorIds) })}</Alert>
+      ) : null}
       {list.data?.lastRefreshError ? <Alert severity="error">{translate('tcf.gvl.refresh_error')}</Alert> : null}
     </Stack>
   );
@@ -144,7 +156,10 @@ const VendorTable = ({ settings, errors, onChange }: VendorTableProps) => {
                     />
                   </TableCell>
                   <TableCell>
-                    {vendor.name} <Typography component="span" variant="caption" color="text.secondary">#{vendor.id}</Typography>
+                    {vendor.name}{' '}
+                    <Typography component="span" variant="caption" color="text.secondary">
+                      #{vendor.id}
+                    </Typography>
                     {error ? <FormHelperText error>{error}</FormHelperText> : null}
                   </TableCell>
                   <TableCell>{ids(vendor.purposes) || translate('tcf.vendors.none')}</TableCell>
@@ -168,7 +183,11 @@ const VendorTable = ({ settings, errors, onChange }: VendorTableProps) => {
                         ))}
                   </TableCell>
                   <TableCell>{ids(vendor.specialFeatures) || translate('tcf.vendors.none')}</TableCell>
-                  <TableCell>{vendor.dataRetention?.stdRetention !== undefined ? translate('tcf.vendors.retention_days', { days: vendor.dataRetention.stdRetention }) : ''}</TableCell>
+                  <TableCell>
+                    {vendor.dataRetention?.stdRetention !== undefined
+                      ? translate('tcf.vendors.retention_days', { days: vendor.dataRetention.stdRetention })
+                      : ''}
+                  </TableCell>
                   <TableCell>
                     {typeof vendor.cookieMaxAgeSeconds === 'number' && vendor.usesCookies
                       ? translate('tcf.vendors.cookie_seconds', { seconds: vendor.cookieMaxAgeSeconds })
@@ -239,7 +258,12 @@ const Restrictions = ({ settings, errors, names, onChange }: VendorTableProps & 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center' }}>
         <FormControl size="small" sx={{ minWidth: 220 }}>
           <InputLabel id="tcf-restriction-vendor">{translate('tcf.restrictions.vendor')}</InputLabel>
-          <Select labelId="tcf-restriction-vendor" label={translate('tcf.restrictions.vendor')} value={vendorId} onChange={(event) => setVendorId(Number(event.target.value))}>
+          <Select
+            labelId="tcf-restriction-vendor"
+            label={translate('tcf.restrictions.vendor')}
+            value={vendorId}
+            onChange={(event) => setVendorId(Number(event.target.value))}
+          >
             {settings.vendors.map((v) => (
               <MenuItem key={v.id} value={v.id}>
                 {names.get(v.id) ?? v.id}
@@ -249,7 +273,12 @@ const Restrictions = ({ settings, errors, names, onChange }: VendorTableProps & 
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 260 }}>
           <InputLabel id="tcf-restriction-purpose">{translate('tcf.restrictions.purpose')}</InputLabel>
-          <Select labelId="tcf-restriction-purpose" label={translate('tcf.restrictions.purpose')} value={purposeId} onChange={(event) => setPurposeId(Number(event.target.value))}>
+          <Select
+            labelId="tcf-restriction-purpose"
+            label={translate('tcf.restrictions.purpose')}
+            value={purposeId}
+            onChange={(event) => setPurposeId(Number(event.target.value))}
+          >
             {TCF_PURPOSE_IDS.map((id) => (
               <MenuItem key={id} value={id}>
                 {purposeName(id)}
@@ -259,7 +288,12 @@ const Restrictions = ({ settings, errors, names, onChange }: VendorTableProps & 
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 200 }}>
           <InputLabel id="tcf-restriction-type">{translate('tcf.restrictions.type')}</InputLabel>
-          <Select labelId="tcf-restriction-type" label={translate('tcf.restrictions.type')} value={type} onChange={(event) => setType(event.target.value as PublisherRestrictionType)}>
+          <Select
+            labelId="tcf-restriction-type"
+            label={translate('tcf.restrictions.type')}
+            value={type}
+            onChange={(event) => setType(event.target.value as PublisherRestrictionType)}
+          >
             {PUBLISHER_RESTRICTIONS.map((t) => (
               <MenuItem key={t} value={t}>
                 {translate(`tcf.restrictions.types.${t}`)}
@@ -283,7 +317,11 @@ const TcfForm = ({ solutionId, state }: { solutionId: Identifier; state: TcfSett
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const chosenIds = settings.vendors.map((v) => v.id);
-  const chosenVendors = useQuery({ queryKey: queryKeys.tcf.chosen(chosenIds), queryFn: () => dataProvider.getVendorsByIds(chosenIds), enabled: chosenIds.length > 0 });
+  const chosenVendors = useQuery({
+    queryKey: queryKeys.tcf.chosen(chosenIds),
+    queryFn: () => dataProvider.getVendorsByIds(chosenIds),
+    enabled: chosenIds.length > 0,
+  });
   const names = new Map((chosenVendors.data ?? []).map((v: GvlVendor) => [v.id, v.name]));
   const clientErrors = submitted ? settingsErrors(settings) : {};
   const errors = { ...serverErrors, ...clientErrors };
@@ -315,7 +353,10 @@ const TcfForm = ({ solutionId, state }: { solutionId: Identifier; state: TcfSett
           <Typography variant="body2" color="text.secondary">
             {translate('tcf.intro')}
           </Typography>
-          <FormControlLabel control={<Switch checked={settings.enabled} onChange={(event) => change({ ...settings, enabled: event.target.checked })} />} label={translate('tcf.enabled')} />
+          <FormControlLabel
+            control={<Switch checked={settings.enabled} onChange={(event) => change({ ...settings, enabled: event.target.checked })} />}
+            label={translate('tcf.enabled')}
+          />
           <FormHelperText>{translate('tcf.enabled_help')}</FormHelperText>
           <TextField
             label={translate('tcf.country')}
@@ -356,7 +397,11 @@ export const TcfTab = () => {
   const translate = useTranslate();
   const solution = useRecordContext<{ id: Identifier }>();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const state = useQuery({ queryKey: queryKeys.tcf.state(solution?.id ?? ''), queryFn: () => dataProvider.getTcfState(solution?.id ?? ''), enabled: solution !== undefined });
+  const state = useQuery({
+    queryKey: queryKeys.tcf.state(solution?.id ?? ''),
+    queryFn: () => dataProvider.getTcfState(solution?.id ?? ''),
+    enabled: solution !== undefined,
+  });
   if (!solution) return null;
   if (state.isPending) return <Loading />;
   if (!state.data) return null;

@@ -14,6 +14,7 @@ const base = (solutionId: Identifier) => `/consent-solutions/${encodeURIComponen
 
 export const withCookieMethods = <T extends DataProvider>(provider: T): T & CookieMethods => ({
   ...provider,
-  exportCookies: (solutionId) => getTextFile(`${base(solutionId)}/export`, 'text/csv', `cookies-${String(solutionId)}.csv`, 'cookies.notifications.export_error'),
+  exportCookies: (solutionId) =>
+    getTextFile(`${base(solutionId)}/export`, 'text/csv', `cookies-${String(solutionId)}.csv`, 'cookies.notifications.export_error'),
   importCookies: (solutionId, csv, dryRun) => postImportFile<CookieImportResult>(`${base(solutionId)}/import`, csv, 'text/csv', dryRun),
 });

@@ -23,7 +23,11 @@ export const getTextFile = async (path: string, type: string, filename: string, 
  */
 export const postImportFile = async <Result>(path: string, content: string, contentType: string, dryRun: boolean): Promise<ImportOutcome<Result>> => {
   try {
-    const { json } = await apiFetch<Result>(`${path}${dryRun ? '?dryRun=true' : ''}`, { method: 'POST', body: content, headers: { 'Content-Type': contentType } });
+    const { json } = await apiFetch<Result>(`${path}${dryRun ? '?dryRun=true' : ''}`, {
+      method: 'POST',
+      body: content,
+      headers: { 'Content-Type': contentType },
+    });
     return { ok: true, result: json };
   } catch (error) {
     if (isApiError(error) && error.violations.length > 0 && error.status !== 401) return { ok: false, violations: error.violations };

@@ -11,7 +11,8 @@ vi.mock('../httpClient', () => ({
 }));
 
 const base = {} as DataProvider;
-const calls = () => vi.mocked(httpClient).mock.calls.map(([url, options]) => ({ url, method: options?.method ?? 'GET', body: options?.body, key: options?.defaultErrorKey }));
+const calls = () =>
+  vi.mocked(httpClient).mock.calls.map(([url, options]) => ({ url, method: options?.method ?? 'GET', body: options?.body, key: options?.defaultErrorKey }));
 
 beforeEach(() => vi.mocked(httpClient).mockClear());
 
@@ -39,7 +40,11 @@ describe("the dataProvider's custom methods", () => {
     const provider = withReportsMethods(base);
     await provider.getComplianceReport({ consentSolutionId: 2, from: '2026-01-01', to: '2026-01-31' });
     expect(await provider.exportConsentRecord('id 1')).toBe('text');
-    expect(calls().map((c) => c.url)).toEqual(['/reports/embed', '/reports/compliance?from=2026-01-01&to=2026-01-31&consentSolutionId=2', '/consent-records/id%201/export']);
+    expect(calls().map((c) => c.url)).toEqual([
+      '/reports/embed',
+      '/reports/compliance?from=2026-01-01&to=2026-01-31&consentSolutionId=2',
+      '/consent-records/id%201/export',
+    ]);
   });
 
   it('[BEYOND-4] scanner: accept sends the chosen category only when there is one', async () => {

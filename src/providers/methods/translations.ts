@@ -38,6 +38,12 @@ export const withTranslationMethods = <T extends DataProvider>(provider: T): T &
       })
     ).json as LanguageTexts,
   exportTranslations: (solutionId, format) =>
-    getTextFile(`${base(solutionId)}/export?format=${format}`, MEDIA_TYPES[format], `translations-${String(solutionId)}.${format}`, 'translations.notifications.export_error'),
-  importTranslations: (solutionId, content, contentType, dryRun) => postImportFile<TranslationImportResult>(`${base(solutionId)}/import`, content, contentType, dryRun),
+    getTextFile(
+      `${base(solutionId)}/export?format=${format}`,
+      MEDIA_TYPES[format],
+      `translations-${String(solutionId)}.${format}`,
+      'translations.notifications.export_error',
+    ),
+  importTranslations: (solutionId, content, contentType, dryRun) =>
+    postImportFile<TranslationImportResult>(`${base(solutionId)}/import`, content, contentType, dryRun),
 });
