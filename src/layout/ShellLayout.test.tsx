@@ -38,6 +38,12 @@ describe('the shell layout', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
+  it('[ROUTE-23] the app bar names its loading spinner while a query runs (axe: aria-progressbar-name)', async () => {
+    const pending = new Promise(() => undefined);
+    renderShell(<AppLayout>Page content</AppLayout>, { dataProvider: testDataProvider({ getAccount: vi.fn().mockReturnValue(pending) }) });
+    expect(await screen.findByRole('progressbar', { name: 'ra.page.loading' })).toBeInTheDocument();
+  });
+
   it("[PERF-1] does not read the page's width while it renders (react-admin's inspector did, forcing a layout)", async () => {
     const width = vi.spyOn(Element.prototype, 'clientWidth', 'get');
     renderLayout(<p>Page content</p>);
