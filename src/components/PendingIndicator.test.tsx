@@ -17,12 +17,14 @@ describe('PendingIndicator', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('[ST-7] a Suspense fallback shows the bar after 1000 ms and keeps it 500 ms after the page arrives', () => {
+  it('[ST-7] [ROUTE-23] a Suspense fallback shows the bar after 1000 ms and keeps it 500 ms after the page arrives', () => {
     const { rerender } = render(<Fallback loading />);
     advance(999);
     expect(bar()).toBeNull();
     advance(1);
     expect(bar()).toBeInTheDocument();
+    // Rendered above the page's landmarks, the bar is a labelled region of its own (axe: region).
+    expect(bar()?.closest('[role="region"]')).toHaveAccessibleName('Loading…');
 
     // The fallback unmounts as the page arrives; the provider keeps the bar for the minimum.
     rerender(<Fallback loading={false} />);

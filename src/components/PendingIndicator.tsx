@@ -1,4 +1,5 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslate } from 'react-admin';
 import { usePendingVisibility } from '../hooks/usePendingVisibility';
@@ -7,10 +8,15 @@ type ReportPending = (delta: 1 | -1) => void;
 
 const PendingContext = createContext<ReportPending | null>(null);
 
+// The bar renders above the page's landmarks (it outlives the Suspense fallback), so it is a
+// labelled region of its own: all content inside a landmark (axe: region).
 const PendingBar = () => {
   const translate = useTranslate();
+  const label = translate('shell.pending');
   return (
-    <LinearProgress aria-label={translate('shell.pending')} sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }} />
+    <Box role="region" aria-label={label} sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}>
+      <LinearProgress aria-label={label} />
+    </Box>
   );
 };
 
