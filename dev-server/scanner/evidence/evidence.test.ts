@@ -154,14 +154,15 @@ describe('the evidence of a site behind our banner, in the four states', () => {
     for (const state of ['before', 'reject', 'accept'] as const) expect(shopIn.get(state)?.seen.every((r) => r.gpc === null)).toBe(true);
   });
 
-  it('[SCAN-4] after "accept all": what consent releases, the tracker’s script and its first-party cookie and database included', () => {
+  it('[SCAN-4] after "accept all": what consent releases, Meta’s pixel script and its first-party cookie and database included', () => {
     const accept = of('accept');
     expect(accept).toMatchObject({ state: 'accept', reachedBy: 'own-banner' });
     expect(names(accept)).toEqual(['PHPSESSID', '_fbp', `cm_consent_${sites.banner.consentSolutionId}`, 'px_uid']);
     expect(accept.cookies.find((c) => c.name === '_fbp')).toMatchObject({ domain: shop, party: 'first', expiryDays: 90 });
     expect(accept.indexedDb).toEqual(['fb-events', 'shop-cache']);
-    expect(hosts(accept)).toEqual(['127.0.0.1', 'cdn.tracker.test', 'fonts.tracker.test', 'pixel.tracker.test']);
-    expect(accept.thirdParties.find((t) => t.host === 'cdn.tracker.test')?.resourceTypes).toEqual(['script']);
+    expect(hosts(accept)).toEqual(['127.0.0.1', 'connect.facebook.net', 'fonts.tracker.test', 'pixel.tracker.test']);
+    // A host third-party-web knows, with its company and category.
+    expect(accept.thirdParties[1]).toMatchObject({ domain: 'facebook.net', company: 'Facebook', category: 'social', resourceTypes: ['script'] });
   });
 
   it('[SCAN-4][SCAN-5] the four states give the compliance findings and the cookies the triage inbox compares', () => {

@@ -18,7 +18,7 @@ export interface ObserveOptions {
 }
 
 export interface SettleOptions {
-  /** How long the network must be quiet (no request in flight). Default 150 ms. */
+  /** How long the network must be quiet (no request in flight). Default 100 ms. */
   quietMs?: number;
   /** The longest wait, whatever the network does (a page that polls never goes quiet). Default 3 s. */
   capMs?: number;
@@ -117,7 +117,7 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
     page.off('requestfailed', onDone);
   };
 
-  const settle = async ({ quietMs = 150, capMs = 3_000 }: SettleOptions = {}): Promise<void> => {
+  const settle = async ({ quietMs = 100, capMs = 3_000 }: SettleOptions = {}): Promise<void> => {
     const deadline = Date.now() + capMs;
     while (Date.now() < deadline) {
       const quietFor = Date.now() - lastActivity;

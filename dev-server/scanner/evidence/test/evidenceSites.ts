@@ -9,12 +9,14 @@ import type { AddressInfo } from 'node:net';
  * - `shop…`: a site behind our banner (loaded from the test API) that leaks before consent: it
  *   sets `_ga` and fires a tracker's pixel while no choice is stored (the pixel only without GPC),
  *   keeps a Mixpanel key, a session key and an IndexedDB database whatever the choice, loads a
- *   third party's stylesheet on every page, and after "accept" loads the tracker's script (which
- *   writes `_fbp` and its own database). With GPC it notes `gpc_seen` in sessionStorage.
+ *   third party's stylesheet on every page, and after "accept" loads Meta's pixel script from
+ *   `connect.facebook.net` (served here: it writes `_fbp` and a database). With GPC it notes
+ *   `gpc_seen` in sessionStorage.
  * - `news…`: a French site with a consent manager of its own ("Tout accepter" / "Tout refuser").
  * - `bare…`: no consent manager at all.
- * One HTTPS server (a throw-away self-signed certificate) is the tracker, `*.tracker.test`: its
- * pixel sets the third-party cookie `px_uid` (SameSite=None; Secure, so HTTPS).
+ * One HTTPS server (a throw-away self-signed certificate) is the third parties, `*.tracker.test`
+ * and `connect.facebook.net`: the pixel sets the third-party cookie `px_uid` (SameSite=None;
+ * Secure, so HTTPS).
  * Both note every request's host, path and `Sec-GPC` header.
  */
 
@@ -48,7 +50,7 @@ const stop = (server: Server): Promise<void> =>
     server.closeAllConnections();
   });
 
-/** A key and certificate for `*.tracker.test`, valid a day, made by Debian's openssl. */
+/** A key and certificate for the third parties' names, valid a day, made by Debian's openssl. */
 const selfSigned = (): { key: string; cert: string } => {
   const pem = execFileSync(
     'openssl',
@@ -65,7 +67,7 @@ const selfSigned = (): { key: string; cert: string } => {
       '-subj',
       '/CN=tracker.test',
       '-addext',
-      'subjectAltName=DNS:*.tracker.test',
+      'subjectAltName=DNS:*.tracker.test,DNS:connect.facebook.net',
       '-keyout',
       '-',
       '-out',
@@ -97,7 +99,7 @@ const shopPage = (sites: EvidenceSites, trackers: string): string => `<!doctype 
   function marketing() {
     pixel();
     var script = document.createElement('script');
-    script.src = '${trackers.replace('{host}', 'cdn')}/fbevents.js';
+    script.src = 'https://connect.facebook.net:${sites.trackerPort}/en_US/fbevents.js';
     document.head.appendChild(script);
   }
   if (categories === null) {
@@ -155,7 +157,7 @@ export const startEvidenceSites = async (banner: EvidenceSites['banner']): Promi
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/px.gif')
       res.writeHead(200, { 'content-type': 'image/gif', 'set-cookie': 'px_uid=7f3a; Max-Age=31536000; Path=/; SameSite=None; Secure' }).end('GIF89a');
-    else if (path === '/fbevents.js')
+    else if (path === '/en_US/fbevents.js')
       res
         .writeHead(200, { 'content-type': 'text/javascript' })
         .end("document.cookie = '_fbp=fb.1.1700000000.42; max-age=7776000; path=/; SameSite=Lax'; indexedDB.open('fb-events');");
