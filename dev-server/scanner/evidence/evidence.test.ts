@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRIVACY_STANDARDS } from '../../../src/schemas/privacyStandards';
 import { createBody } from '../../test/consentApi';
 import { login } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/startTestServer';
@@ -24,6 +25,7 @@ let chromium: EvidenceBrowser;
 let browser: Browser;
 const stamp = Date.now();
 const shop = `shop-${stamp}.com`;
+const optOutShop = `optout-${stamp}.com`;
 // The tracker's certificate is a throw-away self-signed one.
 const contextOptions = { ignoreHTTPSErrors: true };
 
@@ -48,23 +50,28 @@ const evidenceIn = async (
 const names = (evidence: PageEvidence): string[] => evidence.cookies.map((c) => c.name);
 const hosts = (evidence: PageEvidence): string[] => evidence.thirdParties.map((t) => t.host);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const cookie = await login(server.baseUrl, 'owner@demo.test');
-  const created = await fetch(`${server.baseUrl}/consent-solutions`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(createBody(shop)),
-  });
+/** A published solution for `domain` whose banner the fixture's `domain` pages load; `standards` changes its privacy standards first. */
+const publishedShop = async (cookie: string, domain: string, standards?: object): Promise<number> => {
+  const send = (method: string, path: string, body: unknown) =>
+    fetch(`${server.baseUrl}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const created = await send('POST', '/consent-solutions', createBody(domain));
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: number };
-  const published = await fetch(`${server.baseUrl}/consent-solutions/${id}/publish`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(published.status).toBe(201);
-  sites = await startEvidenceSites({ apiUrl: server.baseUrl, consentSolutionId: id });
+  if (standards) expect((await send('PUT', `/consent-solutions/${id}/standards`, standards)).status).toBe(200);
+  expect((await send('POST', `/consent-solutions/${id}/publish`, {})).status).toBe(201);
+  sites.solutions.set(domain, id);
+  return id;
+};
+
+let shopId = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  sites = await startEvidenceSites(server.baseUrl);
+  const cookie = await login(server.baseUrl, 'owner@demo.test');
+  shopId = await publishedShop(cookie, shop);
+  // Visitors from this machine are of no listed region: "other", here opt-out, so GPC alone decides.
+  await publishedShop(cookie, optOutShop, { ...DEFAULT_PRIVACY_STANDARDS, regions: { enabled: true, us: 'opt-out', other: 'opt-out' } });
   chromium = await launchEvidenceBrowser({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * 127.0.0.1'] });
   browser = chromium.browser;
 }, 60_000);
@@ -132,7 +139,7 @@ describe('the evidence of a site behind our banner, in the four states', () => {
   it('[SCAN-4] after "reject all" (our banner’s button): only what the page sets after the decision, and the decision itself', () => {
     const reject = of('reject');
     expect(reject).toMatchObject({ state: 'reject', reachedBy: 'own-banner' });
-    expect(names(reject)).toEqual(['PHPSESSID', `cm_consent_${sites.banner.consentSolutionId}`]);
+    expect(names(reject)).toEqual(['PHPSESSID', `cm_consent_${shopId}`]);
     expect(reject.localStorage).toEqual(['mp_fixture_mixpanel']);
     expect(reject.sessionStorage).toEqual(['checkout_step']);
     expect(reject.indexedDb).toEqual(['shop-cache']);
@@ -157,7 +164,7 @@ describe('the evidence of a site behind our banner, in the four states', () => {
   it('[SCAN-4] after "accept all": what consent releases, Meta’s pixel script and its first-party cookie and database included', () => {
     const accept = of('accept');
     expect(accept).toMatchObject({ state: 'accept', reachedBy: 'own-banner' });
-    expect(names(accept)).toEqual(['PHPSESSID', '_fbp', `cm_consent_${sites.banner.consentSolutionId}`, 'px_uid']);
+    expect(names(accept)).toEqual(['PHPSESSID', '_fbp', `cm_consent_${shopId}`, 'px_uid']);
     expect(accept.cookies.find((c) => c.name === '_fbp')).toMatchObject({ domain: shop, party: 'first', expiryDays: 90 });
     expect(accept.indexedDb).toEqual(['fb-events', 'shop-cache']);
     expect(hosts(accept)).toEqual(['127.0.0.1', 'connect.facebook.net', 'fonts.tracker.test', 'pixel.tracker.test']);
@@ -209,4 +216,13 @@ describe('consent states on other consent managers', () => {
     const nothing = await evidenceIn('accept', bare, { buttonTimeoutMs: 300 });
     expect(nothing.evidence).toMatchObject({ reachedBy: 'unreached', cookies: [] });
   }, 120_000);
+
+  it('[SCAN-4] with GPC where our banner decides by itself (an opt-out region), that decision is kept, not made again on each page', async () => {
+    const { evidence } = await evidenceIn('gpc', optOutShop);
+    expect(evidence.reachedBy).toBe('gpc-signal');
+    expect(names(evidence)).toEqual(['PHPSESSID', `cm_consent_${sites.solutions.get(optOutShop)}`]);
+    // Decided: the site's "no choice yet" leaks are gone, and the banner sends no record from this page.
+    expect(hosts(evidence)).toEqual(['127.0.0.1', 'fonts.tracker.test']);
+    expect(evidence.thirdParties[0]?.resourceTypes).toEqual(['script']);
+  }, 60_000);
 });

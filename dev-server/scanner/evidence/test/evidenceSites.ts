@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 /**
  * SCAN-4 fixture sites on 127.0.0.1 for the evidence test (the browser maps every host name
  * there). One HTTP server answers by host name:
- * - `shop…`: a site behind our banner (loaded from the test API) that leaks before consent: it
- *   sets `_ga` and fires a tracker's pixel while no choice is stored (the pixel only without GPC),
- *   keeps a Mixpanel key, a session key and an IndexedDB database whatever the choice, loads a
- *   third party's stylesheet on every page, and after "accept" loads Meta's pixel script from
- *   `connect.facebook.net` (served here: it writes `_fbp` and a database). With GPC it notes
- *   `gpc_seen` in sessionStorage.
+ * - a host of `solutions`: a shop behind our banner (that solution's, loaded from the test API)
+ *   that leaks before consent: it sets `_ga` and fires a tracker's pixel while no choice is
+ *   stored (the pixel only without GPC), keeps a Mixpanel key, a session key and an IndexedDB
+ *   database whatever the choice, loads a third party's stylesheet on every page, and after
+ *   "accept" loads Meta's pixel script from `connect.facebook.net` (served here: it writes `_fbp`
+ *   and a database). With GPC it notes `gpc_seen` in sessionStorage.
  * - `news…`: a French site with a consent manager of its own ("Tout accepter" / "Tout refuser").
  * - `bare…`: no consent manager at all.
  * One HTTPS server (a throw-away self-signed certificate) is the third parties, `*.tracker.test`
@@ -29,8 +29,10 @@ export interface SeenRequest {
 export interface EvidenceSites {
   port: number;
   trackerPort: number;
-  /** The API our banner loads from, and the solution of the `shop…` host. */
-  banner: { apiUrl: string; consentSolutionId: number };
+  /** The API our banner loads from. */
+  apiUrl: string;
+  /** The shops: host name → the consent solution whose banner its pages load. */
+  solutions: Map<string, number>;
   requests: SeenRequest[];
   close: () => Promise<void>;
 }
@@ -81,9 +83,9 @@ const selfSigned = (): { key: string; cert: string } => {
   return { key, cert };
 };
 
-const shopPage = (sites: EvidenceSites, trackers: string): string => `<!doctype html>
+const shopPage = (sites: EvidenceSites, csId: number, trackers: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Shop</title>
-<script src="${sites.banner.apiUrl}/cdn/${sites.banner.consentSolutionId}/banner.js" data-consent-solution="${sites.banner.consentSolutionId}"></script>
+<script src="${sites.apiUrl}/cdn/${csId}/banner.js" data-consent-solution="${csId}"></script>
 <link rel="stylesheet" href="${trackers.replace('{host}', 'fonts')}/site.css">
 <script>
 (function () {
@@ -140,7 +142,7 @@ const NEWS_PAGE = `<!doctype html>
 
 const BARE_PAGE = '<!doctype html><html lang="en"><head><title>Bare</title></head><body><h1>No consent manager</h1></body></html>';
 
-export const startEvidenceSites = async (banner: EvidenceSites['banner']): Promise<EvidenceSites> => {
+export const startEvidenceSites = async (apiUrl: string): Promise<EvidenceSites> => {
   const requests: SeenRequest[] = [];
   const note = (req: IncomingMessage): string => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
@@ -166,13 +168,14 @@ export const startEvidenceSites = async (banner: EvidenceSites['banner']): Promi
   });
   const trackerPort = await listen(tracker);
 
-  const sites: EvidenceSites = { port: 0, trackerPort, banner, requests, close: async () => undefined };
+  const sites: EvidenceSites = { port: 0, trackerPort, apiUrl, solutions: new Map(), requests, close: async () => undefined };
   const trackers = `https://{host}.tracker.test:${trackerPort}`;
   const site = createHttpServer((req, res) => {
     const host = note(req);
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/favicon.ico') res.writeHead(404).end();
-    else if (host.startsWith('shop')) html(res, shopPage(sites, trackers), ['PHPSESSID=fixture-session; Path=/; HttpOnly; SameSite=Lax']);
+    else if (sites.solutions.has(host))
+      html(res, shopPage(sites, sites.solutions.get(host) ?? 0, trackers), ['PHPSESSID=fixture-session; Path=/; HttpOnly; SameSite=Lax']);
     else if (host.startsWith('news')) html(res, NEWS_PAGE);
     else html(res, BARE_PAGE);
   });
