@@ -55,7 +55,7 @@ export interface CreateServerOptions {
   /** STD-4: the trusted CDN's state header (a US visitor's state); without it no state is known. */
   regionHeader?: string;
   /** LOG-1: the consent log's database (default: embedded, in `<dbFile without .json>.consent-log/`). */
-  consentLog?: Partial<Pick<ConsentLogOptions, 'dataDir' | 'databaseUrl' | 'schema'>>;
+  consentLog?: Partial<Pick<ConsentLogOptions, 'dataDir' | 'databaseUrl' | 'schema' | 'servePort'>>;
   /** LOG-2: the public record endpoints' rate limits. */
   consentRecordLimits?: RecordRateLimits;
 }
@@ -66,7 +66,7 @@ export interface DevServer {
   store: Store;
   /** Shared services for route modules and helpers such as sendActivationEmail. */
   context: ServerContext;
-  /** BEYOND-4: the cookie scanner's queue (tests wait on `scanner.idle()`). */
+  /** BEYOND-4 / SCAN-2: the scanner's side of the API: it queues and reads (tests wait on `scanner.idle()`). */
   scanner: Scanner;
   /** LOG-4: the consent log's retention job. */
   retention: RetentionJob;
@@ -83,6 +83,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     dataDir: options.consentLog?.dataDir ?? `${options.dbFile.replace(/\.json$/, '')}.consent-log`,
     databaseUrl: options.consentLog?.databaseUrl,
     schema: options.consentLog?.schema,
+    servePort: options.consentLog?.servePort,
     importFrom: { rows: () => legacyRecordRows(store), moved: () => forgetLegacyRecords(store) },
   });
   const context: ServerContext = {
@@ -111,7 +112,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // Computed now so the first unknown-email login is not measurably slower than later ones.
   void loginDummyHash(userRows(store), context.bcryptCost);
 
-  const scanner = createScanner(store, now, options.scanner);
+  const scanner = createScanner(store, now, options.scanner ?? {}, () => consentLog.database());
   const services: FeatureServices = { bridge: new JsonServerBridge(store), scanner };
 
   const app = express();

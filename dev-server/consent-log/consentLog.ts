@@ -75,6 +75,8 @@ export interface ConsentLog {
   purgeExpired(now: Date): Promise<number>;
   /** The records and figures of a deleted solution go with it. */
   forgetSolution(consentSolutionId: number): Promise<void>;
+  /** SCAN-1 / SCAN-2: the same database, opened and migrated, for the scanner's queue and crawls. */
+  database(): Promise<SqlClient>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,8 @@ export interface ConsentLogOptions {
   databaseUrl?: string;
   /** With `databaseUrl`: the schema holding the tables (default: the server's search_path). */
   schema?: string;
+  /** SCAN-2: serve the embedded database on this loopback port (0: any free one) for scanner workers in other processes. */
+  servePort?: number;
   /**
    * Records kept elsewhere before (the JSON store's `consentRecords`: the seeded demo history,
    * or an older database), moved in once the log is open; `moved` is called after their commit.
@@ -184,7 +188,7 @@ ON CONFLICT (consent_solution_id, day) DO UPDATE SET
 const containing = (needle: string): string => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const openSql = (options: ConsentLogOptions): Promise<SqlClient> =>
-  options.databaseUrl ? openServer(options.databaseUrl, options.schema) : openEmbedded(options.dataDir);
+  options.databaseUrl ? openServer(options.databaseUrl, options.schema) : openEmbedded(options.dataDir, { servePort: options.servePort });
 
 export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
   let opening: Promise<SqlClient> | null = null;
@@ -395,6 +399,8 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
         await tx.query('DELETE FROM consent_daily WHERE consent_solution_id = $1', [consentSolutionId]);
       });
     },
+
+    database: () => db(),
 
     close: async () => {
       await writer.idle();

@@ -19,6 +19,10 @@ export interface SqlSession {
 
 export interface SqlClient extends SqlSession {
   readonly backend: 'embedded' | 'postgres';
+  /** SCAN-2: where other processes reach this database (the embedded one only while it serves its socket). */
+  readonly url: string | null;
+  /** Several statements, no parameters; the last one's rows (the job queue's locked commands). */
+  exec(text: string): Promise<unknown[]>;
   /** Commits when `work` resolves, rolls back when it throws. */
   transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -56,6 +60,7 @@ const pristineCluster = async (): Promise<string> => {
 interface WorkerReply {
   id?: number;
   ready?: boolean;
+  port?: number | null;
   rows?: unknown[];
   error?: { message: string; code?: string };
 }
@@ -65,15 +70,19 @@ interface WorkerReply {
  * thread (pgliteWorker.mjs) so that its WebAssembly never blocks the API's requests. PGlite has
  * one session: statements go one at a time, and a transaction holds the queue until it ends.
  */
-export const openEmbedded = async (dataDir: string): Promise<SqlClient> => {
+export const openEmbedded = async (dataDir: string, options: { servePort?: number } = {}): Promise<SqlClient> => {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) cpSync(await pristineCluster(), dataDir, { recursive: true });
-  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, servePort: options.servePort } });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 0;
   let failure: Error | null = null;
+  let servedPort: number | null = null;
   await new Promise<void>((resolve, reject) => {
     worker.on('message', (reply: WorkerReply) => {
-      if (reply.ready) return resolve();
+      if (reply.ready) {
+        servedPort = reply.port ?? null;
+        return resolve();
+      }
       const call = reply.id === undefined ? undefined : pending.get(reply.id);
       if (!call || reply.id === undefined) return;
       pending.delete(reply.id);
@@ -91,7 +100,7 @@ export const openEmbedded = async (dataDir: string): Promise<SqlClient> => {
   // Pending statements keep the process up (ref while any), the idle thread does not.
   worker.unref();
 
-  const call = (op: 'query' | 'script' | 'close', text = '', params: readonly unknown[] = []): Promise<unknown[]> => {
+  const call = (op: 'query' | 'script' | 'exec' | 'close', text = '', params: readonly unknown[] = []): Promise<unknown[]> => {
     if (failure) return Promise.reject(failure);
     const id = (next += 1);
     return new Promise((resolve, reject) => {
@@ -113,10 +122,33 @@ export const openEmbedded = async (dataDir: string): Promise<SqlClient> => {
     },
   };
 
+  const terminate = () =>
+    exclusive(async () => {
+      await call('close');
+      await worker.terminate();
+    });
+  if (servedPort !== null) {
+    // Every statement goes through the socket, ours too: its multiplexer is then the one place
+    // that orders transactions, and another process's never interleaves with ours.
+    const url = `postgres://postgres@127.0.0.1:${servedPort}/postgres`;
+    const viaSocket = await openServer(url);
+    return {
+      ...viaSocket,
+      backend: 'embedded',
+      url,
+      close: async () => {
+        await viaSocket.close();
+        await terminate();
+      },
+    };
+  }
+
   return {
     backend: 'embedded',
+    url: null,
     query: (text, params) => exclusive(() => direct.query(text, params)),
     script: (text) => exclusive(() => direct.script(text)),
+    exec: (text) => exclusive(() => call('exec', text)),
     transaction: (work) =>
       exclusive(async () => {
         await direct.query('BEGIN');
@@ -129,11 +161,7 @@ export const openEmbedded = async (dataDir: string): Promise<SqlClient> => {
           throw error;
         }
       }),
-    close: () =>
-      exclusive(async () => {
-        await call('close');
-        await worker.terminate();
-      }),
+    close: terminate,
   };
 };
 
@@ -160,6 +188,12 @@ export const openServer = async (url: string, schema?: string): Promise<SqlClien
   const values = (params: readonly unknown[]) => params as postgres.ParameterOrJSON<never>[];
   return {
     backend: 'postgres',
+    url,
+    exec: async (text) => {
+      const results = (await sql.unsafe(text).simple()) as unknown as unknown[];
+      const last: unknown = results.at(-1);
+      return Array.isArray(last) ? [...(last as unknown[])] : [...results];
+    },
     query: async <T extends object>(text: string, params: readonly unknown[] = []) => [...(await sql.unsafe(text, values(params)))] as T[],
     transaction: async <T>(work: (tx: SqlSession) => Promise<T>) =>
       (await sql.begin((tx) =>

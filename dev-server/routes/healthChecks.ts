@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
-import { ApiError, methodNotAllowed, violation } from '../http/errors';
+import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
 import { domainRows, ownDomain } from '../data/domains';
@@ -24,28 +24,45 @@ const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     next();
   };
 
-  router.post('/domains/:id/health-check', session, noQuery, ownWritable, (req, res) => {
-    const domain = ownDomain(ctx.store, getSession(req), req.params.id);
-    if (!scanner.available()) throw scannerUnavailable();
-    const check = scanner.enqueueHealthCheck(domain);
-    if (!check) throw new ApiError(409, [violation('error.backend.health_check_in_progress')]);
-    res.status(202).location(`/domains/${domain.id}/health-check`).json(structuredClone(check));
-  });
+  router.post(
+    '/domains/:id/health-check',
+    session,
+    noQuery,
+    ownWritable,
+    asyncHandler(async (req, res) => {
+      const domain = ownDomain(ctx.store, getSession(req), req.params.id);
+      if (!(await scanner.available())) throw scannerUnavailable();
+      const check = scanner.enqueueHealthCheck(domain);
+      if (!check) throw new ApiError(409, [violation('error.backend.health_check_in_progress')]);
+      res.status(202).location(`/domains/${domain.id}/health-check`).json(structuredClone(check));
+    }),
+  );
 
   // The latest check, or null (200) before the first one.
-  router.get('/domains/:id/health-check', session, noQuery, (req, res) => {
-    const domain = ownDomain(ctx.store, getSession(req), req.params.id);
-    res.json(structuredClone(scanner.latestHealthCheck(domain.id)));
-  });
+  router.get(
+    '/domains/:id/health-check',
+    session,
+    noQuery,
+    asyncHandler(async (req, res) => {
+      const domain = ownDomain(ctx.store, getSession(req), req.params.id);
+      const latest = scanner.latestHealthCheck(domain.id);
+      res.json(latest ? ((await scanner.live([latest]))[0] ?? null) : null);
+    }),
+  );
 
-  router.get('/consent-solutions/:id/health-checks', session, noQuery, (req, res) => {
-    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
-    const rows = domainRows(ctx.store)
-      .filter((d) => d.consentSolutionId === solution.id)
-      .map((d) => scanner.latestHealthCheck(d.id))
-      .filter((check) => check !== null);
-    res.json(structuredClone(rows));
-  });
+  router.get(
+    '/consent-solutions/:id/health-checks',
+    session,
+    noQuery,
+    asyncHandler(async (req, res) => {
+      const solution = ownSolution(ctx.store, getSession(req), req.params.id);
+      const rows = domainRows(ctx.store)
+        .filter((d) => d.consentSolutionId === solution.id)
+        .map((d) => scanner.latestHealthCheck(d.id))
+        .filter((check) => check !== null);
+      res.json(await scanner.live(rows));
+    }),
+  );
 
   for (const path of ['/domains/:id/health-check', '/consent-solutions/:id/health-checks']) {
     router.all(path, session, methodNotAllowed);

@@ -6,8 +6,8 @@ import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
-import type { Scanner } from '../scanner/scanner';
-import type { FindingRow } from '../scanner/types';
+import { acceptFinding } from '../scanner/triage';
+import { FINDINGS, type FindingRow } from '../scanner/types';
 import type { CookieRow } from '../store/types';
 import { ownSolution } from '../data/consentSolutions';
 import { domainRows } from '../data/domains';
@@ -31,7 +31,8 @@ const idsSchema = z.object({
 
 const STATUSES = new Set(['open', 'accepted', 'dismissed', 'all']);
 
-const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
+const triageRoutes = (ctx: ServerContext): Router => {
+  const findings = (): FindingRow[] => ctx.store.rows<FindingRow>(FINDINGS);
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const body = acceptBody({ json: true });
@@ -54,8 +55,7 @@ const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
         .filter((d) => d.consentSolutionId === solution.id)
         .map((d) => d.id),
     );
-    const rows = scanner
-      .findings()
+    const rows = findings()
       // Findings of a domain removed since then are left out.
       .filter((f) => f.consentSolutionId === solution.id && (status === 'all' || f.status === status) && (domainId === undefined || f.domainId === domainId))
       .filter((f) => domains.has(f.domainId))
@@ -66,7 +66,7 @@ const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
 
   /** The open findings named by `ids`, all of them the solution's, or 400 naming the others. */
   const openFindings = (solutionId: number, ids: number[]): FindingRow[] => {
-    const rows = scanner.findings();
+    const rows = findings();
     const violations = [];
     const picked: FindingRow[] = [];
     for (const [index, id] of ids.entries()) {
@@ -84,7 +84,7 @@ const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     const picked = openFindings(solution.id, [...new Set(input.ids)]);
     const cookies: CookieRow[] = [];
     for (const finding of picked) {
-      const cookie = scanner.accept(finding, input.category);
+      const cookie = acceptFinding(ctx.store, ctx.now, finding, input.category);
       if (cookie && !cookies.includes(cookie)) cookies.push(cookie);
     }
     ctx.store.write();
@@ -110,5 +110,5 @@ const triageRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
 
 export const triageFeature: Feature = {
   name: 'triage',
-  routes: (ctx, { scanner }) => [triageRoutes(ctx, scanner)],
+  routes: (ctx) => [triageRoutes(ctx)],
 };

@@ -46,3 +46,18 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ] as const;
+
+/**
+ * SCAN-6: the scanner's Chromium runs sandboxed wherever it can. Chromium refuses its sandbox to
+ * root (and a container may lack the namespaces it needs): then it runs without, and says so.
+ */
+export const scannerLaunch = (): { args: string[]; sandbox: boolean; note: string | null } => {
+  const base = CHROMIUM_ARGS.filter((arg) => arg !== '--no-sandbox');
+  // WebRTC could otherwise reach addresses without the guard proxy.
+  const args = [...base, '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--disable-features=MediaRouter'];
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (root) return { args: [...args, '--no-sandbox'], sandbox: false, note: "Chromium's sandbox is off: the scanner runs as root, where Chromium cannot use it" };
+  return { args, sandbox: true, note: null };
+};
+
+export const withoutSandbox = (args: readonly string[]): string[] => [...args, '--no-sandbox'];

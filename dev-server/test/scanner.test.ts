@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScannerStatus } from '../../src/schemas/scanner';
 import type { FindingRow, HealthCheckRow, ScanRow } from '../scanner/types';
 import type { CookieRow, DomainRow } from '../store/types';
 import { createBody } from './consentApi';
@@ -47,7 +48,9 @@ const scanNow = async (domainId: number): Promise<ScanRow> => {
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  server = await startTestServer({ scanner: { baseUrl: `http://{domain}:${site.port}/`, maxPages: 2 } });
+  server = await startTestServer({
+    scanner: { baseUrl: `http://{domain}:${site.port}/`, maxPages: 2, sampleSize: 1, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [site.port] },
+  });
   // The pages load their banner from the API, whose port is known only now.
   site.apiUrl = server.baseUrl;
   owner = await login(server.baseUrl, 'owner@demo.test');
@@ -71,10 +74,17 @@ describe('cookie scanner', () => {
     expect(byName.get('_fbp')?.setBeforeConsent).toBe(false);
     expect(byName.get('PHPSESSID')?.expiryDays).toBeNull();
     expect(byName.get('_ga')?.expiryDays).toBeGreaterThan(390);
-    // Depth 2: page 3 (deep_cookie) is never visited.
+    // Depth 2: page 3 (deep_cookie) is never visited. Both pages before consent and accepted, the first one also rejected and with GPC.
     expect(byName.has('deep_cookie')).toBe(false);
-    expect(scan.pagesVisited).toBe(4);
-    expect(scan.pagesPlanned).toBe(4);
+    expect(scan.states).toEqual({
+      before: { planned: 2, visited: 2, failed: 0, cookies: 2 },
+      accept: { planned: 2, visited: 2, failed: 0, cookies: 3 },
+      reject: { planned: 1, visited: 1, failed: 0, cookies: expect.any(Number) },
+      gpc: { planned: 1, visited: 1, failed: 0, cookies: 1 },
+    });
+    expect(scan.pagesVisited).toBe(6);
+    expect(scan.pagesPlanned).toBe(6);
+    expect(scan.partial).toBe(false);
 
     const domain = (await api<DomainRow>('GET', `/domains/${domainId}`)).json;
     expect(domain.status).toBe('active');
@@ -164,7 +174,7 @@ describe('cookie scanner', () => {
     expect((await server.context.consentLog.list({ accountId: 1, consentSolutionId: csId, limit: 10, offset: 0 })).rows).toEqual([]);
   }, 60_000);
 
-  it('[BEYOND-4] one scan at a time: a second domain waits in the queue; a domain already queued answers 409', async () => {
+  it('[BEYOND-4][SCAN-7] one crawl at a time per worker: a second domain waits in the queue with its position; a domain already queued answers 409', async () => {
     const a = await newSite();
     const b = await newSite();
     expect((await api('POST', `/domains/${a.domainId}/scans`)).status).toBe(202);
@@ -173,10 +183,18 @@ describe('cookie scanner', () => {
     const again = await fetch(`${server.baseUrl}/domains/${b.domainId}/scans`, { method: 'POST', headers: { cookie: owner } });
     expect(again.status).toBe(409);
     expect(await messageKeys(again)).toEqual(['error.backend.scan_in_progress']);
-    const status = (await api<{ running: string | null; queued: number }>('GET', '/scanner/status')).json;
+    // The worker polls the queue: the first scan starts within a second or so.
+    let status = (await api<ScannerStatus>('GET', '/scanner/status')).json;
+    for (let i = 0; i < 100 && status.running === null; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await api<ScannerStatus>('GET', '/scanner/status')).json;
+    }
     expect(status.running).toMatch(/^scan:/);
     expect(status.queued).toBe(1);
-    expect((await api<ScanRow>('GET', `/domains/${b.domainId}/scans/latest`)).json.status).toBe('queued');
+    expect(status.workers).toBe(1);
+    const waiting = (await api<ScanRow>('GET', `/domains/${b.domainId}/scans/latest`)).json;
+    expect(waiting.status).toBe('queued');
+    expect(waiting.queuePosition).toBe(0);
     await server.scanner.idle();
     const first = (await api<ScanRow>('GET', `/domains/${a.domainId}/scans/latest`)).json;
     const second = (await api<ScanRow>('GET', `/domains/${b.domainId}/scans/latest`)).json;

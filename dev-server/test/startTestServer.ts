@@ -11,18 +11,19 @@ export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
 /** Minimum allowed cost; the seed hash is computed once per process. */
 export const TEST_BCRYPT_COST = 10;
 /**
- * BEYOND-4: test servers never crawl the network: every host resolves to 127.0.0.1 and, unless a
- * test names its fixture site's port, the start page is on a closed port (scans fail fast as
- * unreachable). No scheduler.
+ * BEYOND-4 / SCAN-6: test servers never crawl the network. No host name resolves (the scanner's
+ * resolver rules replace DNS, so no query leaves the machine) and the start page is on a closed
+ * port: scans fail fast. A test with a fixture site names its resolver rules and the loopback
+ * ports that stand for the internet (its site's; the API's own port, the banner's CDN, is added
+ * once the API listens). No scheduler.
  */
 const TEST_SCANNER = {
   baseUrl: 'http://{domain}:65534/',
-  hostResolverRules: 'MAP * 127.0.0.1',
+  hostResolverRules: '',
   schedule: false,
   maxPages: 3,
-  pageTimeoutMs: 5_000,
   timeLimitMs: 20_000,
-  settleMs: 200,
+  settings: { pageTimeoutMs: 5_000, quietMs: 50, settleCapMs: 500, staleMs: 3_000 },
 } as const;
 
 export interface TestServer {
@@ -48,13 +49,14 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
   const outboxFile = overrides.outboxFile ?? `${dbFile.replace(/\.json$/, '')}.outbox.json`;
   if (!existsSync(dbFile)) await seedDbFile(dbFile, { bcryptCost: TEST_BCRYPT_COST, outboxFile });
 
+  const allowLoopbackPorts = overrides.scanner?.allowLoopbackPorts ? [...overrides.scanner.allowLoopbackPorts] : [];
   const server = createServer({
     corsOrigins: [TEST_APP_ORIGIN],
     appUrl: TEST_APP_ORIGIN,
     devMode: true,
     bcryptCost: TEST_BCRYPT_COST,
     ...overrides,
-    scanner: { ...TEST_SCANNER, ...overrides.scanner },
+    scanner: { ...TEST_SCANNER, ...overrides.scanner, settings: { ...TEST_SCANNER.settings, ...overrides.scanner?.settings }, allowLoopbackPorts },
     dbFile,
     outboxFile,
   });
@@ -64,6 +66,8 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     http.once('error', reject);
   });
   const { port } = http.address() as AddressInfo;
+  // The workers read it when they start (on the first scan): the fixture pages load their banner from this API.
+  if (allowLoopbackPorts.length > 0) allowLoopbackPorts.push(port);
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,

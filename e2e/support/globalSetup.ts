@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     corsOrigins: [appUrl, integrationsAppUrl],
     appUrl,
     loginThrottle: { perPair: 50, perAccount: 500, perAddress: 500 },
-    scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 2 },
+    scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 4, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [scanSitePort] },
     // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN).
     countryHeader: E2E_COUNTRY_HEADER,
   });

@@ -16,6 +16,8 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'error.backend.scanner_unavailable': "L'analyseur de cookies n'est pas disponible sur ce serveur (pas de Chromium).",
   'error.backend.scan_in_progress': 'Une analyse de ce domaine est déjà en attente ou en cours.',
   'error.backend.health_check_in_progress': 'Une vérification de ce domaine est déjà en attente ou en cours.',
+  'error.backend.no_scan_to_cancel': "Ce domaine n'a aucune analyse en attente ou en cours.",
+  'validation.domain_internal_address': "Ce domaine pointe vers une adresse interne : l'analyseur ne peut pas l'explorer.",
   'validation.wait_for_update_range': 'Saisissez un nombre entier de millisecondes entre 0 et 10000.',
   'validation.findings_required': 'Sélectionnez au moins un résultat.',
   'validation.finding_unknown': "Ce résultat n'existe pas ou a déjà été traité.",

@@ -14,6 +14,8 @@ export const scannerEn = {
       blocked: 'Failed: the site refused the scanner',
       timeout: 'Failed: time limit reached',
       error: 'Failed: scanner error',
+      cancelled: 'Cancelled',
+      refused: 'Refused: the site led the scanner to an internal address',
     },
     notifications: {
       scan_error: 'The scan could not be started.',

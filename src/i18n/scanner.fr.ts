@@ -17,6 +17,8 @@ export const scannerFr = {
       blocked: "Échec : le site a refusé l'analyseur",
       timeout: 'Échec : durée maximale atteinte',
       error: "Échec : erreur de l'analyseur",
+      cancelled: 'Annulée',
+      refused: "Refusée : le site a mené l'analyseur vers une adresse interne",
     },
     notifications: {
       scan_error: "L'analyse n'a pas pu être lancée.",

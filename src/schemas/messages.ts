@@ -110,6 +110,8 @@ const scannerMessages = {
   'error.backend.scanner_unavailable': 'The cookie scanner is not available on this server (no Chromium).',
   'error.backend.scan_in_progress': 'A scan of this domain is already queued or running.',
   'error.backend.health_check_in_progress': 'A health check of this domain is already queued or running.',
+  'error.backend.no_scan_to_cancel': 'This domain has no scan waiting or running.',
+  'validation.domain_internal_address': 'This domain points to an internal address: the scanner cannot crawl it.',
   'validation.findings_required': 'Select at least one finding.',
   'validation.finding_unknown': 'This finding does not exist or was already handled.',
 } as const;

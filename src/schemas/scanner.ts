@@ -6,8 +6,36 @@ import type { CookieCategory } from './cookie';
  */
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-/** Why a job failed: the site did not answer, refused the crawler, took too long, or the browser broke. */
-export type ScanFailure = 'unreachable' | 'blocked' | 'timeout' | 'error';
+/**
+ * Why a job failed: the site did not answer, refused the crawler, took too long, or the browser
+ * broke; it was cancelled; or it led the scanner to an internal address (SCAN-6).
+ */
+export type ScanFailure = 'unreachable' | 'blocked' | 'timeout' | 'error' | 'cancelled' | 'refused';
+
+/** SCAN-4: the consent states a page is checked in: before any choice, after "reject all", with GPC on, after "accept all". */
+export type ConsentState = 'before' | 'reject' | 'gpc' | 'accept';
+/** The order a crawl checks them in: every page before consent (which discovers the pages), every page accepted, then samples. */
+export const CONSENT_STATES: readonly ConsentState[] = ['before', 'accept', 'reject', 'gpc'];
+
+/** SCAN-7: one consent state's share of a scan. */
+export interface StateProgress {
+  planned: number;
+  visited: number;
+  failed: number;
+  /** Distinct cookies seen in this state. */
+  cookies: number;
+}
+
+/** SCAN-6: why the scanner would not connect to an address. */
+export type RefusalReason = 'loopback' | 'private' | 'link_local' | 'unique_local' | 'metadata' | 'reserved' | 'unresolved';
+
+/** SCAN-6: a request of the site the scanner refused (a navigation, a redirect hop or a subrequest). */
+export interface RefusedRequest {
+  url: string;
+  reason: RefusalReason;
+  /** The address the host resolved to, when it resolved. */
+  address: string | null;
+}
 
 export interface ScannedCookie {
   name: string;
@@ -23,6 +51,8 @@ export interface ScannedCookie {
 /** What a scan and a health check share: a job on one domain, queued then run. */
 interface ScannerJob {
   id: number;
+  /** SCAN-1: the durable crawl in the queue's database that runs this job. */
+  crawlId: string;
   accountId: number;
   consentSolutionId: number;
   domainId: number;
@@ -38,9 +68,20 @@ interface ScannerJob {
 
 export interface Scan extends ScannerJob {
   trigger: 'manual' | 'schedule';
+  /** Page visits done and planned, every consent state together. */
   pagesVisited: number;
   pagesPlanned: number;
   cookies: ScannedCookie[];
+  /** SCAN-1: the scan stopped early (time limit, cancel): its cookies are what it found until then. */
+  partial: boolean;
+  /** SCAN-7: the consent state being checked while it runs, else null. */
+  checking: ConsentState | null;
+  /** SCAN-7: how many jobs are ahead of it while it waits (0: next), else null. */
+  queuePosition: number | null;
+  /** SCAN-7: each consent state's pages and cookies (the states this scan checks). */
+  states: Partial<Record<ConsentState, StateProgress>>;
+  /** SCAN-6: requests refused because they led to an internal address. */
+  refused: RefusedRequest[];
 }
 
 export interface HealthCheck extends ScannerJob {
@@ -85,7 +126,10 @@ export interface Finding {
 /** `GET /scanner/status`. */
 export interface ScannerStatus {
   available: boolean;
-  /** The job running now: `scan:<id>` or `health:<id>`, or null. */
+  /** A job running now, `scan:<id>` or `health:<id>` (the oldest, when several run), or null. */
   running: string | null;
+  /** Jobs waiting. */
   queued: number;
+  /** SCAN-2: workers that reported in the last minute, on every machine. */
+  workers: number;
 }

@@ -15,6 +15,7 @@ vi.mock('../../session/sessionState', async (importOriginal) => ({
 
 const scan: Scan = {
   id: 1,
+  crawlId: '00000000-0000-4000-8000-000000000001',
   accountId: 1,
   consentSolutionId: 1,
   domainId: 7,
@@ -31,6 +32,11 @@ const scan: Scan = {
   cookies: [
     { name: '_ga', domain: '.example.com', expiryDays: 400, firstSeen: '2026-11-20T10:01:00Z', lastSeen: '2026-11-20T10:01:00Z', setBeforeConsent: true },
   ],
+  partial: false,
+  checking: null,
+  queuePosition: null,
+  states: {},
+  refused: [],
 };
 
 /** The scanner's methods the row calls, on the fake provider. */

@@ -1,0 +1,216 @@
+import type PgBoss from 'pg-boss';
+import type { Browser, Cookie } from 'playwright-core';
+import type { SqlClient } from '../consent-log/sql';
+import type { AddressPolicy } from './addressGuard';
+import { driveConsent, type ConsentSetup } from './consentStates';
+import {
+  claim,
+  finishCrawl,
+  frontierCounts,
+  nextVisitSlot,
+  readCrawl,
+  recordFailure,
+  recordRefusals,
+  recordVisit,
+  releaseRows,
+  saveDiscovery,
+  startCrawl,
+  startPageOutcome,
+  type Claim,
+  type CrawlRow,
+} from './crawlStore';
+import { admissible, discover } from './discovery';
+import { startGuardProxy, type Refusal } from './guardProxy';
+import { detailOf, failureOf, failureOfDetail, failureOfStatus, installationChecks, type InstallationChecks } from './pageOutcome';
+import { QUEUE } from './queue';
+import { createPagePool, type PooledPage } from './pagePool';
+import { parseRobots } from './robots';
+import type { ConsentState, PageEvidence } from './types';
+import { normaliseUrl } from './urls';
+import { visit, type VisitOptions } from './visit';
+
+/**
+ * SCAN-1 / SCAN-3: one worker's part in one crawl. It claims frontier rows a few at a time and
+ * keeps `pagesAtOnce` pages loading, each in a fresh browser context in its consent state,
+ * behind the guard proxy; at most `perHostLimit` on one host, and no faster than the site's
+ * Crawl-delay across every worker. It ends the crawl when the frontier is done, the deadline
+ * passed or a cancel came (keeping what was found), and leaves it running for another worker
+ * when its own process stops.
+ */
+
+export interface CrawlSettings extends VisitOptions {
+  pagesAtOnce: number;
+  perHostLimit: number;
+  /** A worker silent this long is dead: its pages in flight go back to the frontier. */
+  staleMs: number;
+}
+
+export interface RunnerContext {
+  workerId: string;
+  sql: SqlClient;
+  boss: PgBoss;
+  browser: () => Promise<Browser>;
+  policy: AddressPolicy;
+  settings: CrawlSettings;
+  now: () => Date;
+  /** The worker's process is stopping: hand the pages back and leave. */
+  stopping: AbortSignal;
+  /** Each page this worker recorded (the bench counts them). */
+  onPage?: (evidence: PageEvidence) => void;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+const finish = async (ctx: RunnerContext, crawlId: string, outcome: Parameters<typeof finishCrawl>[2]): Promise<void> => {
+  if (await finishCrawl(ctx.sql, crawlId, outcome)) await ctx.boss.send(QUEUE.finished, { crawlId });
+};
+
+/** How the crawl ends once its frontier is done: its start page decides whether it failed. */
+const completed = async (ctx: RunnerContext, crawl: CrawlRow, checks?: InstallationChecks): Promise<void> => {
+  const first = await startPageOutcome(ctx.sql, crawl.id);
+  if (first && first.status !== 'visited') {
+    await finish(ctx, crawl.id, { status: 'failed', failure: failureOfDetail(first.detail), detail: first.detail?.replace(/^\w+: /, '') ?? null });
+    return;
+  }
+  await finish(ctx, crawl.id, { status: 'succeeded', checks });
+};
+
+export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<void> => {
+  let crawl = await startCrawl(ctx.sql, crawlId);
+  if (!crawl) return;
+  const refusals: Refusal[] = [];
+  const refusedUrls = new Map<string, Refusal>();
+  const onRefused = (refusal: Refusal): void => {
+    refusals.push(refusal);
+    refusedUrls.set(normaliseUrl(refusal.url) ?? refusal.url, refusal);
+  };
+  const plan = crawl.plan;
+  const health = plan.kind === 'health';
+  if (!crawl.discovered) {
+    const found = await discover(ctx.policy, plan.startUrl, plan.canonicalDomain, health ? 1 : crawl.pageBudget, {
+      timeoutMs: ctx.settings.pageTimeoutMs,
+      onRefused,
+    });
+    await saveDiscovery(ctx.sql, crawl, found.robotsTxt, found.robots.crawlDelayMs, health ? found.urls.slice(0, 1) : found.urls);
+    crawl = (await readCrawl(ctx.sql, crawlId)) ?? crawl;
+  }
+  const start = new URL(plan.startUrl);
+  const robots = parseRobots(new URL('/robots.txt', start).href, crawl.robotsTxt);
+  const proxy = await startGuardProxy(ctx.policy, onRefused);
+  const browser = await ctx.browser();
+  const setup: ConsentSetup = { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion, stored: {} };
+  const driving = new Map<ConsentState, Promise<Cookie[]>>();
+  const consentFor = async (state: ConsentState): Promise<void> => {
+    if (state !== 'accept' && state !== 'reject') return;
+    let pending = driving.get(state);
+    if (!pending) {
+      pending = driveConsent(
+        browser,
+        state,
+        plan.startUrl,
+        { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs, now: ctx.now() },
+        { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion },
+      );
+      driving.set(state, pending);
+    }
+    setup.stored[state] = await pending;
+  };
+
+  const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
+  const perHost = new Map<string, number>();
+  const inFlight = new Set<Promise<void>>();
+  let checks: InstallationChecks | undefined;
+  let stop: { failure: 'timeout' | 'cancelled'; detail: string } | null = null;
+
+  const visitOne = async (row: Claim): Promise<void> => {
+    const host = new URL(row.url).host;
+    perHost.set(host, (perHost.get(host) ?? 0) + 1);
+    let pooled: PooledPage | undefined;
+    let healthy = false;
+    try {
+      if (crawl.crawlDelayMs > 0) await sleep((await nextVisitSlot(ctx.sql, crawlId, crawl.crawlDelayMs)) - Date.now());
+      const tC = Date.now();
+      await consentFor(row.state);
+      if (process.env.SCANNER_DEBUG) console.log('DEBUG consent', row.state, Date.now() - tC);
+      const tA = Date.now();
+      pooled = await pool.acquire(row.state);
+      const page = pooled.page;
+      const tB = Date.now();
+      const evidence = await visit(page, row.url, row.state, ctx.settings);
+      if (process.env.SCANNER_DEBUG) console.log('DEBUG', row.state, row.url, 'acquire', tB - tA, 'visit', Date.now() - tB);
+      // The proxy's 403 for a page (or a redirect hop) it refused, not the site's.
+      const refusedBy = evidence.status === 403 ? refusedUrls.get(evidence.finalUrl) : undefined;
+      if (refusedBy) {
+        await recordFailure(ctx.sql, crawlId, ctx.workerId, row, 'refused', null, detailOf('refused', refusedBy.detail));
+      } else if (evidence.status !== null && evidence.status >= 400) {
+        await recordFailure(ctx.sql, crawlId, ctx.workerId, row, 'failed', evidence.status, detailOf(failureOfStatus(evidence.status), `HTTP ${evidence.status}`));
+      } else {
+        if (health && row.seq === 0) checks = await installationChecks(page, plan.consentSolutionId, Math.min(3_000, ctx.settings.pageTimeoutMs));
+        const links = row.state === 'before' && !health ? admissible(evidence.links, start, plan.canonicalDomain, robots) : [];
+        if (await recordVisit(ctx.sql, crawl, ctx.workerId, evidence, ctx.now(), links)) ctx.onPage?.(evidence);
+      }
+      healthy = true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const refused = [...refusedUrls.values()].find((r) => new URL(r.url).host === host);
+      const failure = refused && failureOf(error) !== 'timeout' ? 'refused' : failureOf(error);
+      await recordFailure(ctx.sql, crawlId, ctx.workerId, row, failure === 'refused' ? 'refused' : 'failed', null, detailOf(failure, refused?.detail ?? message)).catch(
+        () => undefined,
+      );
+    } finally {
+      perHost.set(host, (perHost.get(host) ?? 1) - 1);
+      await pooled?.release(healthy);
+    }
+  };
+
+  // Rows claimed but waiting for their host's turn.
+  const waiting: Claim[] = [];
+  let lastCheck = 0;
+  try {
+    for (;;) {
+      if (ctx.stopping.aborted) break;
+      if (Date.now() - lastCheck > 500) {
+        lastCheck = Date.now();
+        const fresh = await readCrawl(ctx.sql, crawlId);
+        if (!fresh || fresh.status !== 'running') break;
+        if (fresh.cancelRequested) stop = { failure: 'cancelled', detail: 'cancelled' };
+        else if (fresh.deadlineMs !== null && Date.now() > fresh.deadlineMs) stop = { failure: 'timeout', detail: `time limit of ${plan.timeLimitMs} ms reached` };
+        if (stop) break;
+        if (refusals.length > 0) await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
+      }
+      const room = ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
+      if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room)));
+      for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce; ) {
+        const row = waiting[i] as Claim;
+        if ((perHost.get(new URL(row.url).host) ?? 0) >= ctx.settings.perHostLimit) {
+          i += 1;
+          continue;
+        }
+        waiting.splice(i, 1);
+        const task = visitOne(row).finally(() => inFlight.delete(task));
+        inFlight.add(task);
+      }
+      if (inFlight.size === 0 && waiting.length === 0) {
+        const counts = await frontierCounts(ctx.sql, crawlId);
+        if (counts.pending === 0 && counts.visiting === 0) {
+          await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
+          await completed(ctx, crawl, checks);
+          return;
+        }
+        // Other workers' pages in flight: theirs, unless they died.
+        if (counts.visiting > 0) await releaseRows(ctx.sql, crawlId, { staleMs: ctx.settings.staleMs });
+        await sleep(200);
+        continue;
+      }
+      await Promise.race([sleep(50), ...inFlight]);
+    }
+    await Promise.allSettled(inFlight);
+    await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
+    if (waiting.length > 0 || ctx.stopping.aborted) await releaseRows(ctx.sql, crawlId, ctx.workerId);
+    if (stop) await finish(ctx, crawlId, { status: 'failed', failure: stop.failure, detail: stop.detail, partial: true });
+  } finally {
+    await Promise.allSettled(inFlight);
+    await pool.close();
+    await proxy.close();
+  }
+};

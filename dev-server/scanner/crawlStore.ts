@@ -1,0 +1,320 @@
+import type { SqlClient, SqlSession } from '../consent-log/sql';
+import type { ConsentState, StateProgress } from '../../src/schemas/scanner';
+import { CONSENT_STATES } from '../../src/schemas/scanner';
+import type { Refusal } from './guardProxy';
+import type { PageEvidence } from './types';
+
+/**
+ * SCAN-1: the durable crawl in PostgreSQL (migration 010): its frontier of page x consent
+ * state, its cookies and refusals, written as the crawl goes. Workers claim frontier rows with
+ * SKIP LOCKED, so any number of them share a crawl; a visit's evidence, its newly discovered
+ * pages and the row's "visited" commit together, so a crash loses at most the pages in flight.
+ * Parameters are passed as text and cast in SQL, as in the consent log (both drivers agree).
+ */
+
+export interface CrawlPlan {
+  kind: 'scan' | 'health';
+  startUrl: string;
+  canonicalDomain: string;
+  consentSolutionId: number;
+  consentVersion: number;
+  /** Pages checked in "reject" and "with GPC" (the first ones discovered). */
+  sampleSize: number;
+  timeLimitMs: number;
+}
+
+export interface CrawlRow {
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  plan: CrawlPlan;
+  pageBudget: number;
+  discovered: boolean;
+  robotsTxt: string | null;
+  crawlDelayMs: number;
+  deadlineMs: number | null;
+  cancelRequested: boolean;
+}
+
+export interface Claim {
+  url: string;
+  state: ConsentState;
+  seq: number;
+}
+
+export interface CrawlProgress {
+  id: string;
+  status: CrawlRow['status'];
+  failure: string | null;
+  failureDetail: string | null;
+  partial: boolean;
+  queuedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  queuePosition: number | null;
+  checking: ConsentState | null;
+  states: Partial<Record<ConsentState, StateProgress>>;
+}
+
+export interface CrawlCookie {
+  state: ConsentState;
+  name: string;
+  domain: string;
+  expiryDays: number | null;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+const RANK: Record<ConsentState, number> = { before: 0, accept: 1, reject: 2, gpc: 3 };
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export const createCrawl = async (sql: SqlClient, id: string, plan: CrawlPlan, pageBudget: number): Promise<void> => {
+  await sql.query(`INSERT INTO scan_crawls (id, kind, plan, page_budget) VALUES ($1::text::uuid, $2, $3::text::jsonb, $4::int)`, [
+    id,
+    plan.kind,
+    JSON.stringify(plan),
+    pageBudget,
+  ]);
+};
+
+interface SqlCrawl {
+  id: string;
+  status: CrawlRow['status'];
+  plan: CrawlPlan | string;
+  page_budget: number;
+  discovered: boolean;
+  robots_txt: string | null;
+  crawl_delay_ms: number;
+  deadline_ms: number | null;
+  cancel_requested: boolean;
+}
+const CRAWL_COLUMNS = `id::text AS id, status, plan, page_budget, discovered, robots_txt, crawl_delay_ms,
+  (extract(epoch FROM deadline_at) * 1000)::float8 AS deadline_ms, cancel_requested`;
+const toCrawl = (r: SqlCrawl): CrawlRow => ({
+  id: r.id,
+  status: r.status,
+  plan: typeof r.plan === 'string' ? (JSON.parse(r.plan) as CrawlPlan) : r.plan,
+  pageBudget: r.page_budget,
+  discovered: r.discovered,
+  robotsTxt: r.robots_txt,
+  crawlDelayMs: r.crawl_delay_ms,
+  deadlineMs: r.deadline_ms,
+  cancelRequested: r.cancel_requested,
+});
+
+/** Marks the crawl running (its deadline set on the first start only); null once it is over. */
+export const startCrawl = async (sql: SqlClient, id: string): Promise<CrawlRow | null> => {
+  const [row] = await sql.query<SqlCrawl>(
+    `UPDATE scan_crawls SET status = 'running', started_at = coalesce(started_at, now()),
+       deadline_at = coalesce(deadline_at, now() + ((plan->>'timeLimitMs')::float8 * interval '1 millisecond')), heartbeat_at = now()
+     WHERE id = $1::text::uuid AND status IN ('queued', 'running') RETURNING ${CRAWL_COLUMNS}`,
+    [id],
+  );
+  return row ? toCrawl(row) : null;
+};
+
+export const readCrawl = async (sql: SqlSession, id: string): Promise<CrawlRow | null> => {
+  const [row] = await sql.query<SqlCrawl>(`SELECT ${CRAWL_COLUMNS} FROM scan_crawls WHERE id = $1::text::uuid`, [id]);
+  return row ? toCrawl(row) : null;
+};
+
+/** States planned for the page discovered `seq`-th (0-based). */
+const statesFor = (plan: CrawlPlan, seq: number): ConsentState[] =>
+  plan.kind === 'health' ? ['before'] : CONSENT_STATES.filter((s) => s === 'before' || s === 'accept' || seq < plan.sampleSize);
+
+/**
+ * Adds the pages not in the frontier yet, in order, while the page budget lasts; `aliases` are
+ * URLs a visited page redirected from or to (the same page: never visited again). Inside the
+ * caller's transaction; the crawl's row lock orders concurrent discoveries.
+ */
+export const addPages = async (tx: SqlSession, crawl: Pick<CrawlRow, 'id' | 'plan' | 'pageBudget'>, urls: readonly string[], aliases: readonly string[] = []): Promise<number> => {
+  const [locked] = await tx.query<{ urls: number }>('SELECT urls FROM scan_crawls WHERE id = $1::text::uuid FOR UPDATE', [crawl.id]);
+  if (!locked) return 0;
+  if (aliases.length > 0) {
+    await tx.query(
+      `INSERT INTO scan_frontier (crawl_id, url, state, state_rank, seq, status)
+       SELECT $1::text::uuid, a.url, s.state, s.rank, -1, 'alias' FROM jsonb_array_elements_text($2::text::jsonb) AS a(url)
+       CROSS JOIN (VALUES ('before', 0), ('accept', 1), ('reject', 2), ('gpc', 3)) AS s(state, rank)
+       ON CONFLICT DO NOTHING`,
+      [crawl.id, JSON.stringify(aliases)],
+    );
+  }
+  const room = crawl.pageBudget - locked.urls;
+  if (room <= 0 || urls.length === 0) return 0;
+  const unique = [...new Set(urls)];
+  const known = new Set(
+    (
+      await tx.query<{ url: string }>(
+        `SELECT url FROM scan_frontier WHERE crawl_id = $1::text::uuid AND state = 'before' AND url IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
+        [crawl.id, JSON.stringify(unique)],
+      )
+    ).map((r) => r.url),
+  );
+  const fresh = unique.filter((u) => !known.has(u)).slice(0, room);
+  if (fresh.length === 0) return 0;
+  const rows = fresh.flatMap((url, i) => statesFor(crawl.plan, locked.urls + i).map((state) => ({ url, state, rank: RANK[state], seq: locked.urls + i })));
+  await tx.query(
+    `INSERT INTO scan_frontier (crawl_id, url, state, state_rank, seq)
+     SELECT $1::text::uuid, r.url, r.state, r.rank, r.seq FROM jsonb_to_recordset($2::text::jsonb) AS r(url text, state text, rank smallint, seq integer)
+     ON CONFLICT DO NOTHING`,
+    [crawl.id, JSON.stringify(rows)],
+  );
+  await tx.query('UPDATE scan_crawls SET urls = urls + $2::int WHERE id = $1::text::uuid', [crawl.id, fresh.length]);
+  return fresh.length;
+};
+
+/** The first discovery (start page, sitemaps), once per crawl whoever does it. */
+export const saveDiscovery = async (sql: SqlClient, crawl: CrawlRow, robotsTxt: string | null, crawlDelayMs: number, urls: readonly string[]): Promise<void> => {
+  await sql.transaction(async (tx) => {
+    const [row] = await tx.query<{ discovered: boolean }>('SELECT discovered FROM scan_crawls WHERE id = $1::text::uuid FOR UPDATE', [crawl.id]);
+    if (!row || row.discovered) return;
+    await addPages(tx, crawl, urls);
+    await tx.query('UPDATE scan_crawls SET discovered = true, robots_txt = $2, crawl_delay_ms = $3::int WHERE id = $1::text::uuid', [
+      crawl.id,
+      robotsTxt,
+      crawlDelayMs,
+    ]);
+  });
+};
+
+/** Up to `n` pending rows for `worker`, lowest state rank and discovery order first. */
+export const claim = async (sql: SqlClient, crawlId: string, worker: string, n: number): Promise<Claim[]> =>
+  sql.query<Claim>(
+    `UPDATE scan_frontier f SET status = 'visiting', worker = $2, attempts = f.attempts + 1, claimed_at = now()
+     FROM (SELECT url, state FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'pending'
+           ORDER BY state_rank, seq LIMIT $3::int FOR UPDATE SKIP LOCKED) AS next
+     WHERE f.crawl_id = $1::text::uuid AND f.url = next.url AND f.state = next.state
+     RETURNING f.url, f.state, f.seq`,
+    [crawlId, worker, n],
+  );
+
+/**
+ * Commits one visit: the row (only if this worker still holds it: a row handed to another
+ * worker meanwhile is theirs to record), its cookies, and the pages it links to.
+ */
+export const recordVisit = async (
+  sql: SqlClient,
+  crawl: Pick<CrawlRow, 'id' | 'plan' | 'pageBudget'>,
+  worker: string,
+  evidence: PageEvidence,
+  now: Date,
+  discovered: readonly string[],
+): Promise<boolean> =>
+  sql.transaction(async (tx) => {
+    const done = await tx.query(
+      `UPDATE scan_frontier SET status = 'visited', visited_at = now(), http_status = $4::int
+       WHERE crawl_id = $1::text::uuid AND url = $2 AND state = $3 AND status = 'visiting' AND worker = $5 RETURNING 1`,
+      [crawl.id, evidence.url, evidence.state, evidence.status, worker],
+    );
+    if (done.length === 0) return false;
+    const stamp = now.toISOString();
+    const cookies = evidence.cookies.map((c) => ({
+      name: c.name,
+      domain: c.domain,
+      path: c.path,
+      expiry_days: c.expires <= 0 ? null : Math.max(0, Math.min(3650, Math.round((c.expires * 1000 - now.getTime()) / 86_400_000))),
+      secure: c.secure,
+      http_only: c.httpOnly,
+      same_site: c.sameSite,
+    }));
+    if (cookies.length > 0) {
+      await tx.query(
+        `INSERT INTO scan_cookies AS k (crawl_id, state, name, domain, path, expiry_days, secure, http_only, same_site, first_url, first_seen, last_seen)
+         SELECT $1::text::uuid, $2, c.name, c.domain, c.path, c.expiry_days, c.secure, c.http_only, c.same_site, $3, $4::text::timestamptz, $4::text::timestamptz
+         FROM jsonb_to_recordset($5::text::jsonb) AS c(name text, domain text, path text, expiry_days integer, secure boolean, http_only boolean, same_site text)
+         ON CONFLICT (crawl_id, state, name, domain, path) DO UPDATE SET last_seen = excluded.last_seen, expiry_days = excluded.expiry_days, pages = k.pages + 1`,
+        [crawl.id, evidence.state, evidence.url, stamp, JSON.stringify(cookies)],
+      );
+    }
+    const aliases = evidence.finalUrl !== evidence.url ? [evidence.finalUrl] : [];
+    if (discovered.length > 0 || aliases.length > 0) await addPages(tx, crawl, discovered, aliases);
+    return true;
+  });
+
+export const recordFailure = async (
+  sql: SqlClient,
+  crawlId: string,
+  worker: string,
+  claim: Pick<Claim, 'url' | 'state'>,
+  status: 'failed' | 'refused',
+  httpStatus: number | null,
+  detail: string,
+): Promise<void> => {
+  await sql.query(
+    `UPDATE scan_frontier SET status = $4, visited_at = now(), http_status = $5::int, detail = $6
+     WHERE crawl_id = $1::text::uuid AND url = $2 AND state = $3 AND status = 'visiting' AND worker = $7`,
+    [crawlId, claim.url, claim.state, status, httpStatus, detail.slice(0, 500), worker],
+  );
+};
+
+export const recordRefusals = async (sql: SqlClient, crawlId: string, refusals: readonly Refusal[]): Promise<void> => {
+  if (refusals.length === 0) return;
+  await sql.query(
+    `INSERT INTO scan_refused (crawl_id, url, reason, address)
+     SELECT $1::text::uuid, r.url, r.reason, r.address FROM jsonb_to_recordset($2::text::jsonb) AS r(url text, reason text, address text)
+     ON CONFLICT DO NOTHING`,
+    [crawlId, JSON.stringify(refusals.map((r) => ({ url: r.url.slice(0, 2000), reason: r.reason, address: r.address })))],
+  );
+};
+
+/** Hands this worker's rows in flight back (a graceful stop), or a dead worker's (`stale`). */
+export const releaseRows = async (sql: SqlClient, crawlId: string, worker: string | { staleMs: number }): Promise<number> => {
+  const rows =
+    typeof worker === 'string'
+      ? await sql.query(
+          `UPDATE scan_frontier SET status = 'pending', worker = NULL WHERE crawl_id = $1::text::uuid AND status = 'visiting' AND worker = $2 RETURNING 1`,
+          [crawlId, worker],
+        )
+      : await sql.query(
+          `UPDATE scan_frontier f SET status = 'pending', worker = NULL
+           WHERE f.crawl_id = $1::text::uuid AND f.status = 'visiting' AND NOT EXISTS (
+             SELECT 1 FROM scan_workers w WHERE w.id = f.worker AND w.heartbeat_at > now() - ($2::int * interval '1 millisecond'))
+           RETURNING 1`,
+          [crawlId, worker.staleMs],
+        );
+  return rows.length;
+};
+
+export const frontierCounts = async (sql: SqlSession, crawlId: string): Promise<{ pending: number; visiting: number; visited: number; failed: number }> => {
+  const [row] = await sql.query<{ pending: number; visiting: number; visited: number; failed: number }>(
+    `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'visiting')::int AS visiting,
+       count(*) FILTER (WHERE status = 'visited')::int AS visited, count(*) FILTER (WHERE status IN ('failed', 'refused'))::int AS failed
+     FROM scan_frontier WHERE crawl_id = $1::text::uuid`,
+    [crawlId],
+  );
+  return row ?? { pending: 0, visiting: 0, visited: 0, failed: 0 };
+};
+
+/** The start page's own outcome: what a crawl whose first page failed reports. */
+export const startPageOutcome = async (sql: SqlSession, crawlId: string): Promise<{ status: string; httpStatus: number | null; detail: string | null } | null> => {
+  const [row] = await sql.query<{ status: string; http_status: number | null; detail: string | null }>(
+    `SELECT status, http_status, detail FROM scan_frontier WHERE crawl_id = $1::text::uuid AND seq = 0 AND state = 'before'`,
+    [crawlId],
+  );
+  return row ? { status: row.status, httpStatus: row.http_status, detail: row.detail } : null;
+};
+
+/** The next page load's time under the site's Crawl-delay, shared by every worker on the crawl. */
+export const nextVisitSlot = async (sql: SqlClient, crawlId: string, delayMs: number): Promise<number> => {
+  const [row] = await sql.query<{ slot: number }>(
+    `UPDATE scan_crawls SET next_visit_at = greatest(coalesce(next_visit_at, now()), now()) + ($2::int * interval '1 millisecond')
+     WHERE id = $1::text::uuid RETURNING (extract(epoch FROM next_visit_at) * 1000)::float8 - $2::int AS slot`,
+    [crawlId, delayMs],
+  );
+  return row?.slot ?? Date.now();
+};
+
+/** Ends a running crawl once; false when someone else ended it first. */
+export const finishCrawl = async (
+  sql: SqlClient,
+  crawlId: string,
+  outcome: { status: 'succeeded' | 'failed'; failure?: string | null; detail?: string | null; partial?: boolean; checks?: unknown },
+): Promise<boolean> => {
+  const rows = await sql.query(
+    `UPDATE scan_crawls SET status = $2, failure = $3, failure_detail = $4, partial = $5::boolean, checks = coalesce($6::text::jsonb, checks), finished_at = now()
+     WHERE id = $1::text::uuid AND status IN ('queued', 'running') RETURNING 1`,
+    [crawlId, outcome.status, outcome.failure ?? null, outcome.detail?.slice(0, 500) ?? null, outcome.partial ?? false, outcome.checks === undefined ? null : JSON.stringify(outcome.checks)],
+  );
+  return rows.length > 0;
+};
+
+export { iso as isoColumn };

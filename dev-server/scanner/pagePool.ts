@@ -1,0 +1,75 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newStateContext, type ConsentSetup, type ContextSettings } from './consentStates';
+import type { ConsentState } from './types';
+
+/**
+ * SCAN-3: pages kept open between visits. A new page is a new renderer process, which costs a
+ * second or more on a busy machine, far more than the visit; a kept page is one context per
+ * consent state, its cookies cleared and its state's consent stored again before each visit,
+ * so a visit still starts from what a visitor in that state holds and nothing else.
+ */
+
+interface Slot {
+  state: ConsentState;
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface PooledPage {
+  page: Page;
+  /** Back to the pool; a page that failed is closed instead (a crashed renderer is not reused). */
+  release(healthy: boolean): Promise<void>;
+}
+
+export const createPagePool = (browser: Browser, settings: ContextSettings, setup: ConsentSetup, size: number) => {
+  const idle: Slot[] = [];
+  let open = 0;
+
+  const close = async (slot: Slot): Promise<void> => {
+    open -= 1;
+    await slot.context.close().catch(() => undefined);
+  };
+
+  const prepare = async (slot: Slot): Promise<void> => {
+    await slot.context.clearCookies();
+    const stored = setup.stored[slot.state];
+    if (stored && stored.length > 0) await slot.context.addCookies(stored);
+  };
+
+  return {
+    acquire: async (state: ConsentState): Promise<PooledPage> => {
+      let slot: Slot | undefined;
+      const index = idle.findIndex((s) => s.state === state);
+      if (index >= 0) slot = idle.splice(index, 1)[0];
+      else {
+        // Room for a page of this state: the longest idle page of another state goes.
+        if (open >= size && idle.length > 0) await close(idle.shift() as Slot);
+        open += 1;
+        try {
+          const context = await newStateContext(browser, state, settings, setup);
+          slot = { state, context, page: await context.newPage() };
+        } catch (error) {
+          open -= 1;
+          throw error;
+        }
+      }
+      const taken = slot as Slot;
+      try {
+        await prepare(taken);
+      } catch (error) {
+        await close(taken);
+        throw error;
+      }
+      return {
+        page: taken.page,
+        release: async (healthy) => {
+          if (healthy && !taken.page.isClosed()) idle.push(taken);
+          else await close(taken);
+        },
+      };
+    },
+    close: async (): Promise<void> => {
+      await Promise.all(idle.splice(0).map(close));
+    },
+  };
+};
