@@ -37,6 +37,12 @@ const envSchema = z.object({
   APP_URL: z.url().default('http://127.0.0.1:5173'),
   DEV_MODE: flag.optional(),
   SCANNER_SCHEDULE: flag.default(false),
+  SCANNER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  SCANNER_PAGES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(8),
+  SCANNER_PER_HOST: z.coerce.number().int().min(1).max(64).default(8),
+  SCANNER_TIME_LIMIT_MINUTES: z.coerce.number().min(1).max(24 * 60).default(60),
+  SCANNER_SAMPLE_PAGES: z.coerce.number().int().min(0).max(100_000).default(20),
+  EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   TCF_GVL_URL: z.url().optional(),
   TCF_CMP_ID: z.coerce.number().int().min(2).max(4095).optional(),
   TCF_GVL_REFRESH_HOURS: z.coerce
@@ -73,6 +79,10 @@ interface ApiConfig {
   devMode: boolean;
   /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
   scannerSchedule: boolean;
+  /** SCAN-2 / SCAN-3: workers in the API's process, pages each loads at once, per host, a crawl's time limit, the reject/GPC sample. */
+  scanner: { workers: number; pagesAtOnce: number; perHost: number; timeLimitMs: number; samplePages: number };
+  /** SCAN-2: serve the embedded database on this loopback port, for `npm run scanner` processes (unset: not served). */
+  embeddedDbPort: number | undefined;
   /** TCF-3: base URL of the Global Vendor List (the IAB's https://vendor-list.consensu.org/v3/ in production); unset: the shipped list. */
   gvlUrl: string | undefined;
   gvlRefreshMs: number;
@@ -107,6 +117,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     appUrl: e.APP_URL,
     devMode: e.DEV_MODE ?? (e.NODE_ENV !== 'production' && isLoopbackHost(e.API_HOST)),
     scannerSchedule: e.SCANNER_SCHEDULE,
+    scanner: {
+      workers: e.SCANNER_WORKERS,
+      pagesAtOnce: e.SCANNER_PAGES_AT_ONCE,
+      perHost: e.SCANNER_PER_HOST,
+      timeLimitMs: e.SCANNER_TIME_LIMIT_MINUTES * 60_000,
+      samplePages: e.SCANNER_SAMPLE_PAGES,
+    },
+    embeddedDbPort: e.EMBEDDED_DB_PORT,
     gvlUrl: e.TCF_GVL_URL,
     gvlRefreshMs: e.TCF_GVL_REFRESH_HOURS * 3_600_000,
     tcfCmpId: e.TCF_CMP_ID,

@@ -25,15 +25,24 @@ const server = createServer({
   devMode: config.devMode,
   apiHost: config.host,
   allowedHosts: config.allowedHosts,
-  scanner: { schedule: config.scannerSchedule },
+  scanner: {
+    schedule: config.scannerSchedule,
+    workers: config.scanner.workers,
+    timeLimitMs: config.scanner.timeLimitMs,
+    sampleSize: config.scanner.samplePages,
+    settings: { pagesAtOnce: config.scanner.pagesAtOnce, perHostLimit: config.scanner.perHost },
+  },
   gvl: { url: config.gvlUrl, refreshMs: config.gvlRefreshMs },
   tcfCmpId: config.tcfCmpId,
   countryHeader: config.countryHeader,
   regionHeader: config.regionHeader,
-  consentLog: { dataDir: config.consentLogDir, databaseUrl: config.databaseUrl },
+  consentLog: { dataDir: config.consentLogDir, databaseUrl: config.databaseUrl, servePort: config.databaseUrl ? undefined : config.embeddedDbPort },
 });
 // LOG-1: the consent log is created, migrated and seeded now rather than on the first visitor.
 await server.context.consentLog.ready();
+// SCAN-2: the queue, its schedule and this process's scanner workers start now.
+await server.scanner.start();
+const database = await server.context.consentLog.database();
 await server.retention.run();
 
 const http = server.app.listen(config.port, config.host, () => {
@@ -45,6 +54,9 @@ const http = server.app.listen(config.port, config.host, () => {
   );
   console.log(`Consent log: ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.consentLogDir}`}`);
   console.log(`Scheduled cookie scans: ${config.scannerSchedule ? 'on' : 'off (SCANNER_SCHEDULE=on to crawl domains on their frequency)'}`);
+  console.log(
+    `Scanner: ${config.scanner.workers} worker(s) in this process; ${database.url ? `more with DATABASE_URL=${database.url.replace(/:[^:@/]*@/, ':***@')} npm run scanner` : 'EMBEDDED_DB_PORT=5433 to let npm run scanner processes share the embedded database'}`,
+  );
   console.log('Demo logins (password for all: %s):', demoLogins[0]?.password);
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(22)} ${login.roles.join(',').padEnd(12)} ${login.accountName} — ${login.note}`);
   if (config.devMode) console.log(`Outbox (recovery emails, loopback clients only): http://${config.host}:${config.port}/dev/outbox`);

@@ -80,8 +80,8 @@ export const rulesResolver = (rules: string): Resolve => {
 export interface AddressPolicy {
   resolve: Resolve;
   /**
-   * Test-only: loopback ports that count as the internet (the fixture sites a test harness
-   * starts). Every other loopback port, and every other forbidden range, stays refused.
+   * Test-only: ports of 127.0.0.1 that count as the internet (the fixture sites a test harness
+   * starts). Every other loopback address and port, and every other forbidden range, stays refused.
    */
   allowLoopbackPorts: ReadonlySet<number>;
 }
@@ -106,7 +106,7 @@ export const checkHost = async (policy: AddressPolicy, hostname: string, port: n
   for (const address of addresses) {
     const reason = forbiddenAddress(address);
     if (reason === null) continue;
-    if (reason === 'loopback' && policy.allowLoopbackPorts.has(port)) continue;
+    if (address === '127.0.0.1' && policy.allowLoopbackPorts.has(port)) continue;
     return { ok: false, reason, address, detail: `${bare} resolves to ${address} (${reason.replace('_', '-')})` };
   }
   const address = addresses[0] as string;

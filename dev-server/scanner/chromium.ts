@@ -56,7 +56,8 @@ export const scannerLaunch = (): { args: string[]; sandbox: boolean; note: strin
   // WebRTC could otherwise reach addresses without the guard proxy.
   const args = [...base, '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--disable-features=MediaRouter'];
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (root) return { args: [...args, '--no-sandbox'], sandbox: false, note: "Chromium's sandbox is off: the scanner runs as root, where Chromium cannot use it" };
+  if (root)
+    return { args: [...args, '--no-sandbox'], sandbox: false, note: "Chromium's sandbox is off: the scanner runs as root, where Chromium cannot use it" };
   return { args, sandbox: true, note: null };
 };
 

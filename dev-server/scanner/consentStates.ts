@@ -63,7 +63,7 @@ export const driveConsent = async (
   browser: Browser,
   state: 'accept' | 'reject',
   startUrl: string,
-  settings: ContextSettings & { pageTimeoutMs: number; now: Date },
+  settings: ContextSettings & { pageTimeoutMs: number; now: Date; pace: () => Promise<void> },
   setup: Pick<ConsentSetup, 'consentSolutionId' | 'consentVersion'>,
 ): Promise<Cookie[]> => {
   const context = await newStateContext(browser, 'before', settings);
@@ -72,6 +72,7 @@ export const driveConsent = async (
     const page = await context.newPage();
     let clicked = false;
     try {
+      await settings.pace();
       await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
       const button = page.locator(state === 'accept' ? ACCEPT_SELECTOR : REJECT_SELECTOR).first();
       const present = (await page.locator(`${BANNER_SELECTOR}, ${ACCEPT_SELECTOR}`).count()) > 0;

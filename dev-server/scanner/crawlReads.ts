@@ -102,8 +102,9 @@ export const requestCancel = async (sql: SqlClient, crawlId: string): Promise<'c
 };
 
 export const activeWorkers = async (sql: SqlClient, withinMs: number): Promise<number> => {
-  const [row] = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM scan_workers WHERE heartbeat_at > now() - ($1::int * interval '1 millisecond')`, [
-    withinMs,
-  ]);
+  const [row] = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM scan_workers WHERE heartbeat_at > now() - ($1::int * interval '1 millisecond')`,
+    [withinMs],
+  );
   return row?.n ?? 0;
 };

@@ -100,6 +100,10 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   const browser = await ctx.browser();
   const setup: ConsentSetup = { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion, stored: {} };
   const driving = new Map<ConsentState, Promise<Cookie[]>>();
+  /** The site's Crawl-delay, across every worker on the crawl. */
+  const pace = async (): Promise<void> => {
+    if (crawl.crawlDelayMs > 0) await sleep((await nextVisitSlot(ctx.sql, crawlId, crawl.crawlDelayMs)) - Date.now());
+  };
   const consentFor = async (state: ConsentState): Promise<void> => {
     if (state !== 'accept' && state !== 'reject') return;
     let pending = driving.get(state);
@@ -108,7 +112,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         browser,
         state,
         plan.startUrl,
-        { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs, now: ctx.now() },
+        { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs, now: ctx.now(), pace },
         { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion },
       );
       driving.set(state, pending);
@@ -128,12 +132,12 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     let pooled: PooledPage | undefined;
     let healthy = false;
     try {
-      if (crawl.crawlDelayMs > 0) await sleep((await nextVisitSlot(ctx.sql, crawlId, crawl.crawlDelayMs)) - Date.now());
       const tC = Date.now();
       await consentFor(row.state);
       if (process.env.SCANNER_DEBUG) console.log('DEBUG consent', row.state, Date.now() - tC);
       const tA = Date.now();
       pooled = await pool.acquire(row.state);
+      await pace();
       const page = pooled.page;
       const tB = Date.now();
       const evidence = await visit(page, row.url, row.state, ctx.settings);
@@ -143,7 +147,15 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       if (refusedBy) {
         await recordFailure(ctx.sql, crawlId, ctx.workerId, row, 'refused', null, detailOf('refused', refusedBy.detail));
       } else if (evidence.status !== null && evidence.status >= 400) {
-        await recordFailure(ctx.sql, crawlId, ctx.workerId, row, 'failed', evidence.status, detailOf(failureOfStatus(evidence.status), `HTTP ${evidence.status}`));
+        await recordFailure(
+          ctx.sql,
+          crawlId,
+          ctx.workerId,
+          row,
+          'failed',
+          evidence.status,
+          detailOf(failureOfStatus(evidence.status), `HTTP ${evidence.status}`),
+        );
       } else {
         if (health && row.seq === 0) checks = await installationChecks(page, plan.consentSolutionId, Math.min(3_000, ctx.settings.pageTimeoutMs));
         const links = row.state === 'before' && !health ? admissible(evidence.links, start, plan.canonicalDomain, robots) : [];
@@ -154,9 +166,15 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       const message = error instanceof Error ? error.message : String(error);
       const refused = [...refusedUrls.values()].find((r) => new URL(r.url).host === host);
       const failure = refused && failureOf(error) !== 'timeout' ? 'refused' : failureOf(error);
-      await recordFailure(ctx.sql, crawlId, ctx.workerId, row, failure === 'refused' ? 'refused' : 'failed', null, detailOf(failure, refused?.detail ?? message)).catch(
-        () => undefined,
-      );
+      await recordFailure(
+        ctx.sql,
+        crawlId,
+        ctx.workerId,
+        row,
+        failure === 'refused' ? 'refused' : 'failed',
+        null,
+        detailOf(failure, refused?.detail ?? message),
+      ).catch(() => undefined);
     } finally {
       perHost.set(host, (perHost.get(host) ?? 1) - 1);
       await pooled?.release(healthy);
@@ -174,13 +192,14 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         const fresh = await readCrawl(ctx.sql, crawlId);
         if (!fresh || fresh.status !== 'running') break;
         if (fresh.cancelRequested) stop = { failure: 'cancelled', detail: 'cancelled' };
-        else if (fresh.deadlineMs !== null && Date.now() > fresh.deadlineMs) stop = { failure: 'timeout', detail: `time limit of ${plan.timeLimitMs} ms reached` };
+        else if (fresh.deadlineMs !== null && Date.now() > fresh.deadlineMs)
+          stop = { failure: 'timeout', detail: `time limit of ${plan.timeLimitMs} ms reached` };
         if (stop) break;
         if (refusals.length > 0) await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
       }
       const room = ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
       if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room)));
-      for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce; ) {
+      for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce;) {
         const row = waiting[i] as Claim;
         if ((perHost.get(new URL(row.url).host) ?? 0) >= ctx.settings.perHostLimit) {
           i += 1;

@@ -126,7 +126,12 @@ const statesFor = (plan: CrawlPlan, seq: number): ConsentState[] =>
  * URLs a visited page redirected from or to (the same page: never visited again). Inside the
  * caller's transaction; the crawl's row lock orders concurrent discoveries.
  */
-export const addPages = async (tx: SqlSession, crawl: Pick<CrawlRow, 'id' | 'plan' | 'pageBudget'>, urls: readonly string[], aliases: readonly string[] = []): Promise<number> => {
+export const addPages = async (
+  tx: SqlSession,
+  crawl: Pick<CrawlRow, 'id' | 'plan' | 'pageBudget'>,
+  urls: readonly string[],
+  aliases: readonly string[] = [],
+): Promise<number> => {
   const [locked] = await tx.query<{ urls: number }>('SELECT urls FROM scan_crawls WHERE id = $1::text::uuid FOR UPDATE', [crawl.id]);
   if (!locked) return 0;
   if (aliases.length > 0) {
@@ -163,7 +168,13 @@ export const addPages = async (tx: SqlSession, crawl: Pick<CrawlRow, 'id' | 'pla
 };
 
 /** The first discovery (start page, sitemaps), once per crawl whoever does it. */
-export const saveDiscovery = async (sql: SqlClient, crawl: CrawlRow, robotsTxt: string | null, crawlDelayMs: number, urls: readonly string[]): Promise<void> => {
+export const saveDiscovery = async (
+  sql: SqlClient,
+  crawl: CrawlRow,
+  robotsTxt: string | null,
+  crawlDelayMs: number,
+  urls: readonly string[],
+): Promise<void> => {
   await sql.transaction(async (tx) => {
     const [row] = await tx.query<{ discovered: boolean }>('SELECT discovered FROM scan_crawls WHERE id = $1::text::uuid FOR UPDATE', [crawl.id]);
     if (!row || row.discovered) return;
@@ -285,7 +296,10 @@ export const frontierCounts = async (sql: SqlSession, crawlId: string): Promise<
 };
 
 /** The start page's own outcome: what a crawl whose first page failed reports. */
-export const startPageOutcome = async (sql: SqlSession, crawlId: string): Promise<{ status: string; httpStatus: number | null; detail: string | null } | null> => {
+export const startPageOutcome = async (
+  sql: SqlSession,
+  crawlId: string,
+): Promise<{ status: string; httpStatus: number | null; detail: string | null } | null> => {
   const [row] = await sql.query<{ status: string; http_status: number | null; detail: string | null }>(
     `SELECT status, http_status, detail FROM scan_frontier WHERE crawl_id = $1::text::uuid AND seq = 0 AND state = 'before'`,
     [crawlId],
@@ -312,7 +326,14 @@ export const finishCrawl = async (
   const rows = await sql.query(
     `UPDATE scan_crawls SET status = $2, failure = $3, failure_detail = $4, partial = $5::boolean, checks = coalesce($6::text::jsonb, checks), finished_at = now()
      WHERE id = $1::text::uuid AND status IN ('queued', 'running') RETURNING 1`,
-    [crawlId, outcome.status, outcome.failure ?? null, outcome.detail?.slice(0, 500) ?? null, outcome.partial ?? false, outcome.checks === undefined ? null : JSON.stringify(outcome.checks)],
+    [
+      crawlId,
+      outcome.status,
+      outcome.failure ?? null,
+      outcome.detail?.slice(0, 500) ?? null,
+      outcome.partial ?? false,
+      outcome.checks === undefined ? null : JSON.stringify(outcome.checks),
+    ],
   );
   return rows.length > 0;
 };

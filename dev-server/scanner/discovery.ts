@@ -47,7 +47,7 @@ export const discover = async (
   const first = normaliseUrl(startUrl) ?? startUrl;
   const urls = [first];
   const seen = new Set(urls);
-  const queue = robots.sitemaps.length > 0 ? [...robots.sitemaps] : [new URL('/sitemap.xml', start).href];
+  const queue = (robots.sitemaps.length > 0 ? robots.sitemaps : ['/sitemap.xml']).map((href) => normaliseUrl(href, robotsUrl)).filter((href) => href !== null);
   let read = 0;
   while (queue.length > 0 && read < MAX_SITEMAPS && urls.length < budget) {
     const next = queue.shift() as string;
@@ -57,7 +57,7 @@ export const discover = async (
     const sitemap = await guardedFetchText(policy, next, fetchOptions);
     if (!sitemap || sitemap.status < 200 || sitemap.status >= 300) continue;
     const content = parseSitemap(sitemap.body);
-    queue.push(...content.sitemaps);
+    queue.push(...content.sitemaps.map((href) => normaliseUrl(href, next)).filter((href) => href !== null));
     for (const url of admissible(content.pages, start, domain, robots)) {
       if (seen.has(url)) continue;
       seen.add(url);

@@ -49,6 +49,11 @@ export const startGuardProxy = async (policy: AddressPolicy, onRefused: (refusal
     }
     const port = target.port === '' ? defaultPort(target.protocol) : Number(target.port);
     void checkHost(policy, target.hostname, port).then((verdict) => {
+      if (!verdict.ok && verdict.reason === 'unresolved') {
+        // A name that does not resolve is a site that cannot be reached, not a refusal.
+        res.writeHead(502, { 'content-type': 'text/plain' }).end('name not resolved');
+        return;
+      }
       if (!verdict.ok) {
         refuse(target.href, verdict);
         res.writeHead(403, { [REFUSED_HEADER]: verdict.reason, 'content-type': 'text/plain' }).end('refused by the scanner');
@@ -88,6 +93,10 @@ export const startGuardProxy = async (policy: AddressPolicy, onRefused: (refusal
       return;
     }
     void checkHost(policy, host, port).then((verdict) => {
+      if (!verdict.ok && verdict.reason === 'unresolved') {
+        client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+        return;
+      }
       if (!verdict.ok) {
         refuse(`https://${req.url ?? ''}/`, verdict);
         client.end(`HTTP/1.1 403 Forbidden\r\n${REFUSED_HEADER}: ${verdict.reason}\r\n\r\n`);

@@ -66,7 +66,7 @@ export const guardedFetchText = async (policy: AddressPolicy, url: string, optio
     const port = current.port === '' ? defaultPort(current.protocol) : Number(current.port);
     const verdict = await checkHost(policy, current.hostname, port);
     if (!verdict.ok) {
-      options.onRefused({ url: current.href, reason: verdict.reason, address: verdict.address, detail: verdict.detail });
+      if (verdict.reason !== 'unresolved') options.onRefused({ url: current.href, reason: verdict.reason, address: verdict.address, detail: verdict.detail });
       return null;
     }
     let answer;

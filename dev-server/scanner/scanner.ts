@@ -108,7 +108,12 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
       await createCrawl(await database(), row.crawlId, plan, budget);
       await boss.send(plan.kind === 'health' ? QUEUE.health : QUEUE.scan, { crawlId: row.crawlId });
     })().catch((error: unknown) => {
-      Object.assign(row, { status: 'failed', failure: 'error', failureDetail: error instanceof Error ? error.message : String(error), finishedAt: now().toISOString() });
+      Object.assign(row, {
+        status: 'failed',
+        failure: 'error',
+        failureDetail: error instanceof Error ? error.message : String(error),
+        finishedAt: now().toISOString(),
+      });
       if (!closed) store.write();
     });
     submissions.add(work);
@@ -192,7 +197,10 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
   const live = async <R extends ScanRow | HealthCheckRow>(rows: R[]): Promise<R[]> => {
     const pending = rows.filter(isPending);
     if (pending.length === 0 || started === null) return rows.map((r) => structuredClone(r));
-    const progress = await readProgress(await database(), pending.map((r) => r.crawlId));
+    const progress = await readProgress(
+      await database(),
+      pending.map((r) => r.crawlId),
+    );
     return rows.map((r) => liveView(r, progress.get(r.crawlId)));
   };
 
@@ -210,10 +218,17 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
       await start();
     },
     status: async (): Promise<ScannerStatus> => {
-      const pendingRows = [...scans().map((r) => ({ kind: 'scan', row: r as ScanRow | HealthCheckRow })), ...healthChecks().map((r) => ({ kind: 'health', row: r }))].filter(
-        (p) => isPending(p.row),
-      );
-      const progress = started && pendingRows.length > 0 ? await readProgress(await database(), pendingRows.map((p) => p.row.crawlId)) : new Map();
+      const pendingRows = [
+        ...scans().map((r) => ({ kind: 'scan', row: r as ScanRow | HealthCheckRow })),
+        ...healthChecks().map((r) => ({ kind: 'health', row: r })),
+      ].filter((p) => isPending(p.row));
+      const progress =
+        started && pendingRows.length > 0
+          ? await readProgress(
+              await database(),
+              pendingRows.map((p) => p.row.crawlId),
+            )
+          : new Map();
       const running = pendingRows.filter((p) => progress.get(p.row.crawlId)?.status === 'running').sort((a, b) => a.row.queuedAt.localeCompare(b.row.queuedAt));
       return {
         available: inProcessWorkers > 0 || (await workerCount()) > 0,

@@ -5,7 +5,8 @@
  * to the other is followed, and the form it lands on is remembered as the same page).
  */
 
-const TRACKING = /^(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|oly_anon_id|oly_enc_id|vero_id|s_cid)$/i;
+const TRACKING =
+  /^(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|oly_anon_id|oly_enc_id|vero_id|s_cid)$/i;
 
 /** The page's normal form, or null for what is not an http(s) page. */
 export const normaliseUrl = (href: string, base?: string): string | null => {
@@ -38,4 +39,6 @@ export const sameSite = (href: string, start: URL, domain: string): boolean => {
 
 /** Pages that are files, not HTML: not worth a browser visit. */
 export const looksLikeFile = (href: string): boolean =>
-  /\.(pdf|zip|gz|tgz|rar|7z|exe|dmg|msi|jpg|jpeg|png|gif|webp|svg|ico|mp3|mp4|webm|avi|mov|woff2?|ttf|css|js|json|xml|txt|csv|xlsx?|docx?|pptx?)$/i.test(new URL(href).pathname);
+  /\.(pdf|zip|gz|tgz|rar|7z|exe|dmg|msi|jpg|jpeg|png|gif|webp|svg|ico|mp3|mp4|webm|avi|mov|woff2?|ttf|css|js|json|xml|txt|csv|xlsx?|docx?|pptx?)$/i.test(
+    new URL(href).pathname,
+  );

@@ -22,8 +22,8 @@ const TEST_SCANNER = {
   hostResolverRules: '',
   schedule: false,
   maxPages: 3,
-  timeLimitMs: 20_000,
-  settings: { pageTimeoutMs: 5_000, quietMs: 50, settleCapMs: 500, staleMs: 3_000 },
+  timeLimitMs: 120_000,
+  settings: { pageTimeoutMs: 30_000, quietMs: 50, settleCapMs: 500, staleMs: 3_000, pagesAtOnce: 4, perHostLimit: 4 },
 } as const;
 
 export interface TestServer {
