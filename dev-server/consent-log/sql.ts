@@ -127,25 +127,11 @@ export const openEmbedded = async (dataDir: string, options: { servePort?: numbe
       await call('close');
       await worker.terminate();
     });
-  if (servedPort !== null) {
-    // Every statement goes through the socket, ours too: its multiplexer is then the one place
-    // that orders transactions, and another process's never interleaves with ours.
-    const url = `postgres://postgres@127.0.0.1:${servedPort}/postgres`;
-    const viaSocket = await openServer(url);
-    return {
-      ...viaSocket,
-      backend: 'embedded',
-      url,
-      close: async () => {
-        await viaSocket.close();
-        await terminate();
-      },
-    };
-  }
+  const url = servedPort === null ? null : `postgres://postgres@127.0.0.1:${servedPort}/postgres`;
 
   return {
     backend: 'embedded',
-    url: null,
+    url,
     query: (text, params) => exclusive(() => direct.query(text, params)),
     script: (text) => exclusive(() => direct.script(text)),
     exec: (text) => exclusive(() => call('exec', text)),

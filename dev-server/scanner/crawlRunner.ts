@@ -10,6 +10,7 @@ import {
   nextVisitSlot,
   readCrawl,
   recordFailure,
+  recruitHelper,
   recordRefusals,
   recordVisit,
   releaseRows,
@@ -40,6 +41,8 @@ import { visit, type VisitOptions } from './visit';
 
 export interface CrawlSettings extends VisitOptions {
   pagesAtOnce: number;
+  /** Other workers a crawl asks to join it while it has many pages left. */
+  helpersPerCrawl: number;
   perHostLimit: number;
   /** A worker silent this long is dead: its pages in flight go back to the frontier. */
   staleMs: number;
@@ -184,6 +187,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   // Rows claimed but waiting for their host's turn.
   const waiting: Claim[] = [];
   let lastCheck = 0;
+  let recruited = false;
   try {
     for (;;) {
       if (ctx.stopping.aborted) break;
@@ -196,6 +200,11 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
           stop = { failure: 'timeout', detail: `time limit of ${plan.timeLimitMs} ms reached` };
         if (stop) break;
         if (refusals.length > 0) await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
+        // Plenty left: ask one idle worker to join (it asks the next in turn, up to the bound).
+        if (!recruited && !health && (await frontierCounts(ctx.sql, crawlId)).pending > ctx.settings.pagesAtOnce * 4) {
+          recruited = true;
+          if (await recruitHelper(ctx.sql, crawlId, ctx.settings.helpersPerCrawl)) await ctx.boss.send(QUEUE.scan, { crawlId });
+        }
       }
       const room = ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
       if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room)));

@@ -339,3 +339,12 @@ export const finishCrawl = async (
 };
 
 export { iso as isoColumn };
+
+/** Whether one more worker may be asked to join the crawl (counted, so the asks stay bounded). */
+export const recruitHelper = async (sql: SqlClient, crawlId: string, max: number): Promise<boolean> =>
+  (
+    await sql.query(`UPDATE scan_crawls SET helpers = helpers + 1 WHERE id = $1::text::uuid AND status = 'running' AND helpers < $2::int RETURNING 1`, [
+      crawlId,
+      max,
+    ])
+  ).length > 0;

@@ -37,7 +37,8 @@ const adapter = (sql: SqlClient): PgBoss.Db => ({
 
 export const openQueue = async (sql: SqlClient, options: QueueOptions): Promise<PgBoss> => {
   const worker = options.role === 'worker';
-  const connection: PgBoss.ConstructorOptions = sql.url === null ? { db: adapter(sql) } : { connectionString: sql.url, max: 4 };
+  // The embedded database's own process talks to it directly; other processes (and servers) through a pool.
+  const connection: PgBoss.ConstructorOptions = sql.backend === 'embedded' || sql.url === null ? { db: adapter(sql) } : { connectionString: sql.url, max: 4 };
   const boss = new PgBoss({
     ...connection,
     schema: options.schema ?? 'pgboss',

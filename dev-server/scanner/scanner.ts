@@ -205,7 +205,6 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
   };
 
   const workerCount = async (): Promise<number> => {
-    if (started === null) return 0;
     knownWorkers = await activeWorkers(await database(), 60_000);
     return knownWorkers;
   };

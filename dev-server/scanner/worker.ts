@@ -35,6 +35,7 @@ export interface WorkerOptions {
 
 export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
   pagesAtOnce: 8,
+  helpersPerCrawl: 7,
   perHostLimit: 8,
   pageTimeoutMs: 15_000,
   quietMs: 100,

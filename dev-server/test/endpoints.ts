@@ -142,6 +142,8 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /domains/:id/scans': { operation: 'domains.write', item: 'domains' },
   'GET /domains/:id/scans': { operation: 'domains.read', item: 'domains' },
   'GET /domains/:id/scans/latest': { operation: 'domains.read', item: 'domains' },
+  // SCAN-7: stops the domain's waiting or running scan (409 when there is none).
+  'POST /domains/:id/scans/cancel': { operation: 'domains.write', item: 'domains' },
   'GET /consent-solutions/:id/scans': { operation: 'domains.read', item: CS },
   'POST /domains/:id/health-check': { operation: 'domains.write', item: 'domains' },
   'GET /domains/:id/health-check': { operation: 'domains.read', item: 'domains' },

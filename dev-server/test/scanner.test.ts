@@ -90,7 +90,7 @@ describe('cookie scanner', () => {
     expect(domain.status).toBe('active');
     expect(domain.cookiesFound).toBe(3);
     expect(domain.lastScanAt).not.toBeNull();
-  }, 60_000);
+  }, 240_000);
 
   it('[BEYOND-4] triage: new findings with database categories, bulk accept creates scanner cookies, then gone / changed / set before consent', async () => {
     const { csId, domainId, domain } = await newSite();
@@ -148,7 +148,7 @@ describe('cookie scanner', () => {
     expect(twice.status).toBe(400);
     expect(await messageKeys(twice)).toEqual(['validation.finding_unknown']);
     expect((await api('POST', `/consent-solutions/${csId}/triage/accept`, { ids: [] })).status).toBe(400);
-  }, 90_000);
+  }, 240_000);
 
   it('[BEYOND-8][BEYOND-4] the installation health check reads the script tag, its order, the banner and cookies before consent; a scan clicks the banner’s accept button', async () => {
     const { csId, domainId } = await newSite();
@@ -172,7 +172,7 @@ describe('cookie scanner', () => {
     expect(scan.cookies.map((c) => `${c.name}:${c.setBeforeConsent}`).sort()).toEqual(['PHPSESSID:true', '_fbp:false', '_ga:true']);
     // The scanner's clicks are not visitors' decisions: no consent record reaches the API.
     expect((await server.context.consentLog.list({ accountId: 1, consentSolutionId: csId, limit: 10, offset: 0 })).rows).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 
   it('[BEYOND-4][SCAN-7] one crawl at a time per worker: a second domain waits in the queue with its position; a domain already queued answers 409', async () => {
     const a = await newSite();
@@ -200,7 +200,7 @@ describe('cookie scanner', () => {
     const second = (await api<ScanRow>('GET', `/domains/${b.domainId}/scans/latest`)).json;
     expect([first.status, second.status]).toEqual(['succeeded', 'succeeded']);
     expect(Date.parse(second.startedAt as string)).toBeGreaterThanOrEqual(Date.parse(first.finishedAt as string));
-  }, 90_000);
+  }, 240_000);
 
   it('[ROLE-3] another account’s domain, scans and inbox answer 404', async () => {
     const { csId, domainId } = await newSite();
@@ -235,14 +235,14 @@ describe('scanner failures', () => {
     } finally {
       await closed.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('[BEYOND-4] a site that refuses the crawler fails as blocked', async () => {
     const { domainId } = await newSite('blocked');
     const scan = await scanNow(domainId);
     expect(scan.status).toBe('failed');
     expect(scan.failure).toBe('blocked');
-  }, 60_000);
+  }, 240_000);
 
   it('[BEYOND-4][ENT-1] the scheduler queues a domain when its frequency says a scan is due, and not before', async () => {
     const scheduled = await startTestServer();
@@ -270,7 +270,7 @@ describe('scanner failures', () => {
     } finally {
       await scheduled.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('[BEYOND-4] without Chromium the scanner reports itself unavailable and scan requests answer 503', async () => {
     const bare = await startTestServer({ scanner: { chromiumPath: '/nonexistent/chromium' } });

@@ -21,6 +21,8 @@ CREATE TABLE scan_crawls (
   next_visit_at timestamptz,
   checks jsonb,
   cancel_requested boolean NOT NULL DEFAULT false,
+  -- Jobs sent so that idle workers join the crawl (SCAN-2: N workers split one crawl's pages).
+  helpers integer NOT NULL DEFAULT 0,
   queued_at timestamptz NOT NULL DEFAULT now(),
   started_at timestamptz,
   deadline_at timestamptz,

@@ -1,0 +1,112 @@
+// SCAN-2: the embedded database served over PostgreSQL's wire protocol on 127.0.0.1, for scanner
+// workers in other processes, from pgliteWorker.mjs's thread. PGlite has one session, so every
+// client's statements take turns: a client's messages up to its Sync (one extended-protocol
+// exchange: Parse/Bind/Execute share the session's unnamed statement) or one simple Query run
+// together, and a client inside a transaction keeps the session until it ends. The API's own
+// statements take turns the same way (`run`). pglite-socket's multiplexer interleaves single
+// messages of different clients, which mixes their unnamed statements; hence this one.
+import { createServer } from 'node:net';
+
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+const PROTOCOL_3 = 196608;
+
+/** Turns on the one session: whoever holds an open transaction goes first, the rest in order. */
+export const createTurns = (db) => {
+  const waiting = [];
+  let owner = null;
+  let busy = false;
+  const pump = () => {
+    if (busy) return;
+    const index = waiting.findIndex((w) => owner === null || w.who === owner);
+    if (index < 0) return;
+    const [turn] = waiting.splice(index, 1);
+    busy = true;
+    turn
+      .work()
+      .then(turn.resolve, turn.reject)
+      .finally(() => {
+        owner = db.isInTransaction() ? turn.who : null;
+        busy = false;
+        pump();
+      });
+  };
+  return (who, work) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ who, work, resolve, reject });
+      pump();
+    });
+};
+
+/** Serves `db` on 127.0.0.1:`port` (0: any free port); answers the port. */
+export const serveEmbedded = (db, run, port) =>
+  new Promise((resolve, reject) => {
+    let next = 0;
+    const server = createServer((socket) => {
+      const who = `socket-${(next += 1)}`;
+      let buffer = Buffer.alloc(0);
+      let started = false;
+      let batch = [];
+      let chain = Promise.resolve();
+      socket.setNoDelay(true);
+      const flush = () => {
+        const messages = batch;
+        batch = [];
+        chain = chain.then(() =>
+          run(who, async () => {
+            for (const message of messages) {
+              const reply = await db.execProtocolRaw(message);
+              if (reply.length > 0 && socket.writable) socket.write(reply);
+            }
+          }),
+        );
+        chain.catch(() => socket.destroy());
+      };
+      socket.on('data', (chunk) => {
+        buffer = Buffer.concat([buffer, chunk]);
+        for (;;) {
+          if (!started) {
+            if (buffer.length < 8) return;
+            const length = buffer.readInt32BE(0);
+            if (buffer.length < length) return;
+            const code = buffer.readInt32BE(4);
+            const message = buffer.subarray(0, length);
+            buffer = buffer.subarray(length);
+            if (code === SSL_REQUEST) socket.write('N');
+            else if (code === CANCEL_REQUEST) socket.end();
+            else if (code === PROTOCOL_3) {
+              started = true;
+              batch.push(new Uint8Array(message));
+              flush();
+            } else socket.destroy();
+            continue;
+          }
+          if (buffer.length < 5) return;
+          const length = 1 + buffer.readInt32BE(1);
+          if (buffer.length < length) return;
+          const type = String.fromCharCode(buffer[0]);
+          batch.push(new Uint8Array(buffer.subarray(0, length)));
+          buffer = buffer.subarray(length);
+          if (type === 'X') {
+            batch = [];
+            socket.end();
+            return;
+          }
+          // Sync ends an extended-protocol exchange, Query is one exchange, Flush asks for answers now.
+          if (type === 'S' || type === 'Q' || type === 'H') flush();
+        }
+      });
+      const closed = () => {
+        // A client gone inside its transaction: roll it back so the session is free again.
+        chain = chain.then(() =>
+          run(who, async () => {
+            if (db.isInTransaction()) await db.exec('ROLLBACK');
+          }),
+        );
+      };
+      socket.on('close', closed);
+      socket.on('error', () => undefined);
+    });
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve({ port: server.address().port, close: () => new Promise((done) => server.close(() => done())) }));
+  });
