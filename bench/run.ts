@@ -20,11 +20,14 @@
  * 6. The consent log (LOG-2, LOG-3, bench/consentLog.ts): sustained ingest with the admin list
  *    meanwhile; dashboard, proof look-up and export with BENCH_RECORDS records; the same against
  *    a PostgreSQL server when DATABASE_URL is set.
+ * 7. The scanner (SCAN-1..SCAN-3, bench/scanner.ts): depth 500 of a 600-page fixture site, and
+ *    depth 15,000 of a 16,000-page one with one worker and with two (BENCH_SCAN_PAGES shortens
+ *    it, BENCH_SCAN_SAMPLE sets the reject/GPC sample).
  *
  * Prints short tables and writes bench/results/*.json (git-ignored). The figures and their
  * budgets: docs/performance.md.
  * Environment: BENCH_RUNS (cold loads and Lighthouse runs per figure, default 5), CHROMIUM_PATH,
- * BENCH_ONLY=admin|lighthouse|banner|consent-log (only that part; admin = bundle, pages, Lighthouse, API), BENCH_RECORDS (default 1,000,000),
+ * BENCH_ONLY=admin|lighthouse|banner|consent-log|scanner (only that part; admin = bundle, pages, Lighthouse, API), BENCH_RECORDS (default 1,000,000),
  * BENCH_INGEST_SECONDS (default 60), DATABASE_URL, BENCH_LIGHTHOUSE_REPORTS (a folder for the full reports).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +47,7 @@ import { runBannerBench } from './bannerBench';
 import { BENCH_BCRYPT_COST, SOLUTIONS, writeBenchDb } from './bulkSeed';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { consentLogBench } from './consentLog';
+import { scannerBench } from './scanner';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'bench.json');
@@ -505,3 +509,5 @@ if (only === undefined || only === 'banner') {
 }
 // LOG-2, LOG-3: the consent log's figures.
 if (only === undefined || only === 'consent-log') await consentLogBench();
+// SCAN-1..SCAN-3: the scanner's crawl speed, completeness, memory and the admin meanwhile.
+if (only === undefined || only === 'scanner') await scannerBench();

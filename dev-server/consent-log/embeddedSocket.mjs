@@ -5,6 +5,7 @@
 // together, and a client inside a transaction keeps the session until it ends. The API's own
 // statements take turns the same way (`run`). pglite-socket's multiplexer interleaves single
 // messages of different clients, which mixes their unnamed statements; hence this one.
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:net';
 
 const SSL_REQUEST = 80877103;
@@ -26,7 +27,8 @@ export const createTurns = (db) => {
       .work()
       .then(turn.resolve, turn.reject)
       .finally(() => {
-        owner = db.isInTransaction() ? turn.who : null;
+        // After the `close` turn the session is gone, and so is any transaction.
+        owner = !db.closed && db.isInTransaction() ? turn.who : null;
         busy = false;
         pump();
       });
@@ -100,7 +102,7 @@ export const serveEmbedded = (db, run, port) =>
         // A client gone inside its transaction: roll it back so the session is free again.
         chain = chain.then(() =>
           run(who, async () => {
-            if (db.isInTransaction()) await db.exec('ROLLBACK');
+            if (!db.closed && db.isInTransaction()) await db.exec('ROLLBACK');
           }),
         );
       };

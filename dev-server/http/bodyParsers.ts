@@ -104,8 +104,12 @@ const parseMultipart = (req: Request, res: Response, next: NextFunction): void =
  * multipart. Replaces json-server's parser, which leaves `application/ld+json` and multipart
  * bodies empty. Anything else answers 415; an empty or invalid body 400; over 100 kB 413.
  */
+/** Requests whose JSON body a guard mounted before the route has already read (the stream is spent). */
+const parsedJson = new WeakSet<object>();
+
 export const acceptBody = (kinds: { json?: boolean; multipart?: boolean }): RequestHandler => {
   return (req, res, next) => {
+    if (kinds.json && parsedJson.has(req)) return next();
     if (!hasBody(req)) return next(malformed());
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) {
@@ -120,6 +124,7 @@ export const acceptBody = (kinds: { json?: boolean; multipart?: boolean }): Requ
         } catch (error) {
           return next(error);
         }
+        parsedJson.add(req);
         next();
       });
       return;

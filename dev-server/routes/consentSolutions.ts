@@ -1,3 +1,4 @@
+import { domainAddressGuard } from './domainAddress';
 import { Router } from 'express';
 import type { z } from 'zod';
 import {
@@ -142,5 +143,9 @@ const consentSolutionActions = (ctx: ServerContext): Router => {
 
 export const consentSolutionsFeature: Feature = {
   name: 'consent-solutions',
-  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, consentSolutionCollection(ctx)), consentSolutionActions(ctx)],
+  routes: (ctx, { bridge, scanner }) => [
+    domainAddressGuard(ctx, scanner, PATH, (body) => (body.domain as Record<string, unknown> | undefined)?.canonicalDomain, 'domain.canonicalDomain'),
+    collectionRoutes(ctx, bridge, consentSolutionCollection(ctx)),
+    consentSolutionActions(ctx),
+  ],
 };

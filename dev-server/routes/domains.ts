@@ -1,3 +1,4 @@
+import { domainAddressGuard } from './domainAddress';
 import { z } from 'zod';
 import { domainCreateSchema, domainUpdateSchema } from '../../src/schemas/domain';
 import type { ServerContext } from '../context/context';
@@ -86,5 +87,8 @@ const domainCollection = (ctx: ServerContext): CollectionDefinition<DomainRow, D
 
 export const domainsFeature: Feature = {
   name: 'domains',
-  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, domainCollection(ctx))],
+  routes: (ctx, { bridge, scanner }) => [
+    domainAddressGuard(ctx, scanner, '/domains', (body) => body.canonicalDomain, 'canonicalDomain'),
+    collectionRoutes(ctx, bridge, domainCollection(ctx)),
+  ],
 };

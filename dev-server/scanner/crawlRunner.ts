@@ -135,16 +135,11 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     let pooled: PooledPage | undefined;
     let healthy = false;
     try {
-      const tC = Date.now();
       await consentFor(row.state);
-      if (process.env.SCANNER_DEBUG) console.log('DEBUG consent', row.state, Date.now() - tC);
-      const tA = Date.now();
       pooled = await pool.acquire(row.state);
       await pace();
       const page = pooled.page;
-      const tB = Date.now();
       const evidence = await visit(page, row.url, row.state, ctx.settings);
-      if (process.env.SCANNER_DEBUG) console.log('DEBUG', row.state, row.url, 'acquire', tB - tA, 'visit', Date.now() - tB);
       // The proxy's 403 for a page (or a redirect hop) it refused, not the site's.
       const refusedBy = evidence.status === 403 ? refusedUrls.get(evidence.finalUrl) : undefined;
       if (refusedBy) {

@@ -7,6 +7,7 @@ import { domainRows } from '../data/domains';
 import { ApiError, violation } from '../http/errors';
 import type { Store } from '../store/store';
 import type { DomainRow } from '../store/types';
+import { addressPolicy, checkHost, defaultPort } from './addressGuard';
 import { findChromium } from './chromium';
 import { activeWorkers, readProgress, requestCancel } from './crawlReads';
 import { createCrawl, type CrawlPlan } from './crawlStore';
@@ -209,7 +210,19 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     return knownWorkers;
   };
 
+  const policy = addressPolicy(options);
+  /**
+   * SCAN-6: the address a new domain's name resolves to, when it is one the scanner may not
+   * reach (null otherwise; a name that does not resolve yet is no reason to refuse it).
+   */
+  const internalAddress = async (canonicalDomain: string): Promise<string | null> => {
+    const start = new URL(baseUrl.replaceAll('{domain}', canonicalDomain));
+    const verdict = await checkHost(policy, start.hostname, start.port === '' ? defaultPort(start.protocol) : Number(start.port));
+    return verdict.ok || verdict.reason === 'unresolved' ? null : (verdict.address ?? verdict.reason);
+  };
+
   return {
+    internalAddress,
     /** Whether a scan can run: Chromium here (this process's worker), or workers reporting from elsewhere. */
     available: async (): Promise<boolean> => (inProcessWorkers > 0 ? true : (await workerCount()) > 0),
     /** Queue now (npm start): the scheduler and results need not wait for the first scan. */

@@ -74,7 +74,7 @@ const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 describe('the crawl', () => {
   it(
-    '[SCAN-6] hostile sites: a redirect to 127.0.0.1, a redirect to a private address, a metadata subrequest and a domain resolving to loopback are refused and reported; the internal service is never reached',
+    '[SCAN-6] hostile sites: a redirect to 127.0.0.1, a redirect to a private address, a metadata subrequest and a domain resolving to loopback are refused and reported (the domain at creation too); the internal service is never reached',
     async () => {
       const site = await startCrawlSite({
         pages: 2,
@@ -104,8 +104,32 @@ describe('the crawl', () => {
         expect(scan.states.before).toMatchObject({ planned: 4, visited: 2, failed: 2 });
         expect(internalHits).toBe(0);
 
-        // A domain whose name resolves to a loopback address: the scan is refused at its first page.
-        const evil = await newDomain(h, 'evil');
+        // A domain whose name resolves to a loopback address is refused at creation, on its field.
+        const evilName = `evil-${Date.now().toString(36)}.com`;
+        const refusedSolution = await h.owner<{ violations: { propertyPath: string; payload: { messageKey: string } }[] }>(
+          'POST',
+          '/consent-solutions',
+          createBody(evilName),
+        );
+        const refusedDomain = await h.owner<{ violations: { propertyPath: string; payload: { messageKey: string } }[] }>('POST', '/domains', {
+          ...createBody(evilName).domain,
+          defaultLanguage: 'en',
+          consentSolutionId: (await newDomain(h, 'host')).csId,
+        });
+        for (const [res, field] of [
+          [refusedSolution, 'domain.canonicalDomain'],
+          [refusedDomain, 'canonicalDomain'],
+        ] as const)
+          expect([res.status, res.body.violations.map((v) => [v.propertyPath, v.payload.messageKey])]).toEqual([
+            400,
+            [[field, 'validation.domain_internal_address']],
+          ]);
+        // A name whose DNS answer turns internal after creation (rebinding): the scan is refused at its first page.
+        const evil = await newDomain(h, 'rebind');
+        const row = h.server.store.rows<{ id: number; canonicalDomain: string }>('domains').find((d) => d.id === evil.domainId);
+        if (!row) throw new Error('domain row missing');
+        row.canonicalDomain = evilName;
+        h.server.store.write();
         expect((await h.owner('POST', `/domains/${evil.domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const refusedScan = await latest(h, evil.domainId);

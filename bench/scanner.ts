@@ -1,0 +1,239 @@
+/**
+ * The scanner's figures (SCAN-1..SCAN-3, SCAN-8), part of `npm run bench` (bench/run.ts,
+ * `BENCH_ONLY=scanner`) and runnable alone: `npx tsx bench/scanner.ts`. On 127.0.0.1 only:
+ * fixture sites generated here (each page sets a cookie by script, writes localStorage and
+ * loads a pixel from a third-party host name; every page is in the site's sitemap), the dev API
+ * with the product's own createServer and its embedded database served on a loopback port, and
+ * scanner workers as `npm run scanner` processes with their production settings, so that a
+ * worker's memory is its own (its Node process and its Chromium, summed from /proc).
+ *
+ * 1. Depth 500 of a 600-page site, one worker: seconds, pages/s and page loads/s per worker,
+ *    each consent state's pages, the cookies found and the state they were found in.
+ * 2. Depth 15,000 of a 16,000-page site (BENCH_SCAN_PAGES shortens it: depth is 15/16 of the
+ *    site), one worker, then two workers side by side: "before" and "accept" on every page,
+ *    "reject" and GPC on the sample (BENCH_SCAN_SAMPLE pages, printed); the pages each worker
+ *    visited; worker memory (RSS) every 1,000 pages; the admin's list p99 idle and while
+ *    crawling.
+ *
+ * Storage keys and third-party hosts are counted once the evidence collector fills them in;
+ * today's evidence is cookies. Writes bench/results/scanner.json (git-ignored).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ScanRow } from '../dev-server/scanner/types';
+import { caller, createBody, type Call } from '../dev-server/test/consentApi';
+import { startCrawlSite, startPixelHost } from '../dev-server/test/fixtures/sites/crawlSite';
+import { startTestServer, type TestServer } from '../dev-server/test/startTestServer';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_FILE = join(ROOT, 'bench', 'results', 'scanner.json');
+const CLI = join(ROOT, 'dev-server', 'scanner', 'cli.ts');
+const BIG_PAGES = Number(process.env.BENCH_SCAN_PAGES ?? 16_000);
+const SAMPLE = Number(process.env.BENCH_SCAN_SAMPLE ?? 20);
+const RESOLVER = 'MAP * 127.0.0.1';
+const PIXEL_HOST = 'pixel.tracker-cdn.net';
+const ADMIN_LIST = '/consent-solutions?_page=1&_limit=25&_sort=name&_order=asc';
+const RSS_EVERY = 1_000;
+
+const round = (value: number): number => Math.round(value * 10) / 10;
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+};
+
+/** Resident memory of a process and every descendant (a worker and its Chromium), in MB. */
+const treeRssMb = (pid: number): number => {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  let pages = 0;
+  const walk = (p: number): void => {
+    try {
+      pages += Number(readFileSync(`/proc/${p}/statm`, 'utf8').split(' ')[1]);
+    } catch {
+      return;
+    }
+    for (const child of children.get(p) ?? []) walk(child);
+  };
+  walk(pid);
+  return Math.round((pages * 4096) / 1_048_576);
+};
+
+const startWorker = async (env: Record<string, string>): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 120_000);
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (output.includes('SCANNER READY')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}): ${output}`)));
+  });
+  child.removeAllListeners('exit');
+  return child;
+};
+
+const stopWorker = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** The admin's list, timed `count` times one after the other (ms each). */
+const listTimes = async (owner: Call, count: number): Promise<number[]> => {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await owner('GET', ADMIN_LIST);
+    times.push(performance.now() - started);
+  }
+  return times;
+};
+
+interface CrawlFigures {
+  site: number;
+  depth: number;
+  workers: number;
+  status: string;
+  partial: boolean;
+  seconds: number;
+  /** Distinct pages done (the "before" state) per second, per worker. */
+  pagesPerSecondPerWorker: number;
+  /** Page loads of every state per second, per worker. */
+  loadsPerSecondPerWorker: number;
+  states: Record<string, { planned: number; visited: number; failed: number }>;
+  cookies: { name: string; states: string[] }[];
+  pagesByWorker: number[];
+  rssMb: { pages: number; workers: number[] }[];
+  adminListP99Ms?: { idle: number; crawling: number };
+}
+
+const crawl = async (sitePages: number, depth: number, workerCount: number, measureList: boolean): Promise<CrawlFigures> => {
+  const pixel = await startPixelHost();
+  const paths = Array.from({ length: sitePages }, (_, i) => (i === 0 ? '/' : `/p/${i}`));
+  const site = await startCrawlSite({ pages: sitePages, linksPerPage: 3, sitemap: paths, pixelOrigin: `http://${PIXEL_HOST}:${pixel.port}` });
+  let server: TestServer | undefined;
+  const workers: ChildProcess[] = [];
+  try {
+    server = await startTestServer({
+      consentLog: { servePort: 0 },
+      scanner: {
+        workers: 0,
+        baseUrl: `http://{domain}:${site.port}/`,
+        hostResolverRules: RESOLVER,
+        allowLoopbackPorts: [site.port, pixel.port],
+        maxPages: depth,
+        sampleSize: SAMPLE,
+        timeLimitMs: 3 * 60 * 60_000,
+      },
+    });
+    const sql = await server.context.consentLog.database();
+    const env = {
+      DATABASE_URL: sql.url ?? '',
+      SCANNER_TEST_RESOLVER_RULES: RESOLVER,
+      SCANNER_TEST_LOOPBACK_PORTS: [site.port, pixel.port, new URL(server.baseUrl).port].join(','),
+    };
+    for (let i = 0; i < workerCount; i += 1) workers.push(await startWorker(env));
+    const owner = await caller(server.baseUrl, 'owner@demo.test');
+    const created = await owner<{ domains: { id: number }[] }>('POST', '/consent-solutions', createBody(`bench-${Date.now().toString(36)}.com`));
+    const domainId = created.body.domains[0]?.id as number;
+    // The bench's depth, whatever the demo plan sells: the page budget is the domain's depth capped by maxPages.
+    const row = server.store.rows<{ id: number; scanDepth: number }>('domains').find((d) => d.id === domainId);
+    if (row) row.scanDepth = 15_000;
+    server.store.write();
+
+    const idle = measureList ? await listTimes(owner, 200) : [];
+    const started = performance.now();
+    if ((await owner('POST', `/domains/${domainId}/scans`)).status !== 202) throw new Error('the scan was not queued');
+    const crawling: number[] = [];
+    const rssMb: CrawlFigures['rssMb'] = [];
+    let scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
+    let nextRss = RSS_EVERY;
+    while (scan.status === 'queued' || scan.status === 'running') {
+      if (measureList) crawling.push(...(await listTimes(owner, 5)));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
+      const visited = scan.states.before?.visited ?? 0;
+      if (visited >= nextRss) {
+        const sample = { pages: visited, workers: workers.map((w) => treeRssMb(w.pid ?? 0)) };
+        rssMb.push(sample);
+        console.log(`  ${visited} pages: worker RSS ${sample.workers.map((m) => `${m} MB`).join(', ')}`);
+        nextRss = (Math.floor(visited / RSS_EVERY) + 1) * RSS_EVERY;
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const byWorker = await sql.query<{ worker: string; pages: string }>(
+      `SELECT worker, count(*)::text AS pages FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'visited' GROUP BY worker ORDER BY worker`,
+      [scan.crawlId],
+    );
+    const states = Object.fromEntries(
+      Object.entries(scan.states).map(([state, s]) => [state, { planned: s?.planned ?? 0, visited: s?.visited ?? 0, failed: s?.failed ?? 0 }]),
+    );
+    const loads = Object.values(states).reduce((sum, s) => sum + s.visited, 0);
+    const cookieRows = await sql.query<{ name: string; domain: string; states: string }>(
+      `SELECT name, domain, string_agg(state, ',' ORDER BY state) AS states FROM scan_cookies WHERE crawl_id = $1::text::uuid GROUP BY name, domain ORDER BY name`,
+      [scan.crawlId],
+    );
+    return {
+      site: sitePages,
+      depth,
+      workers: workerCount,
+      status: scan.status,
+      partial: scan.partial,
+      seconds: round(seconds),
+      pagesPerSecondPerWorker: round((states.before?.visited ?? 0) / seconds / workerCount),
+      loadsPerSecondPerWorker: round(loads / seconds / workerCount),
+      states,
+      cookies: cookieRows.map((c) => ({ name: `${c.name} (${c.domain})`, states: c.states.split(',') })),
+      pagesByWorker: byWorker.map((r) => Number(r.pages)),
+      rssMb,
+      ...(measureList ? { adminListP99Ms: { idle: round(percentile(idle, 99)), crawling: round(percentile(crawling, 99)) } } : {}),
+    };
+  } finally {
+    await Promise.all(workers.map(stopWorker));
+    await server?.close();
+    await site.close();
+    await pixel.close();
+  }
+};
+
+const print = (title: string, f: CrawlFigures): void => {
+  console.log(`\n${title}: ${f.status}${f.partial ? ' (partial)' : ''} in ${f.seconds} s with ${f.workers} worker(s)`);
+  console.log(`  ${f.pagesPerSecondPerWorker} pages/s per worker (${f.loadsPerSecondPerWorker} page loads/s, every state)`);
+  for (const [state, s] of Object.entries(f.states)) console.log(`  ${state.padEnd(7)} ${s.visited} of ${s.planned} pages visited, ${s.failed} failed`);
+  console.log(`  cookies: ${f.cookies.map((c) => `${c.name}: ${c.states.join(', ')}`).join('; ') || 'none'}`);
+  if (f.workers > 1) console.log(`  visits per worker: ${f.pagesByWorker.join(' | ')}`);
+  if (f.adminListP99Ms) console.log(`  admin list p99: ${f.adminListP99Ms.idle} ms idle, ${f.adminListP99Ms.crawling} ms while crawling`);
+};
+
+export const scannerBench = async (): Promise<void> => {
+  console.log(`\nScanner (fixture sites on 127.0.0.1; reject and GPC on a sample of ${SAMPLE} pages)`);
+  const depth500 = await crawl(600, 500, 1, true);
+  print('Depth 500 of 600 pages', depth500);
+  const bigDepth = Math.round((BIG_PAGES * 15) / 16);
+  const oneWorker = await crawl(BIG_PAGES, bigDepth, 1, true);
+  print(`Depth ${bigDepth} of ${BIG_PAGES} pages`, oneWorker);
+  const twoWorkers = await crawl(BIG_PAGES, bigDepth, 2, false);
+  print(`Depth ${bigDepth} of ${BIG_PAGES} pages`, twoWorkers);
+  if (!existsSync(dirname(RESULTS_FILE))) mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ at: new Date().toISOString(), sample: SAMPLE, depth500, oneWorker, twoWorkers }, null, 2)}\n`);
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await scannerBench();
