@@ -166,11 +166,18 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     const rssMb: CrawlFigures['rssMb'] = [];
     let scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
     let nextRss = RSS_EVERY;
+    let lastReport = performance.now();
     while (scan.status === 'queued' || scan.status === 'running') {
       if (measureList) crawling.push(...(await listTimes(owner, 5)));
       await new Promise((resolve) => setTimeout(resolve, 500));
       scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
       const visited = scan.states.before?.visited ?? 0;
+      if (performance.now() - lastReport > 30_000) {
+        lastReport = performance.now();
+        console.log(
+          `  ${Math.round((lastReport - started) / 1000)} s: ${scan.status}, ${scan.pagesVisited} of ${scan.pagesPlanned} page loads, checking ${scan.checking ?? '-'}`,
+        );
+      }
       if (visited >= nextRss) {
         const sample = { pages: visited, workers: workers.map((w) => treeRssMb(w.pid ?? 0)) };
         rssMb.push(sample);

@@ -40,7 +40,11 @@ const envSchema = z.object({
   SCANNER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   SCANNER_PAGES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(8),
   SCANNER_PER_HOST: z.coerce.number().int().min(1).max(64).default(8),
-  SCANNER_TIME_LIMIT_MINUTES: z.coerce.number().min(1).max(24 * 60).default(60),
+  SCANNER_TIME_LIMIT_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   SCANNER_SAMPLE_PAGES: z.coerce.number().int().min(0).max(100_000).default(20),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   TCF_GVL_URL: z.url().optional(),
