@@ -36,6 +36,8 @@ const RESOLVER = 'MAP * 127.0.0.1';
 const PIXEL_HOST = 'pixel.tracker-cdn.net';
 const ADMIN_LIST = '/consent-solutions?_page=1&_limit=25&_sort=name&_order=asc';
 const RSS_EVERY = 1_000;
+/** Cancel each crawl after this many seconds (its figures are then of the partial crawl); unset: crawl to the end. */
+const CRAWL_SECONDS = process.env.BENCH_SCAN_SECONDS ? Number(process.env.BENCH_SCAN_SECONDS) : undefined;
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 const percentile = (values: number[], p: number): number => {
@@ -69,6 +71,35 @@ const treeRssMb = (pid: number): number => {
   return Math.round((pages * 4096) / 1_048_576);
 };
 
+/** CPU seconds (user + system, with reaped children) of a process and every descendant. */
+const treeCpuSeconds = (pid: number): number => {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      // utime, stime, cutime, cstime: fields 14-17 of stat, 11-14 after the name.
+      ticks.set(
+        Number(entry),
+        [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0),
+      );
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  let total = 0;
+  const walk = (p: number): void => {
+    total += ticks.get(p) ?? 0;
+    for (const child of children.get(p) ?? []) walk(child);
+  };
+  walk(pid);
+  return total / 100;
+};
+
 const startWorker = async (env: Record<string, string>): Promise<ChildProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
@@ -86,6 +117,10 @@ const startWorker = async (env: Record<string, string>): Promise<ChildProcess> =
     child.once('exit', (code) => reject(new Error(`worker exited (${code}): ${output}`)));
   });
   child.removeAllListeners('exit');
+  // A worker that dies mid-crawl says why (its crawl would wait for another worker).
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM') console.log(`  worker ${child.pid} exited (${code ?? signal}): ${output.slice(-2000)}`);
+  });
   return child;
 };
 
@@ -121,6 +156,8 @@ interface CrawlFigures {
   states: Record<string, { planned: number; visited: number; failed: number }>;
   cookies: { name: string; states: string[] }[];
   pagesByWorker: number[];
+  /** CPU seconds per page load: the workers with their Chromium; the bench process (API, database thread, fixture site). */
+  cpuPerLoad: { workers: number; api: number };
   rssMb: { pages: number; workers: number[] }[];
   adminListP99Ms?: { idle: number; crawling: number };
 }
@@ -162,6 +199,8 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     const idle = measureList ? await listTimes(owner, 200) : [];
     const started = performance.now();
     if ((await owner('POST', `/domains/${domainId}/scans`)).status !== 202) throw new Error('the scan was not queued');
+    const cpuAtStart = { workers: workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0), api: treeCpuSeconds(process.pid) };
+    let cancelled = false;
     const crawling: number[] = [];
     const rssMb: CrawlFigures['rssMb'] = [];
     let scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
@@ -171,6 +210,10 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       if (measureList) crawling.push(...(await listTimes(owner, 5)));
       await new Promise((resolve) => setTimeout(resolve, 500));
       scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
+      if (CRAWL_SECONDS !== undefined && !cancelled && performance.now() - started > CRAWL_SECONDS * 1000) {
+        cancelled = true;
+        await owner('POST', `/domains/${domainId}/scans/cancel`);
+      }
       const visited = scan.states.before?.visited ?? 0;
       if (performance.now() - lastReport > 30_000) {
         lastReport = performance.now();
@@ -186,6 +229,11 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       }
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = {
+      workers: workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0) - cpuAtStart.workers,
+      // The bench's own process holds the API, its database thread and the polling client.
+      api: treeCpuSeconds(process.pid) - cpuAtStart.api - workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0) + cpuAtStart.workers,
+    };
     const byWorker = await sql.query<{ worker: string; pages: string }>(
       `SELECT worker, count(*)::text AS pages FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'visited' GROUP BY worker ORDER BY worker`,
       [scan.crawlId],
@@ -210,6 +258,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       states,
       cookies: cookieRows.map((c) => ({ name: `${c.name} (${c.domain})`, states: c.states.split(',') })),
       pagesByWorker: byWorker.map((r) => Number(r.pages)),
+      cpuPerLoad: { workers: Math.round((cpu.workers / Math.max(1, loads)) * 1000) / 1000, api: Math.round((cpu.api / Math.max(1, loads)) * 1000) / 1000 },
       rssMb,
       ...(measureList ? { adminListP99Ms: { idle: round(percentile(idle, 99)), crawling: round(percentile(crawling, 99)) } } : {}),
     };
@@ -226,6 +275,9 @@ const print = (title: string, f: CrawlFigures): void => {
   console.log(`  ${f.pagesPerSecondPerWorker} pages/s per worker (${f.loadsPerSecondPerWorker} page loads/s, every state)`);
   for (const [state, s] of Object.entries(f.states)) console.log(`  ${state.padEnd(7)} ${s.visited} of ${s.planned} pages visited, ${s.failed} failed`);
   console.log(`  cookies: ${f.cookies.map((c) => `${c.name}: ${c.states.join(', ')}`).join('; ') || 'none'}`);
+  console.log(
+    `  CPU per page load: ${f.cpuPerLoad.workers} s in the workers and their Chromium, ${f.cpuPerLoad.api} s in the bench process (API, its database thread, fixture site)`,
+  );
   if (f.workers > 1) console.log(`  visits per worker: ${f.pagesByWorker.join(' | ')}`);
   if (f.adminListP99Ms) console.log(`  admin list p99: ${f.adminListP99Ms.idle} ms idle, ${f.adminListP99Ms.crawling} ms while crawling`);
 };

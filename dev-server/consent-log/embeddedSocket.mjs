@@ -12,7 +12,11 @@ const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 
-/** Turns on the one session: whoever holds an open transaction goes first, the rest in order. */
+/**
+ * Turns on the one session: whoever holds an open transaction, or is in the middle of an
+ * extended-protocol exchange (`hold`: it flushed before its Sync to read a Describe's answer),
+ * goes first; the rest in order.
+ */
 export const createTurns = (db) => {
   const waiting = [];
   let owner = null;
@@ -28,14 +32,14 @@ export const createTurns = (db) => {
       .then(turn.resolve, turn.reject)
       .finally(() => {
         // After the `close` turn the session is gone, and so is any transaction.
-        owner = !db.closed && db.isInTransaction() ? turn.who : null;
+        owner = turn.hold || (!db.closed && db.isInTransaction()) ? turn.who : null;
         busy = false;
         pump();
       });
   };
-  return (who, work) =>
+  return (who, work, hold = false) =>
     new Promise((resolve, reject) => {
-      waiting.push({ who, work, resolve, reject });
+      waiting.push({ who, work, resolve, reject, hold });
       pump();
     });
 };
@@ -51,16 +55,21 @@ export const serveEmbedded = (db, run, port) =>
       let batch = [];
       let chain = Promise.resolve();
       socket.setNoDelay(true);
-      const flush = () => {
+      // `hold`: the exchange goes on after this Flush (its Bind still needs the unnamed statement it parsed).
+      const flush = (hold = false) => {
         const messages = batch;
         batch = [];
         chain = chain.then(() =>
-          run(who, async () => {
-            for (const message of messages) {
-              const reply = await db.execProtocolRaw(message);
-              if (reply.length > 0 && socket.writable) socket.write(reply);
-            }
-          }),
+          run(
+            who,
+            async () => {
+              for (const message of messages) {
+                const reply = await db.execProtocolRaw(message);
+                if (reply.length > 0 && socket.writable) socket.write(reply);
+              }
+            },
+            hold,
+          ),
         );
         chain.catch(() => socket.destroy());
       };
@@ -95,7 +104,8 @@ export const serveEmbedded = (db, run, port) =>
             return;
           }
           // Sync ends an extended-protocol exchange, Query is one exchange, Flush asks for answers now.
-          if (type === 'S' || type === 'Q' || type === 'H') flush();
+          if (type === 'S' || type === 'Q') flush();
+          else if (type === 'H') flush(true);
         }
       });
       const closed = () => {
