@@ -119,7 +119,7 @@ const startWorker = async (env: Record<string, string>): Promise<ChildProcess> =
   child.removeAllListeners('exit');
   // A worker that dies mid-crawl says why (its crawl would wait for another worker).
   child.once('exit', (code, signal) => {
-    if (signal !== 'SIGTERM') console.log(`  worker ${child.pid} exited (${code ?? signal}): ${output.slice(-2000)}`);
+    if (code !== 0 && signal !== 'SIGTERM') console.log(`  worker ${child.pid} exited (${code ?? signal}): ${output.slice(-2000)}`);
   });
   return child;
 };
@@ -250,7 +250,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       site: sitePages,
       depth,
       workers: workerCount,
-      status: scan.status,
+      status: scan.failure ? `${scan.status} (${scan.failure})` : scan.status,
       partial: scan.partial,
       seconds: round(seconds),
       pagesPerSecondPerWorker: round((states.before?.visited ?? 0) / seconds / workerCount),
