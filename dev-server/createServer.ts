@@ -20,6 +20,8 @@ import { loopbackOnly } from './guards/loopback';
 import { documentedContentTypes } from './http/bodyParsers';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
+import { templateData } from './cdn/templateData';
+import { migrateDefaultTexts } from './seed/defaultTranslations';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
@@ -108,6 +110,10 @@ export const createServer = (options: CreateServerOptions): DevServer => {
 
   // SEC-3: sessions that expired while the server was down go at start (logins purge the rest).
   if (purgeExpiredSessions(store, now()) > 0) store.write();
+  // I18N-2: the JSON store's start-up migration: default texts marked as such, and given to every
+  // language a solution added but never filled.
+  if (migrateDefaultTexts(store, now().toISOString())) store.write();
+  if (templateData(store).refreshGallery(now().toISOString())) store.write();
 
   // Computed now so the first unknown-email login is not measurably slower than later ones.
   void loginDummyHash(userRows(store), context.bcryptCost);

@@ -20,7 +20,10 @@ describe('copy and translations in Chromium against the dev API', () => {
   const owner = 'owner@demo.test';
   const stamp = Date.now().toString(36);
 
-  /** A solution in English whose French texts all exist but one: privacy controls' multidecline. */
+  /**
+   * A solution in English whose Catalan texts (a language without default texts, I18N-2) all
+   * exist but one: privacy controls' multidecline.
+   */
   const solutionWithOneFrenchGap = async (): Promise<number> => {
     const api = await apiSession(t.apiUrl, owner);
     const created = (await api(
@@ -35,27 +38,27 @@ describe('copy and translations in Chromium against the dev API', () => {
     const english = (await api('GET', `/consent-solutions/${created.id}/translations/export?format=json`)) as {
       en: { privacyControls: Record<string, string> };
     };
-    await api('PATCH', `/consent-solutions/${created.id}`, JSON.stringify({ additionalLanguages: ['fr'] }));
-    const french = structuredClone(english.en);
-    delete french.privacyControls.multidecline;
-    await api('POST', `/consent-solutions/${created.id}/translations/import`, JSON.stringify({ fr: french }));
+    await api('PATCH', `/consent-solutions/${created.id}`, JSON.stringify({ additionalLanguages: ['ca'] }));
+    const catalan = structuredClone(english.en);
+    delete catalan.privacyControls.multidecline;
+    await api('POST', `/consent-solutions/${created.id}/translations/import`, JSON.stringify({ ca: catalan }));
     return created.id;
   };
 
-  it('[BEYOND-5] [ROUTE-17] fills a missing French text from the completeness matrix and the count drops', async () => {
+  it('[BEYOND-5] [ROUTE-17] fills a missing Catalan text from the completeness matrix and the count drops', async () => {
     const id = await solutionWithOneFrenchGap();
     await logIn(t.page, owner);
     await shellReady(t.page);
     await t.page.goto(`/consent-solutions/${id}/copy-and-translations/`);
-    const cell = t.page.getByTestId('completeness-fr-privacyControls');
+    const cell = t.page.getByTestId('completeness-ca-privacyControls');
     await expect.poll(() => cell.textContent()).toBe('1 missing');
     await cell.click();
 
-    // The French privacy-control texts open with the gap focused.
+    // The Catalan privacy-control texts open with the gap focused.
     const field = t.page.locator('#root_multidecline');
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await t.page.locator('#root_multiaccept').inputValue()).toBe('Accept all categories');
-    await field.fill('Tout refuser');
+    await field.fill('Rebutja-les totes');
     await t.page.getByRole('button', { name: 'Save', exact: true }).click();
     await t.page.getByText('Translations saved.').first().waitFor();
     await expect.poll(() => cell.textContent()).toBe('Complete');
@@ -78,5 +81,41 @@ describe('copy and translations in Chromium against the dev API', () => {
     await t.page.getByRole('dialog', { name: 'Unsaved changes' }).waitFor();
     await t.page.getByRole('button', { name: 'Keep editing' }).click();
     expect(await heading.inputValue()).toBe('x'.repeat(255));
+  });
+
+  it('[I18N-2] German added later starts with its default texts, marked; a customer’s text is reset to the default by keyboard after confirming', async () => {
+    const id = await solutionWithOneFrenchGap();
+    const api = await apiSession(t.apiUrl, owner);
+    await api('PATCH', `/consent-solutions/${id}`, JSON.stringify({ additionalLanguages: ['ca', 'de'] }));
+    const german = (await api('GET', `/consent-solutions/${id}/translations/de`)) as { texts: { popup: Record<string, string> } };
+    await api('PUT', `/consent-solutions/${id}/translations/de/popup`, JSON.stringify({ ...german.texts.popup, acceptButton: 'Passt schon' }));
+    await logIn(t.page, owner);
+    await shellReady(t.page);
+    await t.page.goto(`/consent-solutions/${id}/copy-and-translations/?language=de&group=popup`);
+
+    // The matrix tells the defaults apart: all ten pop-up texts present, nine of them defaults.
+    await expect.poll(() => t.page.getByTestId('completeness-de-popup').textContent()).toBe('Complete, 9 default');
+    const accept = t.page.locator('#root_acceptButton');
+    await expect.poll(() => accept.inputValue()).toBe('Passt schon');
+    expect(await t.page.locator('#root_acceptButton__help').textContent()).toContain('Your text.');
+    expect(await t.page.locator('#root_declineButton__help').textContent()).toContain('Default text.');
+
+    const reset = t.page.getByRole('button', { name: 'Reset “Accept button” to its default text' });
+    await reset.focus();
+    await t.page.keyboard.press('Enter');
+    const dialog = t.page.getByRole('dialog', { name: 'Reset to the default text?' });
+    await dialog.waitFor();
+    // Cancel has the focus: Escape, then confirm on a second try.
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await accept.inputValue()).toBe('Passt schon');
+    await reset.focus();
+    await t.page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).focus();
+    await t.page.keyboard.press('Enter');
+    await t.page.getByText('Default text restored.').first().waitFor();
+    await expect.poll(() => accept.inputValue()).toBe('Alle akzeptieren');
+    await expect.poll(() => t.page.getByTestId('completeness-de-popup').textContent()).toBe('Complete, 10 default');
+    expect(await t.page.locator('#root_acceptButton__help').textContent()).toContain('Default text.');
   });
 });

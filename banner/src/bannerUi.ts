@@ -6,7 +6,7 @@ import { consentCookie } from './consentCookie';
 import { pushConsentUpdate } from './consentMode';
 import { emitter } from './events';
 import { withoutDeclined } from './gpc';
-import { pickLanguage } from './language';
+import { pickLanguage, textDirection } from './language';
 import { showNotice } from './notice';
 import { recordDecision, scriptOrigin } from './records';
 import { consentScope } from './scope';
@@ -70,6 +70,8 @@ export const startUi = (
   root.id = 'cm-banner';
   root.setAttribute('data-consent-banner', '');
   root.setAttribute('lang', language);
+  // I18N-3: Arabic and Hebrew read right to left, whatever the page around them does.
+  root.setAttribute('dir', textDirection(language));
   root.hidden = true;
   root.innerHTML = config.html[language] || '';
   const style = document.createElement('style');

@@ -1,3 +1,5 @@
+import type en from '../texts/en.json';
+
 /**
  * The contract between publishing (the dev API, the admin's preview) and the runtime: the
  * config a published script starts the banner with, and what a template's functions receive.
@@ -26,14 +28,8 @@ export interface ConsentModeConfig {
   optInCountries: readonly string[];
 }
 
-/** The runtime's own texts (GPC, opt-out notice, consent id), per language. */
-export interface RuntimeTexts {
-  gpcApplied: string;
-  optOutNotice: string;
-  doNotSell: string;
-  settings: string;
-  consentId: string;
-}
+/** The runtime's own texts (GPC, opt-out notice, consent id) in one language: English's keys (I18N-1). */
+export type RuntimeTexts = (typeof en)['banner'];
 
 /** STD-4: what the CDN decided for this visitor (the preview and an old script get none: opt-in). */
 export interface Visitor {

@@ -1,7 +1,7 @@
 import type { ConsentApi } from './config';
 import { consentCookie } from './consentCookie';
 import type { DeclarationCategory, DeclarationData, DeclarationLanguage } from './declarationTypes';
-import { pickLanguage } from './language';
+import { pickLanguage, textDirection } from './language';
 
 /**
  * The embeddable cookie declaration (STD-5): one script tag renders, into the element the
@@ -61,6 +61,7 @@ export const render = (data: DeclarationData, target: HTMLElement): void => {
   const cookie = consentCookie(data.consentSolutionId, false);
   const root = el('div', undefined, 'cm-declaration');
   root.lang = language;
+  root.dir = textDirection(language);
   root.append(el('p', texts.cookieDeclarationText), el('p', texts.cookiesOverview));
 
   const choice = el('section', undefined, 'cm-decl-choice');

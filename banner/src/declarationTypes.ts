@@ -1,3 +1,5 @@
+import type en from '../texts/en.json';
+
 /** The contract between publishing and the cookie declaration's runtime (STD-5). */
 
 /** The six cookie-policy texts of the solution's translations. */
@@ -10,19 +12,8 @@ export interface CookiePolicyTexts {
   serviceRole: string;
 }
 
-export interface DeclarationLabels {
-  name: string;
-  domain: string;
-  purpose: string;
-  expiry: string;
-  type: string;
-  yourChoice: string;
-  noChoice: string;
-  consentId: string;
-  decidedAt: string;
-  change: string;
-  withdraw: string;
-}
+/** The declaration's labels in one language: English's keys (I18N-1). */
+export type DeclarationLabels = (typeof en)['declaration'];
 
 /** One cookie as a table row: name, domain, purpose, expiry, type, service (processor). */
 export type DeclarationCookie = [string, string, string, string, string, string];

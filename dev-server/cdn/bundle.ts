@@ -28,15 +28,21 @@ const sharedDomainsOf = (store: Store, solution: ConsentSolutionRow): string[] =
 
 /**
  * What a solution's banner is made of (ENT-3 texts, the cookie list, the categories), for the
- * preview endpoint and for publishing alike. A missing text falls back to the solution's
- * default language, then to the English default texts, so a half-translated language still
- * renders a complete banner.
+ * preview endpoint and for publishing alike. A missing text falls back to the language's default
+ * text (I18N-1), then to the solution's default language, then to the English default texts, so
+ * a half-translated language still renders a complete banner.
  */
 export const bannerContent = (store: Store, solution: ConsentSolutionRow, language: LanguageCode): BannerContent => {
   const rows = translationRows(store).filter((row) => row.consentSolutionId === solution.id);
   const textsOf = (code: LanguageCode): Record<string, string> => flattenTexts(rows.find((row) => row.language === code)?.texts);
   const nonBlank = (texts: Record<string, string>) => Object.fromEntries(Object.entries(texts).filter(([, value]) => value.trim() !== ''));
-  const texts = { ...flattenTexts(defaultTextsFor('en')), ...nonBlank(textsOf(solution.defaultLanguage)), ...nonBlank(textsOf(language)) };
+  const texts = {
+    ...flattenTexts(defaultTextsFor('en')),
+    ...flattenTexts(defaultTextsFor(solution.defaultLanguage)),
+    ...nonBlank(textsOf(solution.defaultLanguage)),
+    ...flattenTexts(defaultTextsFor(language)),
+    ...nonBlank(textsOf(language)),
+  };
   const cookies = cookieRows(store)
     .filter((cookie) => cookie.consentSolutionId === solution.id)
     .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name))
@@ -79,8 +85,15 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
     saleShare: standards.gpc.saleShareCategories,
     honourGpc: standards.gpc.enabled,
     texts,
-    ...(tcf ? { tcf } : {}),
+    ...(tcf ? { tcf: only === undefined ? tcf : tcfIn(tcf, only) } : {}),
   };
+};
+
+/** STD-8, I18N-1: the TCF module's texts and purpose translations in one language only, the visitor's. */
+const tcfIn = (tcf: TcfBundle, language: string): TcfBundle => {
+  const translation = tcf.translations[language];
+  const texts = tcf.texts[language] ?? tcf.texts.en;
+  return { ...tcf, translations: translation ? { [language]: translation } : {}, texts: texts ? { [language]: texts } : {} };
 };
 
 /** STD-1: what the runtime needs of the Consent Mode settings. */

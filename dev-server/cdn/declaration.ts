@@ -71,5 +71,19 @@ const declarationData = (store: Store, solution: ConsentSolutionRow): Declaratio
   };
 };
 
-export const declarationScript = (store: Store, solution: ConsentSolutionRow): string =>
-  composeDeclarationScript(readBannerRuntime('declaration'), declarationData(store, solution));
+/**
+ * The declaration's scripts: one with every language (a visitor whose Accept-Language names none
+ * of them), and one per language, the one a visitor is served (STD-8, I18N-3: only their
+ * language reaches them).
+ */
+export const declarationScripts = (store: Store, solution: ConsentSolutionRow): { all: string; byLanguage: Record<string, string> } => {
+  const runtime = readBannerRuntime('declaration');
+  const data = declarationData(store, solution);
+  const byLanguage = Object.fromEntries(
+    Object.entries(data.languages).map(([language, texts]) => [
+      language,
+      composeDeclarationScript(runtime, { ...data, defaultLanguage: language, languages: { [language]: texts } }),
+    ]),
+  );
+  return { all: composeDeclarationScript(runtime, data), byLanguage };
+};

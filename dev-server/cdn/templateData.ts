@@ -82,6 +82,27 @@ export const templateData = (store: Store) => {
       store.write();
     },
 
+    /**
+     * The start-up migration of the gallery (I18N-3: right-to-left safe layouts): a gallery
+     * template no administrator has edited since it was seeded takes the seed's current code, as
+     * a new version; an edited one is left as it is. True when it changed anything.
+     */
+    refreshGallery: (now: string): boolean => {
+      let changed = false;
+      for (const seed of GALLERY_TEMPLATES) {
+        const row = templates().find((t) => t.scope === 'gallery' && t.name === seed.name && t.updatedBy === GALLERY_AUTHOR);
+        if (!row) continue;
+        if (row.description !== seed.description) {
+          row.description = seed.description;
+          changed = true;
+        }
+        if (JSON.stringify(codeOf(row)) === JSON.stringify(codeOf(seed))) continue;
+        data.save(row, { name: seed.name, ...codeOf(seed) }, GALLERY_AUTHOR, now);
+        changed = true;
+      }
+      return changed;
+    },
+
     defaultTemplate: (): PopupTemplateRow => {
       const row = templates().find((t) => t.scope === 'gallery' && t.isDefault) ?? templates().find((t) => t.scope === 'gallery');
       if (!row) throw templateNotFound();

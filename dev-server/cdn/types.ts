@@ -30,6 +30,8 @@ export interface PublicationRow extends Publication {
   /** STD-5: the cookie declaration's file and its SHA-256 (publications made before it: none). */
   declarationFile?: string;
   declarationSha256?: string;
+  /** STD-5, I18N-3: per language, the declaration in that language alone (publications made before it: none). */
+  declarationFiles?: Record<string, { file: string; sha256: string }>;
   /** STD-8: per language, the core that loads that language's UI only (publications made before it: none). */
   languageFiles?: Record<string, { file: string; sha256: string }>;
   /** STD-8: per language, the UI the core loads (publications made before the split: none, their `file` is the whole banner). */

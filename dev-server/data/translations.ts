@@ -35,6 +35,7 @@ export const translationRowForWrite = (
     consentSolutionId: solution.id,
     language,
     texts: emptyTexts(),
+    defaultKeys: [],
     updatedAt: now,
   };
   translationRows(store).push(created);

@@ -2,6 +2,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { withVisitor } from '../../banner/publish/composeBannerScript';
+import { acceptedLanguage } from '../cdn/acceptLanguage';
 import { readScript } from '../cdn/cdnFiles';
 import { templateData } from '../cdn/templateData';
 import { headerState, visitorCountry, visitorFor } from '../cdn/visitorRegion';
@@ -45,23 +46,6 @@ const encodingFor = (req: Request): Encoding => {
   return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
 };
 
-/**
- * STD-8: the visitor's language among the published ones, from Accept-Language (the languages
- * the banner itself would pick from first); none matching: the core offering every language.
- */
-const acceptedLanguage = (header: string | undefined, available: readonly string[]): string | null => {
-  const wanted = String(header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [range = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { code: range.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.q > 0 && /^[a-z]{2}$/.test(entry.code))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return wanted.find((entry) => available.includes(entry.code))?.code ?? null;
-};
-
 const cdnRoutes = (ctx: ServerContext): Router => {
   const router = Router();
   const data = templateData(ctx.store);
@@ -83,11 +67,17 @@ const cdnRoutes = (ctx: ServerContext): Router => {
   const sendFile = (
     req: Request,
     res: Response,
-    { etag, cacheControl, publishedAt, script }: { etag: string; cacheControl: string; publishedAt: string; script: Buffer },
+    {
+      etag,
+      cacheControl,
+      publishedAt,
+      script,
+      vary = 'Accept-Encoding',
+    }: { etag: string; cacheControl: string; publishedAt: string; script: Buffer; vary?: string },
   ): void => {
     const encoding = encodingFor(req);
     res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Vary', vary);
     res.setHeader('ETag', etag);
     res.setHeader('Last-Modified', new Date(publishedAt).toUTCString());
     if (req.headers['if-none-match'] === etag) {
@@ -167,19 +157,27 @@ const cdnRoutes = (ctx: ServerContext): Router => {
     res.type('text/javascript; charset=utf-8').send(readBannerRuntime('tcfStub'));
   });
 
-  /** STD-5: the cookie declaration of the published version; one script for every visitor. */
+  /**
+   * STD-5: the cookie declaration of the published version, in the visitor's language when
+   * Accept-Language names a published one (I18N-3), else with every language.
+   */
   router.get('/cdn/:csId/declaration.js', (req, res: Response) => {
     publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const settings = id === undefined ? undefined : data.settingsOf(id);
     const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
-    const file = publication?.declarationFile && readScript(ctx.store.file, publication.consentSolutionId, publication.declarationFile);
+    const files = publication?.declarationFiles;
+    const language = files ? acceptedLanguage(req.headers['accept-language'], Object.keys(files)) : null;
+    const languageFile = language === null ? undefined : files?.[language];
+    const name = languageFile?.file ?? publication?.declarationFile;
+    const file = publication && name && readScript(ctx.store.file, publication.consentSolutionId, name);
     if (!publication || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
     sendFile(req, res, {
-      etag: `"${publication.declarationSha256 ?? publication.sha256}"`,
+      etag: `"${languageFile?.sha256 ?? publication.declarationSha256 ?? publication.sha256}"`,
       cacheControl: CDN_CACHE_CONTROL,
       publishedAt: publication.publishedAt,
       script: file,
+      vary: files ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding',
     });
   });
 

@@ -110,6 +110,10 @@ const consentSolutionCollection = (ctx: ServerContext): CollectionDefinition<Con
       syncSummary(ctx.store, solution);
       seedSolutionTranslations(ctx.store, solution, solution.createdAt);
     },
+    // I18N-2: a language added later starts with its default texts too (a customer's text stays).
+    update: (solution) => {
+      seedSolutionTranslations(ctx.store, solution, solution.updatedAt);
+    },
     // SEC-2: its switched-off domains (with their scans), texts, cookies, pop-up settings and
     // publications went with it; its banner stops being served and its consent records and
     // figures go too (LOG-1).

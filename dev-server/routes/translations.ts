@@ -7,6 +7,7 @@ import {
   isTranslationGroup,
   isTranslationKey,
   missingTextKeys,
+  setTextAt,
   translationGroupSchemas,
   TRANSLATION_GROUPS,
   TRANSLATION_KEYS,
@@ -31,6 +32,7 @@ import { ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
+import { defaultTextAt, marksAfterWrite, shippedDefaultsFor } from '../seed/defaultTranslations';
 
 /**
  * Copy and translations (docs/api.md "Translations", ENT-3, ROUTE-17, BEYOND-5). One stored row
@@ -64,6 +66,18 @@ const textsUpdateSchema = z.object(
 
 type GroupTexts = Partial<Record<keyof StoredTexts, Record<string, unknown>>>;
 
+/** I18N-2: the texts to put back to their default, by full key, each once. */
+const resetSchema = z.strictObject(
+  {
+    keys: z
+      .array(z.string({ error: 'validation.translation_key_unknown' }), { error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(TRANSLATION_KEYS.length, { error: 'validation.invalid_value' })
+      .refine((keys) => new Set(keys).size === keys.length, { error: 'validation.invalid_value' }),
+  },
+  { error: 'validation.invalid_value' },
+);
+
 /** A row's texts with these groups replaced (the others as stored). */
 const withGroups = (texts: StoredTexts, groups: GroupTexts): StoredTexts => ({ ...structuredClone(texts), ...groups });
 
@@ -81,7 +95,12 @@ const translationCollection = (ctx: ServerContext): CollectionDefinition<Transla
   own: (caller, id) => ownTranslation(ctx.store, caller, id),
   list: { fields: LIST_FIELDS, matches: (row, needle) => row.language.includes(needle) },
   validate: { update: (_row, body) => parseOrThrow(textsUpdateSchema, body).texts as GroupTexts },
-  rules: { update: (row, groups) => ({ texts: withGroups(row.texts, groups), updatedAt: ctx.now().toISOString() }) },
+  rules: {
+    update: (row, groups) => {
+      const texts = withGroups(row.texts, groups);
+      return { texts, defaultKeys: marksAfterWrite(row, row.texts, texts), updatedAt: ctx.now().toISOString() };
+    },
+  },
 });
 
 const translationRoutes = (ctx: ServerContext): Router => {
@@ -99,7 +118,13 @@ const translationRoutes = (ctx: ServerContext): Router => {
 
   const toJson = (solution: ConsentSolutionRow, language: LanguageCode): TranslationJson => {
     const row = translationRowOf(ctx.store, solution, language);
-    return { language, texts: structuredClone(row?.texts ?? emptyTexts()), updatedAt: row?.updatedAt ?? null };
+    return {
+      language,
+      texts: structuredClone(row?.texts ?? emptyTexts()),
+      updatedAt: row?.updatedAt ?? null,
+      defaultKeys: [...(row?.defaultKeys ?? [])],
+      defaults: shippedDefaultsFor(language),
+    };
   };
 
   /** A language of the solution, or 400 on `language` (the solution's languages are the only ones it has texts for). */
@@ -122,16 +147,19 @@ const translationRoutes = (ctx: ServerContext): Router => {
       .sort((a, b) => a.id - b.id);
     const cells: CompletenessCell[] = [];
     for (const language of solutionLanguages(solution)) {
-      const texts = translationRowOf(ctx.store, solution, language)?.texts;
+      const row = translationRowOf(ctx.store, solution, language);
+      const marked = new Set(row?.defaultKeys);
       for (const group of TRANSLATION_GROUPS) {
-        const missing = missingTextKeys(group, texts?.[group]);
-        cells.push({ language, group, missing: missing.length, total: groupFieldKeys(group).length, firstMissing: missing[0] ?? null });
+        const missing = missingTextKeys(group, row?.texts[group]);
+        const defaults = groupFieldKeys(group).filter((field) => marked.has(`${group}.${field}`) && !missing.includes(field)).length;
+        cells.push({ language, group, missing: missing.length, defaults, total: groupFieldKeys(group).length, firstMissing: missing[0] ?? null });
       }
       const withoutPurpose = cookies.filter((cookie) => (cookie.purpose[language] ?? '').trim() === '');
       cells.push({
         language,
         group: 'cookiePurposes',
         missing: withoutPurpose.length,
+        defaults: 0,
         total: cookies.length,
         firstMissing: withoutPurpose[0] === undefined ? null : String(withoutPurpose[0].id),
       });
@@ -189,13 +217,39 @@ const translationRoutes = (ctx: ServerContext): Router => {
     if (!isTranslationGroup(group)) throw new ApiError(404, 'error.backend.not_found');
     const texts = parseOrThrow(translationGroupSchemas[group], req.body);
     const row = translationRowForWrite(ctx.store, solution, language, ctx.now().toISOString());
-    row.texts = withGroups(row.texts, { [group]: texts });
+    const next = withGroups(row.texts, { [group]: texts });
+    row.defaultKeys = marksAfterWrite(row, row.texts, next);
+    row.texts = next;
     row.updatedAt = ctx.now().toISOString();
     ctx.store.write();
     res.json(toJson(solution, language));
   });
 
-  router.all([BASE, `${BASE}/:language`, `${BASE}/:language/:group`], session, methodNotAllowed);
+  /**
+   * I18N-2: puts texts back to their default (`{ keys: ['popup.bannerHeading'] }`), marked as
+   * defaults again; a key the language has no default text for refuses the whole request.
+   */
+  router.post(`${BASE}/:language/reset`, session, noQuery, ownWritable, body, (req, res) => {
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
+    const language = languageOf(solution, req.params.language);
+    const { keys } = parseOrThrow(resetSchema, req.body);
+    const problems = keys.flatMap((key, index) => {
+      if (!isTranslationKey(key)) return [violation('validation.translation_key_unknown', `keys.${index}`)];
+      return defaultTextAt(language, key) === undefined ? [violation('validation.translation_no_default', `keys.${index}`)] : [];
+    });
+    if (problems.length > 0) throw new ApiError(400, problems);
+    const now = ctx.now().toISOString();
+    const row = translationRowForWrite(ctx.store, solution, language, now);
+    const next = structuredClone(row.texts);
+    for (const key of keys) setTextAt(next, key, defaultTextAt(language, key) ?? '');
+    row.defaultKeys = TRANSLATION_KEYS.filter((key) => keys.includes(key) || (row.defaultKeys ?? []).includes(key));
+    row.texts = next;
+    row.updatedAt = now;
+    ctx.store.write();
+    res.json(toJson(solution, language));
+  });
+
+  router.all([BASE, `${BASE}/:language`, `${BASE}/:language/:group`, `${BASE}/:language/reset`], session, methodNotAllowed);
 
   return router;
 };

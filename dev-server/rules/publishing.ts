@@ -1,7 +1,7 @@
 import { publishedScripts } from '../cdn/bundle';
 import { declarationFileName, fullScriptFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../cdn/cdnFiles';
 import { compileViolations } from '../cdn/compile';
-import { declarationScript } from '../cdn/declaration';
+import { declarationScripts } from '../cdn/declaration';
 import { codeOf, templateData } from '../cdn/templateData';
 import type { PublicationRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
@@ -39,9 +39,10 @@ export const publishBanner = (
   const pin = tcfSettings.enabled ? pinFor(tcfSettings, gvl, latestPublishedTcf(data.publications(), solution.id)) : null;
   const tcf = pin ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin) : undefined;
   const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
-  const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
+  const declaration = declarationScripts(ctx.store, { ...solution, consentVersion });
   let written: WrittenScript;
   let declarationWritten: WrittenScript;
+  let declarationFiles: LanguageFiles;
   let languageFiles: LanguageFiles;
   let uiFiles: LanguageFiles;
   let fullFiles: LanguageFiles;
@@ -54,7 +55,8 @@ export const publishBanner = (
       }),
     );
   try {
-    declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
+    declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration.all, declarationFileName(version));
+    declarationFiles = writeLanguages(declaration.byLanguage, declarationFileName);
     // The UI first: a core is never served before the files it loads are there.
     uiFiles = writeLanguages(scripts.uiByLanguage, uiFileName);
     languageFiles = writeLanguages(scripts.coreByLanguage, languageScriptFileName);
@@ -80,6 +82,7 @@ export const publishBanner = (
     bytes: written.bytes,
     declarationFile: declarationWritten.file,
     declarationSha256: declarationWritten.sha256,
+    declarationFiles,
     languageFiles,
     uiFiles,
     fullFiles,

@@ -4,6 +4,7 @@ import type { Violation } from '../../src/shared/violations';
 import type { ServerContext } from '../context/context';
 import { solutionLanguages } from '../data/consentSolutions';
 import { translationRowForWrite, translationRowOf } from '../data/translations';
+import { marksAfterWrite } from '../seed/defaultTranslations';
 import { ApiError, violation } from '../http/errors';
 import { IMPORT_MAX_ROWS, MAX_IMPORT_VIOLATIONS, uniqueViolations } from '../http/importFile';
 import type { ConsentSolutionRow } from '../store/types';
@@ -72,7 +73,9 @@ export const importTranslations = (
     // Validated above: from here on nothing can fail, and it all runs in this one tick.
     for (const change of changes) {
       const row = translationRowForWrite(ctx.store, solution, change.language as LanguageCode, now);
+      const before = structuredClone(row.texts);
       setTextAt(row.texts, change.key, change.after);
+      row.defaultKeys = marksAfterWrite(row, before, row.texts);
       row.updatedAt = now;
     }
     ctx.store.write();

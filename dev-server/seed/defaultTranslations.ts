@@ -1,134 +1,118 @@
+import { defaultTextsOf } from '../../banner/publish/defaultTexts';
+import { emptyTexts, setTextAt, textAt, TRANSLATION_GROUPS, TRANSLATION_KEYS, type StoredTexts } from '../../src/schemas/translations';
 import type { LanguageCode } from '../../src/shared/languages';
-import { emptyTexts, type StoredTexts, type TranslationTexts } from '../../src/schemas/translations';
-import { solutionLanguages } from '../data/consentSolutions';
+import { consentSolutionRows, solutionLanguages } from '../data/consentSolutions';
 import { TRANSLATIONS, translationRows } from '../data/translations';
 import type { Store } from '../store/store';
-import type { ConsentSolutionRow } from '../store/types';
+import type { ConsentSolutionRow, TranslationRow } from '../store/types';
 
 /**
- * The texts every new consent solution starts with (ENT-3): English, and French. Other
- * languages start empty; the completeness matrix shows what is left to write, and the pop-up
- * falls back to English meanwhile.
+ * I18N-2: the texts a language of a consent solution starts with, the product's defaults in
+ * `banner/texts` (I18N-1), marked as defaults (`defaultKeys`) so the admin tells them apart
+ * from the customer's own. A customer's text is never overwritten: only a missing one is
+ * filled, and a customer's change takes the mark off (`marksAfterWrite`). A language without shipped
+ * texts starts empty; the pop-up falls back to the solution's default language meanwhile.
  */
 
-const en: TranslationTexts = {
-  popup: {
-    bannerHeading: 'We use cookies',
-    bannerMainText:
-      'We use cookies and similar technologies to run this website, to measure its use and to show you relevant content. You can accept all cookies, decline the optional ones or choose per category.',
-    acceptButton: 'Accept all',
-    declineButton: 'Decline',
-    showDetails: 'Show details',
-    hideDetails: 'Hide details',
-    aboutCookies: 'Cookies are small text files that websites store on your device to remember information about your visit.',
-    dataProcessorName: 'Data processor',
-    dataProcessorPrivacyPolicy: 'Privacy policy',
-    dataProcessorServiceSpecification: 'What the service does with the data',
-  },
-  cookiePolicy: {
-    cookiesOverview: 'This website uses the cookies listed below. Necessary cookies are always set; all others only with your consent.',
-    cookieDeclarationText: 'The cookie declaration lists every cookie found on this website, what it is for and how long it is kept.',
-    domainListExplanation: 'Your consent applies to the following domains:',
-    noScanPerformed: 'This website has not been scanned for cookies yet.',
-    lastUpdated: 'Last updated',
-    serviceRole: 'Role of the service',
-  },
-  privacyControls: {
-    categoryConsentHeader: 'Your consent per category',
-    multiaccept: 'Accept all categories',
-    multidecline: 'Decline all categories',
-    updateConsentButton: 'Update consent',
-  },
-  categories: {
-    necessary: {
-      sdk: 'necessary',
-      name: 'Necessary',
-      description: 'Needed for the website to work, for example to keep you logged in. They cannot be switched off.',
-    },
-    functional: {
-      sdk: 'functional',
-      name: 'Functional',
-      description: 'Remember your choices, such as language or region, to give you a more personal experience.',
-    },
-    statistics: { sdk: 'statistics', name: 'Statistics', description: 'Help us understand how visitors use the website by collecting anonymous information.' },
-    marketing: { sdk: 'marketing', name: 'Marketing', description: 'Used to show you advertising that is relevant to you across websites.' },
-    unclassified: { sdk: 'unclassified', name: 'Unclassified', description: 'Cookies that have not been classified yet.' },
-  },
+/** The default texts of a language's four groups, as stored, or all missing. */
+export const defaultTextsFor = (language: string): StoredTexts => {
+  const texts = defaultTextsOf(language);
+  if (!texts) return emptyTexts();
+  return Object.fromEntries(TRANSLATION_GROUPS.map((group) => [group, structuredClone(texts[group])])) as unknown as StoredTexts;
 };
 
-const fr: TranslationTexts = {
-  popup: {
-    bannerHeading: 'Nous utilisons des cookies',
-    bannerMainText:
-      'Nous utilisons des cookies et des technologies similaires pour faire fonctionner ce site, mesurer son utilisation et vous montrer des contenus pertinents. Vous pouvez tout accepter, refuser les cookies facultatifs ou choisir par catégorie.',
-    acceptButton: 'Tout accepter',
-    declineButton: 'Refuser',
-    showDetails: 'Afficher les détails',
-    hideDetails: 'Masquer les détails',
-    aboutCookies: 'Les cookies sont de petits fichiers texte que les sites enregistrent sur votre appareil pour se souvenir de votre visite.',
-    dataProcessorName: 'Sous-traitant',
-    dataProcessorPrivacyPolicy: 'Politique de confidentialité',
-    dataProcessorServiceSpecification: 'Ce que le service fait des données',
-  },
-  cookiePolicy: {
-    cookiesOverview:
-      'Ce site utilise les cookies listés ci-dessous. Les cookies nécessaires sont toujours déposés ; les autres seulement avec votre consentement.',
-    cookieDeclarationText: 'La déclaration des cookies liste chaque cookie trouvé sur ce site, à quoi il sert et combien de temps il est conservé.',
-    domainListExplanation: "Votre consentement s'applique aux domaines suivants :",
-    noScanPerformed: "Ce site n'a pas encore été analysé.",
-    lastUpdated: 'Dernière mise à jour',
-    serviceRole: 'Rôle du service',
-  },
-  privacyControls: {
-    categoryConsentHeader: 'Votre consentement par catégorie',
-    multiaccept: 'Accepter toutes les catégories',
-    multidecline: 'Refuser toutes les catégories',
-    updateConsentButton: 'Mettre à jour le consentement',
-  },
-  categories: {
-    necessary: {
-      sdk: 'necessary',
-      name: 'Nécessaires',
-      description: 'Indispensables au fonctionnement du site, par exemple pour rester connecté. Ils ne peuvent pas être désactivés.',
-    },
-    functional: {
-      sdk: 'functional',
-      name: 'Fonctionnels',
-      description: 'Retiennent vos choix, comme la langue ou la région, pour une expérience plus personnelle.',
-    },
-    statistics: {
-      sdk: 'statistics',
-      name: 'Statistiques',
-      description: 'Nous aident à comprendre comment les visiteurs utilisent le site grâce à des informations anonymes.',
-    },
-    marketing: { sdk: 'marketing', name: 'Marketing', description: 'Servent à vous montrer des publicités pertinentes sur différents sites.' },
-    unclassified: { sdk: 'unclassified', name: 'Non classés', description: "Cookies qui n'ont pas encore été classés." },
-  },
-};
+/** The default texts of a language's four groups, or null when the product ships none in it. */
+export const shippedDefaultsFor = (language: string): StoredTexts | null => (defaultTextsOf(language) ? defaultTextsFor(language) : null);
 
-export const DEFAULT_TEXTS: Readonly<Partial<Record<LanguageCode, TranslationTexts>>> = { en, fr };
+/** The default text at a full key (`popup.bannerHeading`), when the language ships one. */
+export const defaultTextAt = (language: string, key: string): string | undefined => textAt(defaultTextsOf(language), key);
 
-/** The starting texts of a language: a deep copy of the defaults, or all missing. */
-export const defaultTextsFor = (language: LanguageCode): StoredTexts => {
-  const texts = DEFAULT_TEXTS[language];
-  return texts ? (structuredClone(texts) as unknown as StoredTexts) : emptyTexts();
-};
+const isMissing = (value: string | undefined): boolean => value === undefined || value.trim() === '';
 
-/**
- * The starting texts of a new solution: every one of its languages that has default texts
- * (English and French). Does not write; the caller writes once with the rest of its change.
- */
-export const seedSolutionTranslations = (store: Store, solution: ConsentSolutionRow, now: string): void => {
-  const rows = translationRows(store);
-  for (const language of solutionLanguages(solution)) {
-    if (!DEFAULT_TEXTS[language] || rows.some((row) => row.consentSolutionId === solution.id && row.language === language)) continue;
-    rows.push({
-      id: store.nextId(TRANSLATIONS),
-      accountId: solution.accountId,
-      consentSolutionId: solution.id,
-      language,
-      texts: defaultTextsFor(language),
-      updatedAt: now,
-    });
+/** Fills the row's missing texts (absent or blank) with its language's defaults and marks them; how many it filled. */
+export const fillDefaults = (row: TranslationRow): number => {
+  const defaults = defaultTextsFor(row.language);
+  const marked = new Set(row.defaultKeys);
+  let filled = 0;
+  for (const key of TRANSLATION_KEYS) {
+    const text = textAt(defaults, key);
+    if (text === undefined || !isMissing(textAt(row.texts, key))) continue;
+    setTextAt(row.texts, key, text);
+    marked.add(key);
+    filled += 1;
   }
+  if (filled > 0) row.defaultKeys = TRANSLATION_KEYS.filter((key) => marked.has(key));
+  return filled;
+};
+
+/**
+ * The marks after a customer's write (a group saved, a file imported): a changed text is theirs,
+ * unless it is the default text again (a reset); an unchanged one keeps its mark.
+ */
+export const marksAfterWrite = (row: Pick<TranslationRow, 'language' | 'defaultKeys'>, before: StoredTexts, after: StoredTexts): string[] => {
+  const marked = new Set(row.defaultKeys);
+  for (const key of TRANSLATION_KEYS) {
+    const text = textAt(after, key);
+    if (text === textAt(before, key)) continue;
+    if (text !== undefined && text === defaultTextAt(row.language, key)) marked.add(key);
+    else marked.delete(key);
+  }
+  return TRANSLATION_KEYS.filter((key) => marked.has(key));
+};
+
+/**
+ * The starting texts of each of a solution's languages that ships defaults: a new row, or the
+ * missing texts of an existing one. Does not write; the caller writes once with the rest of
+ * its change. True when something changed.
+ */
+export const seedSolutionTranslations = (store: Store, solution: ConsentSolutionRow, now: string): boolean => {
+  const rows = translationRows(store);
+  let changed = false;
+  for (const language of solutionLanguages(solution)) {
+    if (!defaultTextsOf(language)) continue;
+    const row = rows.find((r) => r.consentSolutionId === solution.id && r.language === language);
+    if (row) {
+      if (fillDefaults(row) > 0) {
+        row.updatedAt = now;
+        changed = true;
+      }
+      continue;
+    }
+    rows.push(newDefaultRow(store.nextId(TRANSLATIONS), solution, language, now));
+    changed = true;
+  }
+  return changed;
+};
+
+/** A language's row with every default text, all marked. */
+export const newDefaultRow = (id: number, solution: Pick<ConsentSolutionRow, 'id' | 'accountId'>, language: LanguageCode, now: string): TranslationRow => {
+  const texts = defaultTextsFor(language);
+  return {
+    id,
+    accountId: solution.accountId,
+    consentSolutionId: solution.id,
+    language,
+    texts,
+    defaultKeys: TRANSLATION_KEYS.filter((key) => textAt(texts, key) !== undefined),
+    updatedAt: now,
+  };
+};
+
+/**
+ * I18N-2, the JSON store's start-up migration (idempotent): rows written before defaults were
+ * marked get their marks (a text equal to its default is one: the seeds wrote them), and every
+ * language a solution added but never filled gets its defaults. True when it changed anything.
+ */
+export const migrateDefaultTexts = (store: Store, now: string): boolean => {
+  let changed = false;
+  for (const row of translationRows(store)) {
+    if (row.defaultKeys !== undefined) continue;
+    row.defaultKeys = TRANSLATION_KEYS.filter((key) => {
+      const text = textAt(row.texts, key);
+      return text !== undefined && text === defaultTextAt(row.language, key);
+    });
+    changed = true;
+  }
+  for (const solution of consentSolutionRows(store)) if (seedSolutionTranslations(store, solution, now)) changed = true;
+  return changed;
 };

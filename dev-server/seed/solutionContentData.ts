@@ -1,12 +1,14 @@
 import type { CookieCategory, DataProcessor } from '../../src/schemas/cookie';
 import { solutionLanguages } from '../data/consentSolutions';
 import type { ConsentSolutionRow, CookieRow, TranslationRow } from '../store/types';
-import { DEFAULT_TEXTS, defaultTextsFor } from './defaultTranslations';
+import { defaultTextsOf } from '../../banner/publish/defaultTexts';
+import { newDefaultRow } from './defaultTranslations';
 
 /**
- * Demo translations and cookies. Every seeded solution gets the default texts of its languages
- * that have defaults (English, French), as a new solution does; German stays empty, so the
- * completeness matrix has gaps to show. Demo Shop's first solution gets scanned cookies.
+ * Demo translations and cookies. Every seeded solution gets the default texts of its languages,
+ * marked as defaults (I18N-2), as a new solution does; the cookies' purposes are written in
+ * English and some in French, so the completeness matrix has gaps to show. Demo Shop's first
+ * solution gets scanned cookies.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,15 +75,7 @@ export const buildSolutionContent = (solutions: ConsentSolutionRow[], now: Date)
   const translations: TranslationRow[] = [];
   for (const solution of solutions) {
     for (const language of solutionLanguages(solution)) {
-      if (!DEFAULT_TEXTS[language]) continue;
-      translations.push({
-        id: translations.length + 1,
-        accountId: solution.accountId,
-        consentSolutionId: solution.id,
-        language,
-        texts: defaultTextsFor(language),
-        updatedAt: solution.createdAt,
-      });
+      if (defaultTextsOf(language)) translations.push(newDefaultRow(translations.length + 1, solution, language, solution.createdAt));
     }
   }
 

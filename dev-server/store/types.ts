@@ -124,6 +124,11 @@ export interface TranslationRow {
   consentSolutionId: number;
   language: LanguageCode;
   texts: StoredTexts;
+  /**
+   * I18N-2: the keys (`popup.bannerHeading`) whose text is the product's default, not the
+   * customer's own (absent on rows stored before the marks: the start-up migration adds them).
+   */
+  defaultKeys?: string[];
   updatedAt: string;
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, type VendorList } from '../../src/schemas/tcf';
@@ -11,9 +11,46 @@ import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, ty
  * or an older version than the one kept, changes nothing: the last good list stays.
  */
 
-/** Languages with a purposes-{lang}.json beside the vendor list; English is the list itself. */
-const GVL_TRANSLATED_LANGUAGES = ['fr'] as const;
+/**
+ * I18N-1: the languages the IAB translates the declarations into (`purposes-{lang}.json` beside
+ * the list; English is the list itself), those a TC string can name as its consent language
+ * (@iabtcf/core's ConsentLanguages). Each is refreshed with the list; the shipped ones are the
+ * files in `gvl/`.
+ */
+export const GVL_TRANSLATED_LANGUAGES = [
+  'bg',
+  'ca',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'es',
+  'et',
+  'fi',
+  'fr',
+  'hr',
+  'hu',
+  'it',
+  'ja',
+  'lt',
+  'lv',
+  'mt',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sv',
+  'tr',
+  'zh',
+] as const;
 const SHIPPED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'gvl');
+
+/** The GVL's name of a banner language: the IAB names Norwegian `no`, our languages name Bokmål `nb`. */
+export const gvlLanguageOf = (language: string): string => (language === 'nb' ? 'no' : language);
 const FETCH_TIMEOUT_MS = 15_000;
 
 export interface GvlSnapshot {
@@ -47,12 +84,19 @@ const readShipped = (name: string): unknown => JSON.parse(readFileSync(join(SHIP
 const shippedSnapshot = (now: Date): GvlSnapshot => {
   const list = vendorListSchema.parse(readShipped('vendor-list.json'));
   const translations: Record<string, PurposeTranslation> = { en: list };
-  for (const lang of GVL_TRANSLATED_LANGUAGES) translations[lang] = purposeTranslationSchema.parse(readShipped(`purposes-${lang}.json`));
+  for (const file of readdirSync(SHIPPED_DIR).sort()) {
+    const lang = /^purposes-([a-z]{2})\.json$/.exec(file)?.[1];
+    if (lang) translations[lang] = purposeTranslationSchema.parse(readShipped(file));
+  }
   return { list, translations, loadedAt: now, source: 'shipped' };
 };
 
+/** Thrown for a 404: a file the host does not have (a language the IAB does not translate into). */
+class NotPublished extends Error {}
+
 const fetchJson = async (url: string): Promise<unknown> => {
   const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+  if (res.status === 404) throw new NotPublished(`${url} answered 404`);
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return (await res.json()) as unknown;
 };
@@ -91,17 +135,19 @@ export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
       return false;
     }
     const translations: Record<string, PurposeTranslation> = { en: list };
-    for (const lang of GVL_TRANSLATED_LANGUAGES) {
-      const url = `${base}purposes-${lang}.json`;
-      try {
-        translations[lang] = purposeTranslationSchema.parse(await fetchJson(url));
-      } catch (error) {
-        // A list without its translation is still the list in force: keep the older texts for that language.
-        lastError = describeFailure(url, error);
-        const kept = snapshot.translations[lang];
-        if (kept) translations[lang] = kept;
-      }
-    }
+    const fetched = await Promise.all(
+      GVL_TRANSLATED_LANGUAGES.map(async (lang) => {
+        const url = `${base}purposes-${lang}.json`;
+        try {
+          return [lang, purposeTranslationSchema.parse(await fetchJson(url))] as const;
+        } catch (error) {
+          // A list without its translation is still the list in force: keep the older texts for that language.
+          if (!(error instanceof NotPublished)) lastError = describeFailure(url, error);
+          return [lang, snapshot.translations[lang]] as const;
+        }
+      }),
+    );
+    for (const [lang, translation] of fetched) if (translation) translations[lang] = translation;
     const newer = list.vendorListVersion > snapshot.list.vendorListVersion;
     snapshot = { list, translations, loadedAt: now(), source: 'remote' };
     return newer;

@@ -1,7 +1,7 @@
 import type { TcfBundle } from '../../banner/src/tcf/tcfConfig';
 import { vendorConsentSignature, type GvlDeclarations, type PublishedTcf, type TcfSettings } from '../../src/schemas/tcf';
-import type { GvlSnapshot } from './gvlSource';
-import { TCF_TEXTS } from './tcfTexts';
+import { gvlLanguageOf, type GvlSnapshot } from './gvlSource';
+import { tcfTexts } from './tcfTexts';
 
 /** The CMP's own version in TC strings: raised when the TCF module's behaviour changes. */
 export const TCF_CMP_VERSION = 1;
@@ -55,11 +55,12 @@ export const tcfBundle = (settings: TcfSettings, snapshot: GvlSnapshot, language
   const list = { ...structuredClone(snapshot.list), ...declarationsOf(snapshot.list) };
   list.vendors = Object.fromEntries(Object.entries(list.vendors).filter(([, vendor]) => chosen.has(vendor.id)));
   const translations: Record<string, GvlDeclarations> = {};
-  const texts: TcfBundle['texts'] = { en: TCF_TEXTS.en };
+  const texts: TcfBundle['texts'] = { en: tcfTexts('en') };
   for (const language of languages) {
-    const translation = snapshot.translations[language];
+    // I18N-1: the IAB's purpose translations where the GVL has the language, our own texts for the rest.
+    const translation = snapshot.translations[gvlLanguageOf(language)];
     if (language !== 'en' && translation) translations[language] = declarationsOf(translation as GvlDeclarations);
-    if (language === 'fr') texts.fr = TCF_TEXTS.fr;
+    texts[language] = tcfTexts(language);
   }
   return {
     cmpId,

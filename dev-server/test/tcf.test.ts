@@ -41,13 +41,17 @@ describe('the Global Vendor List', () => {
     expect(Object.keys(list.stacks).length).toBeGreaterThan(0);
     expect(Object.keys(list.dataCategories).length).toBeGreaterThan(0);
     expect(list.vendorCount).toBe(12);
-    expect(list.languages).toEqual(['en', 'fr']);
+    expect(list.languages).toEqual(['en', 'de', 'fr']);
     expect(list.lastRefreshError).toBeNull();
     expect(list.purposes['1']?.name).toBe('Store and/or access information on a device');
     const french = await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=fr');
     expect(french.body.purposes['1']?.name).toBe('Stocker et/ou accéder à des informations sur un appareil');
     expect(french.body.specialFeatures['1']?.name).toBe('Utiliser des données de géolocalisation précises');
+    // I18N-1: the IAB's own German purpose texts ship with the list.
     expect((await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=de')).body.purposes['1']?.name).toBe(
+      'Speichern von oder Zugriff auf Informationen auf einem Endgerät',
+    );
+    expect((await owner<VendorListSummary>('GET', '/tcf/vendor-list?language=it')).body.purposes['1']?.name).toBe(
       'Store and/or access information on a device',
     );
     expect((await owner('GET', '/tcf/vendor-list?language=<b>')).status).toBe(400);

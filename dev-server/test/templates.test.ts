@@ -252,7 +252,7 @@ describe('pop-up templates', () => {
     expect(retried.body.version).toBe(2);
   });
 
-  it('[BEYOND-1] the preview content falls back to the default texts and lists the cookies; unknown languages refused', async () => {
+  it('[BEYOND-1] [I18N-1] the preview content falls back to the default texts and lists the cookies; unknown languages refused', async () => {
     const fr = await owner<{ content: { texts: Record<string, string>; cookies: unknown[] }; languages: string[] }>(
       'GET',
       '/consent-solutions/1/popup/content?language=fr',
@@ -260,8 +260,13 @@ describe('pop-up templates', () => {
     expect(fr.status).toBe(200);
     expect(fr.body.content.texts['popup.bannerHeading']).toBe('Nous utilisons des cookies');
     expect(fr.body.languages).toEqual(['en', 'fr', 'de']);
+    // I18N-1: a text missing in German falls back to the German default, not to another language.
+    const german = (server.store.state().translations as { consentSolutionId: number; language: string; texts: { popup: Record<string, unknown> } }[]).find(
+      (row) => row.consentSolutionId === 1 && row.language === 'de',
+    );
+    delete german?.texts.popup.bannerHeading;
     const de = await owner<{ content: { texts: Record<string, string> } }>('GET', '/consent-solutions/1/popup/content?language=de');
-    expect(de.body.content.texts['popup.bannerHeading']).toBe('We use cookies');
+    expect(de.body.content.texts['popup.bannerHeading']).toBe('Wir verwenden Cookies');
     const es = await owner('GET', '/consent-solutions/1/popup/content?language=es');
     expect(pairs(es.body)).toEqual([['language', 'validation.language_not_in_solution']]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX, TRANSLATION_KEYS, type StoredTexts } from '../../src/schemas/translations';
-import { DEFAULT_TEXTS } from '../seed/defaultTranslations';
+import { defaultTextsOf } from '../../banner/publish/defaultTexts';
 import type { TranslationRow } from '../store/types';
 import { caller, createBody, pairs, SEED, type Call, type ConsentSolutionJson } from './consentApi';
 import { login } from './http';
@@ -24,15 +24,19 @@ interface TranslationJson {
   language: string;
   texts: StoredTexts;
   updatedAt: string | null;
+  defaultKeys: string[];
+  defaults: StoredTexts | null;
 }
 interface Cell {
   language: string;
   group: string;
   missing: number;
+  defaults: number;
   total: number;
   firstMissing: string | null;
 }
 
+const DEFAULT_TEXTS = { en: defaultTextsOf('en'), fr: defaultTextsOf('fr'), de: defaultTextsOf('de') };
 const popup = (overrides: Record<string, string> = {}) => ({ ...(DEFAULT_TEXTS.en?.popup ?? {}), ...overrides });
 const translationRows = () => server.store.state().translations as TranslationRow[];
 
@@ -57,24 +61,71 @@ const newSolution = async (canonicalDomain: string, additionalLanguages = ['fr']
 };
 
 describe('translations', () => {
-  it('[ENT-3] [ROUTE-17] a new solution starts with the English and French default texts; others start missing', async () => {
-    const solution = await newSolution('translations-new.com', ['fr', 'de']);
+  it('[I18N-2] [ENT-3] [ROUTE-17] a new solution starts with the default texts of its languages, marked as defaults; one without shipped texts starts missing', async () => {
+    const solution = await newSolution('translations-new.com', ['fr', 'de', 'ca']);
     const list = await owner<TranslationJson[]>('GET', `/consent-solutions/${solution.id}/translations`);
     expect(list.status).toBe(200);
-    expect(list.body.map((t) => t.language)).toEqual(['en', 'fr', 'de']);
+    expect(list.body.map((t) => t.language)).toEqual(['en', 'fr', 'de', 'ca']);
     expect(list.body[0]?.texts.popup).toEqual(DEFAULT_TEXTS.en?.popup);
     expect(list.body[1]?.texts.categories).toEqual(DEFAULT_TEXTS.fr?.categories);
-    expect(list.body[2]?.texts).toEqual({ popup: {}, cookiePolicy: {}, privacyControls: {}, categories: {} });
-    const fr = await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/fr`);
-    expect(fr.body.texts.popup.bannerHeading).toBe('Nous utilisons des cookies');
+    expect(list.body[2]?.texts.popup).toEqual(DEFAULT_TEXTS.de?.popup);
+    expect(list.body.slice(0, 3).map((t) => t.defaultKeys)).toEqual([TRANSLATION_KEYS, TRANSLATION_KEYS, TRANSLATION_KEYS]);
+    expect(list.body[3]).toMatchObject({ texts: { popup: {}, cookiePolicy: {}, privacyControls: {}, categories: {} }, defaultKeys: [], defaults: null });
+    const de = await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/de`);
+    expect(de.body.texts.popup.bannerHeading).toBe('Wir verwenden Cookies');
+    expect(de.body.defaults?.cookiePolicy).toEqual(DEFAULT_TEXTS.de?.cookiePolicy);
   });
 
-  it('[ENT-3] the seed gives every seeded solution its default texts', async () => {
+  it('[I18N-2] a language added later gets its defaults; a customer’s edit wins, and putting the default back marks it again', async () => {
+    const solution = await newSolution('translations-added.com', []);
+    expect((await owner('PATCH', `/consent-solutions/${solution.id}`, { additionalLanguages: ['it'] })).status).toBe(200);
+    const it = async () => (await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/it`)).body;
+    expect((await it()).texts.popup.acceptButton).toBe('Accetta tutti');
+    expect((await it()).defaultKeys).toEqual(TRANSLATION_KEYS);
+
+    const italian = defaultTextsOf('it');
+    const saved = await owner<TranslationJson>('PUT', `/consent-solutions/${solution.id}/translations/it/popup`, {
+      ...italian?.popup,
+      acceptButton: 'Va bene',
+    });
+    expect(saved.body.texts.popup.acceptButton).toBe('Va bene');
+    expect(saved.body.defaultKeys).not.toContain('popup.acceptButton');
+    expect(saved.body.defaultKeys).toContain('popup.declineButton');
+    // Removing the language and adding it back keeps the customer's text.
+    await owner('PATCH', `/consent-solutions/${solution.id}`, { additionalLanguages: [] });
+    await owner('PATCH', `/consent-solutions/${solution.id}`, { additionalLanguages: ['it'] });
+    expect((await it()).texts.popup.acceptButton).toBe('Va bene');
+    const back = await owner<TranslationJson>('PUT', `/consent-solutions/${solution.id}/translations/it/popup`, italian?.popup);
+    expect(back.body.defaultKeys).toContain('popup.acceptButton');
+  });
+
+  it('[I18N-2] a text is reset to its default, marked again; a key without a default or unknown is refused', async () => {
+    const solution = await newSolution('translations-reset.com', ['fr', 'ca']);
+    const path = `/consent-solutions/${solution.id}/translations`;
+    await owner('PUT', `${path}/fr/popup`, { ...DEFAULT_TEXTS.fr?.popup, bannerHeading: 'Des cookies, oui' });
+    const edited = (await owner<TranslationJson>('GET', `${path}/fr`)).body;
+    expect(edited.defaultKeys).not.toContain('popup.bannerHeading');
+    const reset = await owner<TranslationJson>('POST', `${path}/fr/reset`, { keys: ['popup.bannerHeading'] });
+    expect(reset.status).toBe(200);
+    expect(reset.body.texts.popup.bannerHeading).toBe('Nous utilisons des cookies');
+    expect(reset.body.defaultKeys).toEqual(TRANSLATION_KEYS);
+
+    const refused = await owner('POST', `${path}/ca/reset`, { keys: ['popup.bannerHeading'] });
+    expect([refused.status, pairs(refused.body)]).toEqual([400, [['keys.0', 'validation.translation_no_default']]]);
+    const unknown = await owner('POST', `${path}/fr/reset`, { keys: ['popup.nope'] });
+    expect([unknown.status, pairs(unknown.body)]).toEqual([400, [['keys.0', 'validation.translation_key_unknown']]]);
+    expect((await owner('POST', `${path}/fr/reset`, { keys: [] })).status).toBe(400);
+    expect((await owner('POST', `${path}/de/reset`, { keys: ['popup.bannerHeading'] })).status).toBe(400);
+    expect((await other('POST', `${path}/fr/reset`, { keys: ['popup.bannerHeading'] })).status).toBe(404);
+    expect((await owner('GET', `${path}/fr/reset`)).status).toBe(405);
+  });
+
+  it('[I18N-2] [ENT-3] the seed gives every seeded solution the default texts of its languages', async () => {
     const list = await owner<TranslationJson[]>('GET', '/consent-solutions/1/translations');
-    expect(list.body.map((t) => [t.language, Object.keys(t.texts.popup).length])).toEqual([
-      ['en', 10],
-      ['fr', 10],
-      ['de', 0],
+    expect(list.body.map((t) => [t.language, Object.keys(t.texts.popup).length, t.defaultKeys.length])).toEqual([
+      ['en', 10, TRANSLATION_KEYS.length],
+      ['fr', 10, TRANSLATION_KEYS.length],
+      ['de', 10, TRANSLATION_KEYS.length],
     ]);
   });
 
@@ -115,17 +166,20 @@ describe('translations', () => {
   });
 
   it('[ENT-3] [ROLE-3] the stored rows are a plain collection: listed by solution, one read, groups updated, removed; another account’s are not found', async () => {
-    const solution = await newSolution('translations-rows.com', ['fr', 'de']);
+    const solution = await newSolution('translations-rows.com', ['fr', 'ca']);
     const list = await owner<TranslationRow[]>('GET', `/translations?consentSolutionId=${solution.id}&_sort=language&_order=asc`);
     expect([list.status, list.total, list.body.map((row) => row.language)]).toEqual([200, 2, ['en', 'fr']]);
     const fr = list.body.find((row) => row.language === 'fr');
     if (!fr) throw new Error('no fr row');
     expect((await owner<TranslationRow>('GET', `/translations/${fr.id}`)).body.texts.popup).toEqual(DEFAULT_TEXTS.fr?.popup);
 
-    const saved = await owner<TranslationRow>('PATCH', `/translations/${fr.id}`, { texts: { popup: popup({ bannerHeading: ' Nos cookies ' }) } });
+    const saved = await owner<TranslationRow>('PATCH', `/translations/${fr.id}`, {
+      texts: { popup: { ...DEFAULT_TEXTS.fr?.popup, bannerHeading: ' Nos cookies ' } },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.texts.popup.bannerHeading).toBe('Nos cookies');
     expect(saved.body.texts.categories).toEqual(DEFAULT_TEXTS.fr?.categories);
+    expect(saved.body.defaultKeys).toEqual(TRANSLATION_KEYS.filter((key) => key !== 'popup.bannerHeading'));
     const grouped = await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/fr`);
     expect(grouped.body.texts.popup.bannerHeading).toBe('Nos cookies');
     const invalid = await owner('PUT', `/translations/${fr.id}`, { texts: { popup: popup({ acceptButton: '' }) } });
@@ -170,20 +224,23 @@ describe('translations', () => {
   });
 
   it('[BEYOND-5] the completeness matrix counts missing texts per language and group, with the first gap', async () => {
-    const solution = await newSolution('translations-matrix.com', ['fr', 'de']);
+    const solution = await newSolution('translations-matrix.com', ['fr', 'ca']);
     const before = await owner<{ languages: string[]; groups: string[]; cells: Cell[] }>('GET', `/consent-solutions/${solution.id}/translations/completeness`);
-    expect(before.body.languages).toEqual(['en', 'fr', 'de']);
+    expect(before.body.languages).toEqual(['en', 'fr', 'ca']);
     expect(before.body.groups).toEqual(['popup', 'cookiePolicy', 'privacyControls', 'categories', 'cookiePurposes']);
     const cell = (cells: Cell[], language: string, group: string) => cells.find((c) => c.language === language && c.group === group);
-    expect(cell(before.body.cells, 'fr', 'popup')).toMatchObject({ missing: 0, total: 10, firstMissing: null });
-    expect(cell(before.body.cells, 'de', 'categories')).toMatchObject({ missing: 15, total: 15, firstMissing: 'necessary.sdk' });
+    expect(cell(before.body.cells, 'fr', 'popup')).toMatchObject({ missing: 0, defaults: 10, total: 10, firstMissing: null });
+    expect(cell(before.body.cells, 'ca', 'categories')).toMatchObject({ missing: 15, defaults: 0, total: 15, firstMissing: 'necessary.sdk' });
+    // I18N-2: a customer's text is counted apart from the defaults.
+    await owner('PUT', `/consent-solutions/${solution.id}/translations/fr/popup`, { ...DEFAULT_TEXTS.fr?.popup, acceptButton: 'Oui' });
 
     // A French gap (as left by an earlier partial import): counted, and named as the first gap.
     const row = translationRows().find((r) => r.consentSolutionId === solution.id && r.language === 'fr');
     if (!row) throw new Error('no French row');
     delete row.texts.privacyControls.multidecline;
     const after = await owner<{ cells: Cell[] }>('GET', `/consent-solutions/${solution.id}/translations/completeness`);
-    expect(cell(after.body.cells, 'fr', 'privacyControls')).toMatchObject({ missing: 1, total: 4, firstMissing: 'multidecline' });
+    expect(cell(after.body.cells, 'fr', 'privacyControls')).toMatchObject({ missing: 1, defaults: 3, total: 4, firstMissing: 'multidecline' });
+    expect(cell(after.body.cells, 'fr', 'popup')).toMatchObject({ missing: 0, defaults: 9, total: 10 });
 
     const seeded = await owner<{ cells: Cell[] }>('GET', '/consent-solutions/1/translations/completeness');
     // Demo Shop's cookies: 10, of which 5 have no French purpose and one no English purpose.
@@ -212,27 +269,30 @@ describe('translations', () => {
   });
 
   it('[BEYOND-5] an import previews with dryRun, then applies; empty cells leave texts as they are', async () => {
-    const solution = await newSolution('translations-import.com', ['fr', 'de']);
-    const csv = 'key,language,text\npopup.bannerHeading,de,Wir verwenden Cookies\npopup.acceptButton,fr,\n"popup.declineButton",fr,"Non, merci"\n';
+    const solution = await newSolution('translations-import.com', ['fr', 'ca']);
+    const csv = 'key,language,text\npopup.bannerHeading,ca,Fem servir galetes\npopup.acceptButton,fr,\n"popup.declineButton",fr,"Non, merci"\n';
     const preview = await importFile(solution.id, csv, 'text/csv', true);
     expect(preview).toEqual({
       status: 200,
       body: {
         dryRun: true,
         changes: [
-          { language: 'de', key: 'popup.bannerHeading', before: null, after: 'Wir verwenden Cookies' },
+          { language: 'ca', key: 'popup.bannerHeading', before: null, after: 'Fem servir galetes' },
           { language: 'fr', key: 'popup.declineButton', before: 'Refuser', after: 'Non, merci' },
         ],
         unchanged: 0,
       },
     });
-    const de = async () => (await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/de`)).body.texts.popup;
-    expect(await de()).toEqual({});
+    const ca = async () => (await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/ca`)).body.texts.popup;
+    expect(await ca()).toEqual({});
     const applied = await importFile(solution.id, csv, 'text/csv');
     expect(applied.status).toBe(200);
-    expect(await de()).toEqual({ bannerHeading: 'Wir verwenden Cookies' });
-    const fr = (await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/fr`)).body.texts.popup;
-    expect([fr.acceptButton, fr.declineButton]).toEqual(['Tout accepter', 'Non, merci']);
+    expect(await ca()).toEqual({ bannerHeading: 'Fem servir galetes' });
+    const fr = (await owner<TranslationJson>('GET', `/consent-solutions/${solution.id}/translations/fr`)).body;
+    expect([fr.texts.popup.acceptButton, fr.texts.popup.declineButton]).toEqual(['Tout accepter', 'Non, merci']);
+    // I18N-2: the imported text is the customer's, the untouched one still the default.
+    expect(fr.defaultKeys).not.toContain('popup.declineButton');
+    expect(fr.defaultKeys).toContain('popup.acceptButton');
   });
 
   it('[BEYOND-5] [VAL-4] a bad row refuses the whole import with row numbers and changes nothing', async () => {

@@ -46,6 +46,7 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'validation.translation_required': 'Ce texte de traduction est obligatoire.',
   'validation.language_not_in_solution': 'Cette langue ne fait pas partie des langues de la solution de consentement.',
   'validation.translation_key_unknown': "Cette clé de traduction n'existe pas.",
+  'validation.translation_no_default': "Il n'y a pas de texte par défaut pour ce texte dans cette langue.",
   'validation.import_format_invalid': "Le fichier n'a pas pu être lu : utilisez le format d'export JSON ou CSV.",
   'validation.import_empty': 'Le fichier ne contient aucune ligne.',
   'validation.import_too_many_rows': 'Le fichier contient trop de lignes.',

@@ -105,6 +105,23 @@ export const translationsEn = {
       row: 'Row / field',
       problem: 'Problem',
     },
+    /** I18N-2: the product's default texts against the customer's own, and putting one back. */
+    defaults: {
+      default_text: 'Default text.',
+      own_text: 'Your text.',
+      cell: '{{status}}, {{count}} default',
+      title: 'Your texts that have a default',
+      intro: 'These texts are yours. Reset one to put the product’s default text for this language back.',
+      none: 'Every text of this group is the default text or has no default in this language.',
+      reset: 'Reset to default',
+      reset_label: 'Reset “{{field}}” to its default text',
+      confirm_title: 'Reset to the default text?',
+      confirm_body: '“{{field}}” gets the default text back: “{{text}}”. Your text is replaced, and unsaved changes in this group are lost.',
+      confirm: 'Reset',
+      cancel: 'Cancel',
+      done: 'Default text restored.',
+      error: 'The default text could not be restored.',
+    },
   },
   cookies: {
     title: 'Cookie management',

@@ -104,6 +104,24 @@ export const translationsFr = {
       row: 'Ligne / champ',
       problem: 'Problème',
     },
+    /** I18N-2 : les textes par défaut du produit face à ceux du client, et leur rétablissement. */
+    defaults: {
+      default_text: 'Texte par défaut.',
+      own_text: 'Votre texte.',
+      cell: '{{status}}, {{count}} par défaut',
+      title: 'Vos textes qui ont un texte par défaut',
+      intro: 'Ces textes sont les vôtres. Rétablissez-en un pour retrouver le texte par défaut du produit dans cette langue.',
+      none: 'Chaque texte de ce groupe est le texte par défaut ou n’a pas de texte par défaut dans cette langue.',
+      reset: 'Rétablir le texte par défaut',
+      reset_label: 'Rétablir le texte par défaut de « {{field}} »',
+      confirm_title: 'Rétablir le texte par défaut ?',
+      confirm_body:
+        '« {{field}} » reprend le texte par défaut : « {{text}} ». Votre texte est remplacé, et les modifications non enregistrées de ce groupe sont perdues.',
+      confirm: 'Rétablir',
+      cancel: 'Annuler',
+      done: 'Texte par défaut rétabli.',
+      error: 'Le texte par défaut n’a pas pu être rétabli.',
+    },
   },
   cookies: {
     title: 'Gestion des cookies',

@@ -181,6 +181,10 @@ export interface LanguageTexts {
   language: LanguageCode;
   texts: StoredTexts;
   updatedAt: string | null;
+  /** I18N-2: the keys whose text is the product's default, not the customer's own. */
+  defaultKeys: string[];
+  /** I18N-2: the product's default texts in this language (what a reset puts back), null when none ship. */
+  defaults: StoredTexts | null;
 }
 
 /** One cell of the completeness matrix: a language and a group (or `cookiePurposes`). */
@@ -188,6 +192,8 @@ export interface CompletenessCell {
   language: LanguageCode;
   group: string;
   missing: number;
+  /** I18N-2: present texts that are the product's defaults (the rest of the present ones are the customer's). */
+  defaults: number;
   total: number;
   /** The first missing field (within the group) or, for cookie purposes, the cookie id. */
   firstMissing: string | null;

@@ -122,6 +122,7 @@ export const translationValidationMessages = {
   'validation.import_empty': 'The file holds no rows.',
   'validation.import_too_many_rows': 'The file holds too many rows.',
   'validation.import_duplicate_row': 'This row repeats an earlier row of the file.',
+  'validation.translation_no_default': 'There is no default text for this in this language.',
 } as const;
 
 // privacyStandards.ts

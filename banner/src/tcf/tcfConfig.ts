@@ -1,3 +1,4 @@
+import type en from '../../texts/en.json';
 import type { GvlDeclarations, PublisherRestriction, TcfVendorChoice, VendorList } from '../../../src/schemas/tcf';
 
 /**
@@ -6,31 +7,12 @@ import type { GvlDeclarations, PublisherRestriction, TcfVendorChoice, VendorList
  * ends up in the runtime.
  */
 
-/** The visible texts of the two TCF layers in one language (the GVL gives the declarations' names). */
-export interface TcfTexts {
-  /** `{vendors}` is replaced by the number of vendors. */
-  firstLayer: string;
-  purposesHeading: string;
-  specialFeaturesHeading: string;
-  manageOptions: string;
-  vendorsLink: string;
-  secondLayerHeading: string;
-  specialPurposesHeading: string;
-  featuresHeading: string;
-  vendorsHeading: string;
-  dataCategories: string;
-  consent: string;
-  legitimateInterest: string;
-  /** `{days}` */
-  retention: string;
-  /** `{seconds}` */
-  cookieMaxAge: string;
-  privacyPolicy: string;
-  acceptAll: string;
-  rejectAll: string;
-  saveChoices: string;
-  back: string;
-}
+/**
+ * The visible texts of the two TCF layers in one language (the GVL gives the declarations' names):
+ * English's keys (I18N-1); `{vendors}` is the number of vendors, `{days}` and `{seconds}` a vendor's
+ * retention and cookie life.
+ */
+export type TcfTexts = (typeof en)['tcf'];
 
 export interface TcfBundle {
   cmpId: number;

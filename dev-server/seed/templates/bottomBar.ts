@@ -27,7 +27,7 @@ export const bottomBar: GalleryTemplateSeed = {
 .cm-bar__main { margin: 0; }
 .cm-bar__actions { display: flex; flex-wrap: wrap; gap: 8px; }
 .cm-bar__details { flex-basis: 100%; max-height: 40vh; overflow: auto; border-top: 1px solid #3c5a80; padding-top: 8px; }
-.cm-cookie-list { margin: 8px 0 0; padding-left: 20px; }
+.cm-cookie-list { margin: 8px 0 0; padding-inline-start: 20px; }
 .cm-cookie-domain, .cm-cookie-category { color: #c9d6e8; }
 .cm-btn { min-height: 44px; padding: 8px 18px; border-radius: 4px; border: 2px solid transparent; font: inherit; font-weight: 600; cursor: pointer; }
 .cm-btn--primary { background: #f2c14e; color: #0b2545; }

@@ -27,7 +27,7 @@ export const centredModal: GalleryTemplateSeed = {
 .cm-modal__details { margin: 12px 0; padding: 12px; border-radius: 8px; background: #f3f5f9; }
 .cm-modal__actions { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-top: 16px; }
 .cm-spacer { flex: 1; }
-.cm-cookie-list { padding-left: 20px; }
+.cm-cookie-list { padding-inline-start: 20px; }
 .cm-cookie-domain, .cm-cookie-category { color: #4a5361; }
 .cm-btn { min-height: 44px; padding: 8px 18px; border-radius: 6px; border: 2px solid #0b2545; font: inherit; font-weight: 600; cursor: pointer; }
 .cm-btn--primary { background: #0b2545; color: #ffffff; }

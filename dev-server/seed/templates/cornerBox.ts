@@ -1,9 +1,9 @@
 import type { GalleryTemplateSeed } from './types';
 
-/** A small card in the bottom-left corner that leaves the page usable. */
+/** A small card in the bottom corner where lines start (left, right in right-to-left languages) that leaves the page usable. */
 export const cornerBox: GalleryTemplateSeed = {
   name: 'Corner box',
-  description: 'A compact card in the bottom-left corner that slides in and leaves the page usable.',
+  description: 'A compact card in the bottom corner where lines start (the right one in Arabic or Hebrew) that slides in and leaves the page usable.',
   html: `<aside class="cm-box" aria-labelledby="cm-heading">
   <h2 id="cm-heading" class="cm-box__heading">{{popup.bannerHeading}}</h2>
   <p class="cm-box__main">{{popup.bannerMainText}}</p>
@@ -16,13 +16,13 @@ export const cornerBox: GalleryTemplateSeed = {
   </div>
   <button type="button" class="cm-box__toggle" data-consent-action="toggle-details" aria-expanded="false" aria-controls="cm-details">{{popup.showDetails}}</button>
 </aside>`,
-  css: `#cm-banner { position: fixed; left: 16px; bottom: 16px; z-index: 2147483000; width: min(360px, calc(100vw - 32px)); font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  css: `#cm-banner { position: fixed; inset-inline-start: 16px; bottom: 16px; z-index: 2147483000; width: min(360px, calc(100vw - 32px)); font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .cm-box { padding: 20px; border-radius: 10px; border-top: 6px solid #f2c14e; background: #ffffff; color: #1b1f24; box-shadow: 0 8px 28px rgba(11, 37, 69, 0.3); transform: translateY(0); opacity: 1; transition: transform 200ms ease-out, opacity 200ms ease-out; }
 .cm-box.cm-entering { transform: translateY(24px); opacity: 0; }
 .cm-box__heading { margin: 0 0 6px; font-size: 17px; color: #0b2545; }
 .cm-box__main { margin: 0 0 12px; }
 .cm-box__details { max-height: 200px; overflow: auto; margin-bottom: 12px; font-size: 13px; }
-.cm-cookie-list { margin: 0; padding-left: 18px; }
+.cm-cookie-list { margin: 0; padding-inline-start: 18px; }
 .cm-cookie-domain, .cm-cookie-category { color: #4a5361; }
 .cm-box__actions { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
 .cm-btn { min-height: 44px; border-radius: 6px; border: 2px solid #0b2545; font: inherit; font-weight: 600; cursor: pointer; }

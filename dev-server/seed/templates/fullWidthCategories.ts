@@ -32,12 +32,12 @@ export const fullWidthCategories: GalleryTemplateSeed = {
 .cm-category-name { display: block; font-weight: 700; }
 .cm-category-description { display: block; font-size: 13px; color: #4a5361; }
 .cm-panel__details { margin-bottom: 12px; }
-.cm-cookie-list { padding-left: 20px; }
+.cm-cookie-list { padding-inline-start: 20px; }
 .cm-panel__actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 8px; }
 .cm-btn { min-height: 44px; padding: 8px 18px; border-radius: 6px; border: 2px solid #0b2545; font: inherit; font-weight: 600; cursor: pointer; }
 .cm-btn--primary { background: #0b2545; color: #ffffff; }
 .cm-btn--secondary { background: #ffffff; color: #0b2545; }
-.cm-btn--link { margin-right: auto; border-color: transparent; background: none; color: #0b2545; text-decoration: underline; }
+.cm-btn--link { margin-inline-end: auto; border-color: transparent; background: none; color: #0b2545; text-decoration: underline; }
 .cm-btn:focus-visible, .cm-category input:focus-visible { outline: 3px solid #b8860b; outline-offset: 2px; }
 @media (max-width: 600px) { .cm-panel__actions .cm-btn { flex: 1 1 100%; } }`,
   js: `var stored = consent.get();

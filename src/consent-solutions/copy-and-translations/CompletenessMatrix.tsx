@@ -18,7 +18,7 @@ interface CompletenessMatrixProps {
   onOpen: (cell: CompletenessCell) => void;
 }
 
-/** BEYOND-5: languages × groups with the count of missing texts; each cell opens its gap. */
+/** BEYOND-5: languages × groups with the count of missing texts (and of default ones, I18N-2); each cell opens its gap. */
 export const CompletenessMatrix = ({ completeness, languageLabel, onOpen }: CompletenessMatrixProps) => {
   const translate = useTranslate();
   const cellOf = (language: string, group: string) => completeness.cells.find((c) => c.language === language && c.group === group);
@@ -51,8 +51,10 @@ export const CompletenessMatrix = ({ completeness, languageLabel, onOpen }: Comp
                 {completeness.groups.map((group) => {
                   const cell = cellOf(language, group);
                   if (!cell) return <TableCell key={group} />;
-                  const status =
+                  const gaps =
                     cell.missing === 0 ? translate('translations.matrix.complete') : translate('translations.matrix.missing', { smart_count: cell.missing });
+                  // I18N-2: how many of the present texts are the product's defaults, not the customer's.
+                  const status = cell.defaults > 0 ? translate('translations.defaults.cell', { status: gaps, smart_count: cell.defaults }) : gaps;
                   return (
                     <TableCell key={group}>
                       <Button

@@ -6,11 +6,13 @@ import Form from '@rjsf/mui';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useTranslate } from 'react-admin';
 import { groupJsonSchema, type TranslationGroup } from '../../schemas/translations';
-import { fieldId, groupUiSchema, groupValidator } from './translationsModel';
+import { fieldId, groupUiSchema, groupValidator, type TextOrigin } from './translationsModel';
 
 interface TranslationGroupFormProps {
   group: TranslationGroup;
   initial: Record<string, unknown>;
+  /** I18N-2: whose each stored text is, told in its help. */
+  origin: TextOrigin;
   /** A field path to focus once shown (the first gap, from the completeness matrix). */
   focus: string | null;
   saving: boolean;
@@ -25,10 +27,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.string
  * One text group as an rjsf form. Its JSON Schema is generated from the group's zod schema
  * (the one the API validates with, VAL-4), and so are its errors (`groupValidator`).
  */
-export const TranslationGroupForm = ({ group, initial, focus, saving, serverErrors, onDirtyChange, onSave }: TranslationGroupFormProps) => {
+export const TranslationGroupForm = ({ group, initial, origin, focus, saving, serverErrors, onDirtyChange, onSave }: TranslationGroupFormProps) => {
   const translate = useTranslate();
   const schema = useMemo(() => groupJsonSchema(group) as RJSFSchema, [group]);
-  const uiSchema = useMemo(() => groupUiSchema(group, translate), [group, translate]);
+  const uiSchema = useMemo(() => groupUiSchema(group, translate, origin), [group, translate, origin]);
   const validator = useMemo(() => groupValidator(group, translate), [group, translate]);
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);
 

@@ -26,7 +26,8 @@ import type { Violation } from '../../shared/violations';
 import { CompletenessMatrix } from './CompletenessMatrix';
 import { TranslationGroupForm } from './TranslationGroupForm';
 import { TranslationImportDialog } from './TranslationImportDialog';
-import { violationsToErrorSchema } from './translationsModel';
+import { DefaultTextsPanel } from './DefaultTextsPanel';
+import { textOriginOf, violationsToErrorSchema } from './translationsModel';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 interface SolutionLanguages {
@@ -118,6 +119,8 @@ export const TranslationsTab = () => {
     else void navigate('../cookie-management/', { relative: 'path' });
   };
 
+  const origin = useMemo(() => textOriginOf(texts.data, group), [texts.data, group]);
+
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.translations.ofSolution(solutionId) });
 
   const save = async (values: Record<string, unknown>) => {
@@ -132,6 +135,21 @@ export const TranslationsTab = () => {
       // The dataProvider already showed the notices (ERR-1); the fields get the API's violations.
       const violations = error instanceof HttpError ? ((error.body as { violations?: Violation[] } | undefined)?.violations ?? []) : [];
       setServerErrors(violationsToErrorSchema(violations, translate));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** I18N-2: one text back to its default (confirmed in the panel); the form shows it once reloaded. */
+  const resetToDefault = async (field: string) => {
+    setSaving(true);
+    try {
+      await dataProvider.resetTranslationTexts(solutionId, language, [`${group}.${field}`]);
+      notify('translations.defaults.done', { type: 'success' });
+      setDirty(false);
+      await refresh();
+    } catch {
+      // The dataProvider showed the notice.
     } finally {
       setSaving(false);
     }
@@ -204,6 +222,7 @@ export const TranslationsTab = () => {
           key={`${language}-${group}-${texts.data.updatedAt ?? ''}`}
           group={group}
           initial={initial}
+          origin={origin}
           focus={focus}
           saving={saving}
           serverErrors={serverErrors}
@@ -211,6 +230,7 @@ export const TranslationsTab = () => {
           onSave={(values) => void save(values)}
         />
       )}
+      {texts.data && <DefaultTextsPanel group={group} data={texts.data} busy={saving} onReset={(field) => void resetToDefault(field)} />}
 
       <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="unsaved-title">
         <DialogTitle id="unsaved-title">{translate('translations.unsaved.title')}</DialogTitle>

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { groupJsonSchema } from '../../schemas/translations';
-import { fieldId, groupUiSchema, groupValidator, importContentType, maxLengthOf, violationsToErrorSchema } from './translationsModel';
+import { emptyTexts, type LanguageTexts } from '../../schemas/translations';
+import {
+  fieldId,
+  groupUiSchema,
+  groupValidator,
+  importContentType,
+  maxLengthOf,
+  resettableFields,
+  textOriginOf,
+  violationsToErrorSchema,
+} from './translationsModel';
 
 const translate = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
 
@@ -46,5 +56,26 @@ describe('translation form model', () => {
       translate,
     );
     expect(schema).toEqual({ marketing: { name: { __errors: ['validation.translation_required'] } } });
+  });
+
+  it('[I18N-2] tells a default text from the customer’s, and offers a reset only where a default exists and is not in place', () => {
+    const texts = emptyTexts();
+    texts.popup = { bannerHeading: 'Ours', acceptButton: 'Accept all', declineButton: '' };
+    const defaults = emptyTexts();
+    defaults.popup = { bannerHeading: 'We use cookies', acceptButton: 'Accept all', declineButton: 'Decline' };
+    const data: LanguageTexts = { language: 'en', texts, updatedAt: null, defaultKeys: ['popup.acceptButton'], defaults };
+    const origin = textOriginOf(data, 'popup');
+    expect(['bannerHeading', 'acceptButton', 'declineButton'].map(origin)).toEqual(['own', 'default', null]);
+    expect(resettableFields(data, 'popup')).toEqual([
+      { field: 'bannerHeading', defaultText: 'We use cookies' },
+      { field: 'declineButton', defaultText: 'Decline' },
+    ]);
+    // A language without default texts: no marks, nothing to reset.
+    const none = { ...data, defaults: null };
+    expect(textOriginOf(none, 'popup')('bannerHeading')).toBeNull();
+    expect(resettableFields(none, 'popup')).toEqual([]);
+    const ui = groupUiSchema('popup', translate, origin) as Record<string, Record<string, string>>;
+    expect(ui.bannerHeading?.['ui:help']).toContain('translations.defaults.own_text');
+    expect(ui.acceptButton?.['ui:help']).toContain('translations.defaults.default_text');
   });
 });

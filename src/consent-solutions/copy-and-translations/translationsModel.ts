@@ -1,7 +1,16 @@
 import type { ErrorSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import ajvValidator from '@rjsf/validator-ajv8';
 import { fieldIssues } from '../../schemas/formResolver';
-import { groupFieldKeys, LONG_TEXT_MAX, SHORT_TEXT_MAX, textSchemaOf, translationGroupSchemas, type TranslationGroup } from '../../schemas/translations';
+import {
+  groupFieldKeys,
+  LONG_TEXT_MAX,
+  SHORT_TEXT_MAX,
+  textAt,
+  textSchemaOf,
+  translationGroupSchemas,
+  type LanguageTexts,
+  type TranslationGroup,
+} from '../../schemas/translations';
 import type { Violation } from '../../shared/violations';
 
 /**
@@ -22,27 +31,39 @@ const leafLabelKey = (group: TranslationGroup, field: string): string =>
 /** The rjsf id of a field (`root_bannerHeading`, `root_necessary_sdk`), to focus it. */
 export const fieldId = (field: string): string => `root_${field.split('.').join('_')}`;
 
-const leafUi = (group: TranslationGroup, field: string, translate: Translate): UiSchema => {
+/** I18N-2: whose a stored text is, the product's default or the customer's own (null: neither shown). */
+export type TextOrigin = (field: string) => 'default' | 'own' | null;
+
+/** The label of a field (`bannerHeading`, `marketing.name`), as the form shows it. */
+export const fieldLabel = (group: TranslationGroup, field: string, translate: Translate): string => {
+  const label = translate(leafLabelKey(group, field));
+  const [category, leaf] = field.split('.');
+  return group === 'categories' && leaf !== undefined ? `${translate(`translations.categories.${category ?? ''}`)}: ${label}` : label;
+};
+
+const leafUi = (group: TranslationGroup, field: string, translate: Translate, origin: TextOrigin): UiSchema => {
   const max = maxLengthOf(group, field);
   const multiline = max === LONG_TEXT_MAX;
   const isSdk = field.endsWith('sdk');
+  const help = isSdk ? translate('translations.help.sdk') : translate('translations.help.short', { max });
+  const whose = origin(field);
   return {
     'ui:title': translate(leafLabelKey(group, field)),
-    'ui:help': isSdk ? translate('translations.help.sdk') : translate('translations.help.short', { max }),
+    'ui:help': whose === null ? help : `${help} ${translate(whose === 'default' ? 'translations.defaults.default_text' : 'translations.defaults.own_text')}`,
     ...(multiline ? { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } } : {}),
   };
 };
 
-/** Labels for every field, help with the maximum, text areas for the 500-character texts. */
-export const groupUiSchema = (group: TranslationGroup, translate: Translate): UiSchema => {
+/** Labels for every field, help with the maximum and whose the text is, text areas for the 500-character texts. */
+export const groupUiSchema = (group: TranslationGroup, translate: Translate, origin: TextOrigin = () => null): UiSchema => {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const field of groupFieldKeys(group)) {
     const parts = field.split('.');
-    if (parts.length === 1) ui[field] = leafUi(group, field, translate);
+    if (parts.length === 1) ui[field] = leafUi(group, field, translate, origin);
     else {
       const [category = '', leaf = ''] = parts;
       const node = (ui[category] ??= { 'ui:title': translate(`translations.categories.${category}`) }) as UiSchema;
-      node[leaf] = leafUi(group, field, translate);
+      node[leaf] = leafUi(group, field, translate, origin);
     }
   }
   return ui;
@@ -88,3 +109,21 @@ export const violationsToErrorSchema = (violations: readonly Violation[], transl
 
 /** The media type of an import file, by its name. */
 export const importContentType = (filename: string): string => (/\.json$/i.test(filename) ? 'application/json' : 'text/csv');
+
+/** I18N-2: whose each present text of a group is; nothing shown for a language without default texts. */
+export const textOriginOf =
+  (data: LanguageTexts | undefined, group: TranslationGroup): TextOrigin =>
+  (field) => {
+    const key = `${group}.${field}`;
+    if (!data?.defaults || (textAt(data.texts, key) ?? '').trim() === '') return null;
+    return data.defaultKeys.includes(key) ? 'default' : 'own';
+  };
+
+/** I18N-2: the fields of a group holding the customer's text where the language has a default one, with that default. */
+export const resettableFields = (data: LanguageTexts | undefined, group: TranslationGroup): { field: string; defaultText: string }[] =>
+  groupFieldKeys(group).flatMap((field) => {
+    const key = `${group}.${field}`;
+    const defaultText = textAt(data?.defaults ?? undefined, key);
+    if (!data || defaultText === undefined || data.defaultKeys.includes(key)) return [];
+    return [{ field, defaultText }];
+  });

@@ -15,6 +15,8 @@ export interface TranslationMethods {
   getTranslations(solutionId: Identifier, language: string): Promise<LanguageTexts>;
   getTranslationCompleteness(solutionId: Identifier): Promise<Completeness>;
   saveTranslationGroup(solutionId: Identifier, language: string, group: TranslationGroup, texts: unknown): Promise<LanguageTexts>;
+  /** I18N-2: puts texts (`popup.bannerHeading`) back to the language's default text. */
+  resetTranslationTexts(solutionId: Identifier, language: string, keys: readonly string[]): Promise<LanguageTexts>;
   exportTranslations(solutionId: Identifier, format: TranslationExportFormat): Promise<TextFile>;
   /** A JSON or CSV import, or its dry run; a refused file answers its violations. */
   importTranslations(solutionId: Identifier, content: string, contentType: string, dryRun: boolean): Promise<ImportOutcome<TranslationImportResult>>;
@@ -35,6 +37,14 @@ export const withTranslationMethods = <T extends DataProvider>(provider: T): T &
         method: 'PUT',
         body: JSON.stringify(texts),
         defaultErrorKey: 'translations.notifications.save_error',
+      })
+    ).json as LanguageTexts,
+  resetTranslationTexts: async (solutionId, language, keys) =>
+    (
+      await httpClient(`${base(solutionId)}/${encodeURIComponent(language)}/reset`, {
+        method: 'POST',
+        body: JSON.stringify({ keys }),
+        defaultErrorKey: 'translations.defaults.error',
       })
     ).json as LanguageTexts,
   exportTranslations: (solutionId, format) =>
