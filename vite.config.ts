@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
 import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
+import { buildInputsPlugin } from './scripts/vite/buildInputs.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
 import { preloadWhatIsMissingPlugin } from './scripts/vite/preloadWhatIsMissing.ts';
 import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
@@ -20,6 +21,7 @@ export default defineConfig({
     fontPreloadPlugin(),
     preloadWhatIsMissingPlugin(),
     withoutCssVarsThemePlugin(),
+    buildInputsPlugin(),
   ],
   optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
-import { build, preview, type PreviewServer } from 'vite';
+import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { startTestServer } from '../../dev-server/test/startTestServer';
+import { startAppServer } from '../../scripts/app/appServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +32,8 @@ const freePort = () =>
 
 /**
  * Browser tests run the production build against the real dev API: build once with the
- * API's URL baked in (as a deployment would), then serve it with `vite preview`.
+ * API's URL baked in (as a deployment would), then serve it with `npm start`'s server (its
+ * precompressed files aside: compressing costs a minute here, and the server's own test proves them).
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
@@ -60,7 +62,7 @@ export default async function setup(project: TestProject) {
 
   process.env.VITE_API_URL = api.baseUrl;
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server: PreviewServer = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: appPort, strictPort: true } });
+  const server = await startAppServer(outDir, '127.0.0.1', appPort);
 
   project.provide('apiUrl', api.baseUrl);
   project.provide('appUrl', appUrl);
@@ -68,7 +70,7 @@ export default async function setup(project: TestProject) {
   project.provide('scanSitePort', scanSitePort);
 
   return async () => {
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await server.close();
     await api.close();
     rmSync(outDir, { recursive: true, force: true });
   };
