@@ -1,9 +1,11 @@
 /**
  * Lighthouse (npm `lighthouse`, on Debian's Chromium through chrome-launcher) on the pages whose
  * scores docs/performance.md holds (PERF-1): `/login/` logged out, and logged in the
- * consent-solutions list, a detail tab and the pop-up tab; mobile and desktop presets (simulated throttling, Lighthouse's defaults). Runs are
- * interleaved (run 1 of every page and preset, then run 2, …) so a busy moment of the machine
- * spreads over all pages instead of sinking one; each figure is the median of the runs.
+ * consent-solutions list, a detail tab and the pop-up tab; beside them the anchor's list (a stock
+ * react-admin app over the same API, bench/anchorApp.ts); mobile and desktop presets (simulated
+ * throttling, Lighthouse's defaults). Runs are interleaved (run 1 of every page and preset, then
+ * run 2, …) so a busy moment of the machine spreads over all pages instead of sinking one; each
+ * figure is the median of the runs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,19 +13,25 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { chromium, type Cookie } from 'playwright-core';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
+import { ANCHOR_LIST_PATH } from './anchorApp';
 
 export interface LighthousePage {
   name: string;
   path: string;
   /** Logged-in pages get the session cookies before each run; the others none. */
   loggedIn: boolean;
+  /** Ours, or the stock react-admin app measured beside it. */
+  app: App;
 }
 
+export type App = 'ours' | 'anchor';
+
 export const LIGHTHOUSE_PAGES: LighthousePage[] = [
-  { name: 'login', path: '/login/', loggedIn: false },
-  { name: 'consent-solution list', path: '/consent-solutions/', loggedIn: true },
-  { name: 'detail: installation tab', path: '/consent-solutions/1/installation/', loggedIn: true },
-  { name: 'detail: pop-up tab', path: '/consent-solutions/1/popup/my-templates/', loggedIn: true },
+  { name: 'login', path: '/login/', loggedIn: false, app: 'ours' },
+  { name: 'consent-solution list', path: '/consent-solutions/', loggedIn: true, app: 'ours' },
+  { name: 'detail: installation tab', path: '/consent-solutions/1/installation/', loggedIn: true, app: 'ours' },
+  { name: 'detail: pop-up tab', path: '/consent-solutions/1/popup/my-templates/', loggedIn: true, app: 'ours' },
+  { name: 'anchor: react-admin list', path: ANCHOR_LIST_PATH, loggedIn: true, app: 'anchor' },
 ];
 
 const PRESETS = ['mobile', 'desktop'] as const;
@@ -33,6 +41,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export interface LighthouseFigures {
   page: string;
   path: string;
+  app: App;
+  loggedIn: boolean;
   preset: Preset;
   runs: number;
   performance: number;
@@ -108,7 +118,7 @@ const runOnce = async (url: string, port: number, preset: Preset, reportName: st
  * cookies are set (logged-in pages) or cleared (`/login/`) before each run. Lighthouse's own
  * storage reset keeps cookies and clears the cache, so every run is a cold load.
  */
-export const runLighthouse = async (appUrl: string, session: Cookie[], runs: number): Promise<LighthouseFigures[]> => {
+export const runLighthouse = async (appUrls: Record<App, string>, session: Cookie[], runs: number): Promise<LighthouseFigures[]> => {
   const chrome = await chromeLauncher.launch({ chromePath: requireChromium(), chromeFlags: [...CHROMIUM_ARGS] });
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
@@ -124,7 +134,7 @@ export const runLighthouse = async (appUrl: string, session: Cookie[], runs: num
           const key = `${page.name}|${preset}`;
           results.set(key, [
             ...(results.get(key) ?? []),
-            await runOnce(new URL(page.path, appUrl).href, chrome.port, preset, `${page.name.replace(/\W+/g, '-')}-${preset}-${run}`),
+            await runOnce(new URL(page.path, appUrls[page.app]).href, chrome.port, preset, `${page.name.replace(/\W+/g, '-')}-${preset}-${run}`),
           ]);
         }
       }
@@ -135,6 +145,8 @@ export const runLighthouse = async (appUrl: string, session: Cookie[], runs: num
         return {
           page: page.name,
           path: page.path,
+          app: page.app,
+          loggedIn: page.loggedIn,
           preset,
           runs: all.length,
           performance: median(all.map((r) => r.scores.performance)),
@@ -155,3 +167,37 @@ export const runLighthouse = async (appUrl: string, session: Cookie[], runs: num
     chrome.kill();
   }
 };
+
+export interface AnchorRatio {
+  page: string;
+  preset: Preset;
+  /** Our median over the anchor's median of the same preset, in the same run. */
+  tbt: number;
+  lcp: number;
+  performance: number;
+  /** PERF-1: a logged-in page blocks the main thread at most half as long as the anchor's list. */
+  tbtTarget: 'met' | 'missed' | '';
+}
+
+const ratio = (ours: number, anchor: number): number => (anchor > 0 ? Math.round((ours / anchor) * 100) / 100 : NaN);
+
+/** Our pages' figures as ratios to the anchor's list measured beside them (same run, same preset). */
+export const anchorRatios = (figures: LighthouseFigures[]): AnchorRatio[] =>
+  figures
+    .filter((f) => f.app === 'ours')
+    .flatMap((f) => {
+      const anchor = figures.find((a) => a.app === 'anchor' && a.preset === f.preset);
+      if (anchor === undefined) return [];
+      // A TBT of 0 on both sides is met, not NaN.
+      const tbtTarget = !f.loggedIn ? '' : f.tbtMs <= anchor.tbtMs / 2 ? 'met' : 'missed';
+      return [
+        {
+          page: f.page,
+          preset: f.preset,
+          tbt: ratio(f.tbtMs, anchor.tbtMs),
+          lcp: ratio(f.lcpMs, anchor.lcpMs),
+          performance: ratio(f.performance, anchor.performance),
+          tbtTarget,
+        },
+      ];
+    });
