@@ -14,6 +14,8 @@ import { startAppServer } from '../scripts/app/appServer';
 import { precompress } from '../scripts/app/precompress';
 
 const ANCHOR_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'anchor');
+/** Our favicon and robots.txt: a stock app ships its own, and a missing favicon is a console error Lighthouse counts. */
+const PUBLIC_DIR = resolve(ANCHOR_DIR, '../../public');
 /** Where the anchor's list lives (react-admin's default hash router). */
 export const ANCHOR_LIST_PATH = '/#/consent-solutions';
 
@@ -25,7 +27,14 @@ export interface AnchorApp {
 /** Builds the anchor against `apiUrl` (baked in, as ours is) and serves it on `port`. */
 export const startAnchorApp = async (apiUrl: string, port: number): Promise<AnchorApp> => {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-anchor-'));
-  const config = { configFile: false as const, root: ANCHOR_DIR, cacheDir: join(outDir, '.vite-cache'), logLevel: 'warn' as const, plugins: [react()] };
+  const config = {
+    configFile: false as const,
+    root: ANCHOR_DIR,
+    publicDir: PUBLIC_DIR,
+    cacheDir: join(outDir, '.vite-cache'),
+    logLevel: 'warn' as const,
+    plugins: [react()],
+  };
   const previous = process.env.VITE_API_URL;
   process.env.VITE_API_URL = apiUrl;
   try {

@@ -1,7 +1,8 @@
 /**
  * The bench's anchor (docs/performance.md): a stock react-admin app as its documentation sets one
- * up, over the same API and rows as ours. Only what the API needs is added: the session cookies
- * (credentials) on every call.
+ * up, over the same API and rows as ours. Only what the bench needs is added: the session cookies
+ * (credentials) on every call, and no telemetry call to react-admin's server (the bench contacts
+ * no real domain; ours disables it too).
  */
 import '@fontsource/roboto/300.css';
 import '@fontsource/roboto/400.css';
@@ -29,7 +30,7 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <Admin dataProvider={dataProvider}>
+    <Admin dataProvider={dataProvider} disableTelemetry>
       <Resource name="consent-solutions" list={ConsentSolutionList} />
     </Admin>
   </StrictMode>,
