@@ -129,6 +129,21 @@ const runOnce = async (url: string, port: number, preset: Preset, reportName: st
 };
 
 /**
+ * On a busy machine Lighthouse now and then gives up waiting for Chromium (PROTOCOL_TIMEOUT): such
+ * a run is tried once more, then left out of the medians (the table says how many runs made each).
+ */
+const runWithRetry = async (run: () => Promise<OneRun>): Promise<OneRun | undefined> => {
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      process.stdout.write(`    failed (attempt ${attempt} of 2): ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+  return undefined;
+};
+
+/**
  * Runs Lighthouse `runs` times on every page and preset, interleaved, in one Chromium whose
  * cookies are set (logged-in pages) or cleared (`/login/`) before each run. Lighthouse's own
  * storage reset keeps cookies and clears the cache, so every run is a cold load.
@@ -151,10 +166,10 @@ export const runLighthouse = async (appUrls: Record<App, string>, session: Cooki
           if (page.loggedIn) await context.addCookies(session);
           process.stdout.write(`  Lighthouse run ${run}/${runs}: ${page.path} (${preset})\n`);
           const key = `${page.name}|${preset}`;
-          results.set(key, [
-            ...(results.get(key) ?? []),
-            await runOnce(new URL(page.path, appUrls[page.app]).href, chrome.port, preset, `${page.name.replace(/\W+/g, '-')}-${preset}-${run}`),
-          ]);
+          const one = await runWithRetry(() =>
+            runOnce(new URL(page.path, appUrls[page.app]).href, chrome.port, preset, `${page.name.replace(/\W+/g, '-')}-${preset}-${run}`),
+          );
+          if (one !== undefined) results.set(key, [...(results.get(key) ?? []), one]);
         }
       }
     }

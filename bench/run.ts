@@ -482,6 +482,7 @@ const main = async (): Promise<void> => {
       lighthouseFigures.map((l) => ({
         page: l.path,
         preset: l.preset,
+        runs: l.runs,
         perf: l.performance,
         a11y: l.accessibility,
         'best pr.': l.bestPractices,
