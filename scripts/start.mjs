@@ -3,6 +3,8 @@
 // build (rebuilt when its sources changed) served compressed and cached (scripts/app/serve.ts).
 // `npm run dev` (`--dev`): the same API beside Vite's dev server, which reloads on every change.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const dev = process.argv.includes('--dev');
 const apiPort = process.env.API_PORT ?? '3001';
@@ -10,11 +12,15 @@ const apiHost = process.env.API_HOST ?? '127.0.0.1';
 const appUrl = 'http://127.0.0.1:5173/';
 const env = { ...process.env, API_PORT: apiPort, VITE_API_URL: process.env.VITE_API_URL ?? `http://${apiHost}:${apiPort}` };
 
+// Node runs the tools' own scripts, not `npx`: npx does not pass a stop signal on, so stopping
+// this process left the API and the app's server running. tsx passes it to its child.
+const require = createRequire(import.meta.url);
+const tsx = require.resolve('tsx/cli');
+const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+const run = (script, args) => spawn(process.execPath, [script, ...args], { stdio: 'inherit', env });
 const children = [
-  spawn('npx', ['tsx', 'dev-server/index.ts'], { stdio: 'inherit', env }),
-  dev
-    ? spawn('npx', ['vite', '--host', '127.0.0.1', '--port', '5173', '--strictPort'], { stdio: 'inherit', env })
-    : spawn('npx', ['tsx', 'scripts/app/serve.ts'], { stdio: 'inherit', env }),
+  run(tsx, ['dev-server/index.ts']),
+  dev ? run(vite, ['--host', '127.0.0.1', '--port', '5173', '--strictPort']) : run(tsx, ['scripts/app/serve.ts']),
 ];
 
 // Any HTTP answer (even 404) means a server is up; print the summary once both are. A first
