@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
 import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
+import { buildInputsPlugin } from './scripts/vite/buildInputs.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
 import { preloadWhatIsMissingPlugin } from './scripts/vite/preloadWhatIsMissing.ts';
 import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
@@ -20,6 +22,7 @@ export default defineConfig({
     fontPreloadPlugin(),
     preloadWhatIsMissingPlugin(),
     withoutCssVarsThemePlugin(),
+    buildInputsPlugin(),
   ],
   optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
@@ -27,6 +30,11 @@ export default defineConfig({
   // Every browser the admin supports has native modulepreload: the polyfill would only cost the login route.
   build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 800, modulePreload: { polyfill: false } },
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines
+    // that run `npm test`, so every unit, banner and API file ran one after another while a core
+    // sat mostly idle (the files wait on jsdom, imports and sockets as much as they compute).
+    // The browser project still runs its files one at a time, after these (fileParallelism).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

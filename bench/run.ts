@@ -5,14 +5,15 @@
  *    browser actually fetched for `/login/` and for the consent-solutions list after login (all
  *    until idle, and what had arrived when the first row showed), the number of chunks and the
  *    largest one (from dist/.vite/manifest.json).
- * 2. Pages: Chromium against `vite preview` and the dev API seeded with 10,000 consent
+ * 2. Pages: Chromium against the app served as `npm start` serves it and the dev API seeded with 10,000 consent
  *    solutions; median of 5 cold loads (fresh browser context each), without and with 4× CPU
  *    throttling (CDP Emulation.setCPUThrottlingRate): first contentful paint and login form
  *    visible; after login, the first list row visible; last keystroke of a search to the list
  *    showing the one match; JS heap.
  * 3. Lighthouse (bench/lighthouse.ts): performance, accessibility and best-practices scores
  *    with their timings on `/login/`, the list, a detail tab and the pop-up tab, mobile and
- *    desktop presets, medians of BENCH_RUNS interleaved runs.
+ *    desktop presets, medians of BENCH_RUNS interleaved runs; beside them the anchor, a stock
+ *    react-admin list over the same API (bench/anchorApp.ts), and our figures as ratios to it.
  * 4. API under load (autocannon, 10 connections, 5 s per case): list and search of the 10,000
  *    solutions, login, a write; requests/s, p50/p99, errors.
  * 5. The banner on a customer page (STD-8, bench/bannerBench.ts): beside no banner and
@@ -32,20 +33,23 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
-import { build, preview } from 'vite';
+import { build } from 'vite';
 import { createServer } from '../dev-server/createServer';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { DEMO_PASSWORD } from '../dev-server/seed';
 import { login } from '../dev-server/test/http';
+import { startAppServer } from '../scripts/app/appServer';
+import { precompress } from '../scripts/app/precompress';
 import { runBannerBench } from './bannerBench';
 import { BENCH_BCRYPT_COST, SOLUTIONS, writeBenchDb } from './bulkSeed';
-import { runLighthouse, type LighthouseFigures } from './lighthouse';
+import { startAnchorApp, type AnchorApp } from './anchorApp';
+import { anchorRatios, runLighthouse, type LighthouseFigures } from './lighthouse';
 import { consentLogBench } from './consentLog';
 import { scannerBench } from './scanner';
 
@@ -77,6 +81,11 @@ const median = (values: number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 };
+/** The machine's load, printed beside figures that follow it (Lighthouse's simulated TBT does). */
+const loadLine = (): string =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${availableParallelism()} cores`;
 const kB = (bytes: number): number => Math.round(bytes / 100) / 10;
 const ms = (value: number): number => Math.round(value);
 
@@ -278,9 +287,10 @@ const main = async (): Promise<void> => {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const outDir = join(ROOT, 'node_modules', '.bench-dist', String(process.pid));
-  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const [apiPort, appPort, anchorPort] = [await freePort(), await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const appUrl = `http://127.0.0.1:${appPort}`;
+  const anchorUrl = `http://127.0.0.1:${anchorPort}`;
 
   console.log(`Seeding ${SOLUTIONS.toLocaleString('en')} consent solutions…`);
   const dbFile = join(dir, 'db.json');
@@ -288,7 +298,7 @@ const main = async (): Promise<void> => {
   const api = createServer({
     dbFile,
     outboxFile: join(dir, 'outbox.json'),
-    corsOrigins: [appUrl],
+    corsOrigins: [appUrl, anchorUrl],
     appUrl,
     devMode: false,
     bcryptCost: BENCH_BCRYPT_COST,
@@ -304,9 +314,12 @@ const main = async (): Promise<void> => {
   console.log('Building the app…');
   process.env.VITE_API_URL = apiUrl;
   await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const previewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: appPort, strictPort: true } });
+  // Served as `npm start` serves it: precompressed, hashed assets cached (scripts/app/).
+  await precompress(outDir);
+  const appServer = await startAppServer(outDir, '127.0.0.1', appPort);
 
   let browser: Browser | undefined;
+  let anchor: AnchorApp | undefined;
   try {
     browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
 
@@ -346,8 +359,11 @@ const main = async (): Promise<void> => {
     }
     const bundle = bundleFigures(outDir, loginFiles, listFiles, firstRowFiles);
 
+    console.log('Building the anchor (a stock react-admin app)…');
+    anchor = await startAnchorApp(apiUrl, anchorPort);
     console.log(`Lighthouse (mobile and desktop presets), ${RUNS} interleaved runs…`);
-    const lighthouseFigures: LighthouseFigures[] = await runLighthouse(appUrl, session, RUNS);
+    const lighthouseFigures: LighthouseFigures[] = await runLighthouse({ ours: appUrl, anchor: anchor.url }, session, RUNS);
+    const ratios = anchorRatios(lighthouseFigures);
 
     const apiLoad: LoadFigures[] = [];
     if (!ONLY_LIGHTHOUSE) {
@@ -397,6 +413,7 @@ const main = async (): Promise<void> => {
       },
       pages,
       lighthouse: lighthouseFigures,
+      lighthouseToAnchor: ratios,
       api: { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS, cases: apiLoad },
       seconds: Math.round((Date.now() - started) / 1000),
     };
@@ -465,6 +482,7 @@ const main = async (): Promise<void> => {
       lighthouseFigures.map((l) => ({
         page: l.path,
         preset: l.preset,
+        runs: l.runs,
         perf: l.performance,
         a11y: l.accessibility,
         'best pr.': l.bestPractices,
@@ -474,9 +492,22 @@ const main = async (): Promise<void> => {
         CLS: l.cls,
         'SI ms': l.speedIndexMs,
         'JS kB': l.scriptKb,
+        'load blocking ms': l.loadBlockingMs,
       })),
     );
     for (const l of lighthouseFigures.filter((f) => f.failedAudits.length > 0)) console.log(`  ${l.path} (${l.preset}) failed: ${l.failedAudits.join(', ')}`);
+    console.log(`Ours ÷ the anchor's list, same run and preset (target: a logged-in page's TBT ≤ 0.5; ${loadLine()})`);
+    console.table(
+      ratios.map((r) => ({
+        page: r.page,
+        preset: r.preset,
+        TBT: r.tbt,
+        LCP: r.lcp,
+        perf: r.performance,
+        'load blocking': r.loadBlocking,
+        'TBT ≤ ½ anchor': r.tbtTarget,
+      })),
+    );
     if (!ONLY_LIGHTHOUSE) {
       console.log(`API under load (autocannon, ${LOAD_CONNECTIONS} connections × ${LOAD_SECONDS} s, 127.0.0.1)`);
       console.table(apiLoad.map((c) => ({ case: c.case, 'req/s': c.reqPerSec, 'p50 ms': c.p50Ms, 'p99 ms': c.p99Ms, errors: c.errors, 'non-2xx': c.non2xx })));
@@ -488,7 +519,8 @@ const main = async (): Promise<void> => {
     if (bundle.largestChunk.gzip > BUDGET_MAIN_CHUNK) console.warn(`the largest chunk is over ${kB(BUDGET_MAIN_CHUNK)} kB`);
   } finally {
     await browser?.close();
-    await new Promise<void>((done) => previewServer.httpServer.close(() => done()));
+    await anchor?.close();
+    await appServer.close();
     await new Promise<void>((done) => {
       apiHttp.close(() => done());
       apiHttp.closeAllConnections();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, logIn, shellReady, useBrowser } from './support/browser';
+import { DEMO_PASSWORD, logIn, shellReady, signIn, useBrowser } from './support/browser';
 
 /**
  * ROUTE-23 accessibility gate: axe-core on every screen of the app, in Chromium against the
@@ -91,8 +91,7 @@ describe('accessibility (axe-core) in Chromium', () => {
     beforeAll(async () => {
       context = await t.browser.newContext({ baseURL: t.appUrl, locale: 'en-GB' });
       page = await context.newPage();
-      await logIn(page, 'owner@demo.test');
-      await shellReady(page);
+      await signIn(page, 'owner@demo.test');
     });
     afterAll(async () => {
       await context.close();

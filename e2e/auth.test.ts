@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, logIn, navItem, shellReady, useBrowser } from './support/browser';
+import { DEMO_PASSWORD, logIn, navItem, shellReady, signIn, useBrowser } from './support/browser';
 import { latestLinkFor } from './support/outbox';
 
 describe('auth screens in Chromium against the dev API', () => {
@@ -27,8 +27,7 @@ describe('auth screens in Chromium against the dev API', () => {
   });
 
   it('[ST-2] [ERR-1] logging out shows "You have been logged out."', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await t.page.getByRole('button', { name: 'Log out' }).click();
     await t.page.getByText('You have been logged out.').waitFor();
     await t.page.getByLabel('Email').waitFor();
@@ -36,8 +35,7 @@ describe('auth screens in Chromium against the dev API', () => {
   });
 
   it('[ST-4] [ERR-1] a 401 mid-session logs out with the session-expired notice', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     // The signature cookie goes away (as when the server revokes a session): the app still
     // holds a readable token, so the next API call answers 401.
     const cookies = await t.context.cookies();
@@ -113,8 +111,7 @@ describe('auth screens in Chromium against the dev API', () => {
   });
 
   it('[PROD-5] switching to French changes the navigation labels', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await t.page.getByRole('button', { name: 'English' }).click();
     await t.page.getByRole('menuitem', { name: /Français|French/i }).click();
     await navItem(t.page, 'Solutions de consentement').waitFor();
@@ -122,8 +119,7 @@ describe('auth screens in Chromium against the dev API', () => {
   });
 
   it('[PROD-5] a French visitor opens the admin in French: its French texts load before its first render', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await t.context.addCookies([{ name: 'i18next', value: 'fr', url: t.appUrl }]);
     // Records, from the reload's first byte, whether the English label ever painted.
     await t.page.addInitScript(() => {
@@ -164,8 +160,7 @@ describe('auth screens in Chromium against the dev API', () => {
     expect(requested).toEqual([]);
     await t.page.unroute(entry);
 
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     requested.length = 0;
     let bootBeforeEntry = false;
     await t.page.route(entry, async (route) => {
@@ -228,16 +223,12 @@ describe('auth screens in Chromium against the dev API', () => {
   });
 
   it('[ROUTE-22] an unknown URL shows Not Found', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/no/such/page');
+    await signIn(t.page, 'owner@demo.test', '/no/such/page');
     await t.page.getByText('Not Found').first().waitFor();
   });
 
   it('[ROUTE-7] /free-plan/ redirects to /', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/free-plan/');
+    await signIn(t.page, 'owner@demo.test', '/free-plan/');
     await t.page.waitForURL((url) => url.pathname !== '/free-plan/');
   });
 });

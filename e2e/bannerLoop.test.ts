@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { login } from '../dev-server/test/http';
-import { launchChromium, logIn, shellReady } from './support/browser';
+import { launchChromium, signIn } from './support/browser';
 import { useConsoleGuard } from './support/consoleGuard';
 import { apiCall as api, nextRecord } from './support/apiSession';
 
@@ -51,9 +51,7 @@ describe('the banner on a customer site, back to the dashboard', () => {
   const openDashboard = async () => {
     const admin = await browser.newContext({ baseURL: appUrl, locale: 'en-GB', acceptDownloads: true });
     const app = await admin.newPage();
-    await logIn(app, EMAIL);
-    await shellReady(app);
-    await app.goto('/compliance-dashboard/');
+    await signIn(app, EMAIL, '/compliance-dashboard/');
     await app.getByRole('combobox', { name: 'Consent solution' }).click();
     await app.getByRole('option', { name: domain, exact: true }).click();
     return { admin, app };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_PRIVACY_STANDARDS } from '../src/schemas/privacyStandards';
 import { apiSession } from './support/apiSession';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 
 /** Fills the domain URL of a create form and waits for the live canonical check to settle. */
 const fillDomain = async (page: Page, domain: string) => {
@@ -26,9 +26,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   const stamp = Date.now().toString(36);
 
   it('[ROUTE-10] [ROUTE-11] [ROUTE-12] creates a consent solution from an empty account and lands on its detail', async () => {
-    await logIn(t.page, agency);
-    await shellReady(t.page);
-    await t.page.goto('/consent-solutions');
+    await signIn(t.page, agency, '/consent-solutions');
     await t.page.getByText('No consent solution yet').waitFor();
     await t.page
       .getByRole('link', { name: /create/i })
@@ -52,9 +50,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   });
 
   it('[ROUTE-10] searches the list by a public domain', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/consent-solutions');
+    await signIn(t.page, 'owner@demo.test', '/consent-solutions');
     await t.page.getByRole('link', { name: 'Demo Shop' }).waitFor();
     await t.page.getByRole('textbox', { name: 'Search by name or domain' }).fill('blog.demo-shop');
     await t.page.getByRole('link', { name: 'Demo Shop' }).waitFor({ state: 'detached' });
@@ -65,8 +61,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   it('[ROUTE-16] [ERR-2] [PROD-4] adds, edits and deletes a domain, with the refused cases', async () => {
     // The Operations account (admin) has no consent solution of its own: the new one holds its
     // only public domain, which makes the last-public-domain rule observable.
-    await logIn(t.page, 'admin@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'admin@demo.test');
     const id = await createSolution(t.page, `domains-${stamp}.com`);
 
     // Refused: non-canonical (client-side), then a domain that exists in another account.
@@ -124,8 +119,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   });
 
   it('[ROUTE-14] pushes for consent after confirming', async () => {
-    await logIn(t.page, agency);
-    await shellReady(t.page);
+    await signIn(t.page, agency);
     const id = await createSolution(t.page, `push-${stamp}.com`);
     await t.page.goto(`/consent-solutions/${id}/settings/`);
     await t.page.getByText(/Version 1, since/).waitFor();
@@ -137,8 +131,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   });
 
   it('[ROUTE-14] deletes a consent solution after typing its name', async () => {
-    await logIn(t.page, agency);
-    await shellReady(t.page);
+    await signIn(t.page, agency);
     const domain = `gone-${stamp}.com`;
     const id = await createSolution(t.page, domain);
     // A solution with active domains cannot go: remove its domain first (other solutions keep a public one).
@@ -174,9 +167,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
 
   it('[ROUTE-15] copies the installation script', async () => {
     await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.appUrl });
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/consent-solutions/1/installation/');
+    await signIn(t.page, 'owner@demo.test', '/consent-solutions/1/installation/');
     await t.page.getByRole('button', { name: 'Copy script tag' }).click();
     await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
     const copied = await t.page.evaluate(() => navigator.clipboard.readText());
@@ -185,8 +176,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
 
   it('[STD-8][ROUTE-15] after a publish with Consent Mode on, the tab gives the async snippet: the inline defaults, then the loader of the core', async () => {
     await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.appUrl });
-    await logIn(t.page, agency);
-    await shellReady(t.page);
+    await signIn(t.page, agency);
     const id = await createSolution(t.page, `async-${stamp}.com`);
     const api = await apiSession(t.apiUrl, agency);
     await api('PUT', `/consent-solutions/${id}/standards`, {

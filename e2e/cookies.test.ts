@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { apiSession } from './support/apiSession';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 
 interface CookieJson {
   id: number;
@@ -26,9 +26,7 @@ describe('cookie management in Chromium against the dev API', () => {
       await api('POST', '/cookies', { consentSolutionId: solution.id, name, domain, category: 'unclassified', purpose: { en: `${name} purpose` } });
     }
 
-    await logIn(t.page, owner);
-    await shellReady(t.page);
-    await t.page.goto(`/consent-solutions/${solution.id}/cookie-management/`);
+    await signIn(t.page, owner, `/consent-solutions/${solution.id}/cookie-management/`);
     await t.page.getByRole('gridcell', { name: 'alpha' }).waitFor();
 
     // Add a cookie through the form.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { logIn, navItem, shellReady, useBrowser } from './support/browser';
+import { navItem, signIn, useBrowser } from './support/browser';
 
 /**
  * PROD-6 / API-7 with vendors configured. This file makes its own build (one per file) whose
@@ -89,8 +89,7 @@ describe('integrations with vendors configured', () => {
     const urls = recordRequests(t.page);
     await t.page.goto('/');
     await t.page.getByLabel('Email', { exact: true }).waitFor();
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await consentRegion(t.page).waitFor();
     await t.page.waitForLoadState('networkidle');
 
@@ -102,8 +101,7 @@ describe('integrations with vendors configured', () => {
   });
 
   it('[API-7] [ST-4] the chat widget boots with the user and company after consent, and reboots after a forced logout', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await consentRegion(t.page).getByRole('button', { name: 'Accept all cookies' }).click();
     await expect
       .poll(() => chatCalls(t.page), { timeout: 10_000 })
@@ -140,8 +138,7 @@ describe('integrations with vendors configured', () => {
 
   it('[PROD-6] recording and the analytics tag load only after statistics consent, and recording stops when it is withdrawn', async () => {
     vendorHits.length = 0;
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     const banner = consentRegion(t.page);
     await banner.getByRole('button', { name: 'Choose cookies' }).click();
     await banner.getByRole('checkbox', { name: /^Necessary/ }).waitFor();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login } from '../dev-server/test/http';
 import { publishedBannerText } from '../dev-server/test/publishedBanner';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 
 /**
  * Pop-up appearance in Chromium against the dev API (ROUTE-13, ROUTE-19, BEYOND-1, BEYOND-2).
@@ -61,8 +61,7 @@ describe('pop-up appearance in Chromium against the dev API', () => {
   });
 
   it('[ROUTE-13] [ROUTE-19] [BEYOND-1] [BEYOND-2] gallery template → css edit in the live preview → French, mobile → two saves, restore the first → publish to the CDN path', async () => {
-    await logIn(t.page, EMAIL);
-    await shellReady(t.page);
+    await signIn(t.page, EMAIL);
     await openGalleryTemplate(t.page, solutionId, 'Centred modal');
 
     const frame = previewFrame(t.page);
@@ -118,8 +117,7 @@ describe('pop-up appearance in Chromium against the dev API', () => {
   });
 
   it('[BEYOND-1] a template whose js reads parent.document fails inside the sandbox; the admin is unaffected', async () => {
-    await logIn(t.page, EMAIL);
-    await shellReady(t.page);
+    await signIn(t.page, EMAIL);
     await openGalleryTemplate(t.page, solutionId, 'Bottom bar');
     await previewFrame(t.page).getByRole('heading', { name: 'We use cookies' }).waitFor();
 

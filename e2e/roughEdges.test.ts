@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession } from './support/apiSession';
-import { logIn, navItem, shellReady, useBrowser } from './support/browser';
+import { navItem, signIn, useBrowser } from './support/browser';
 
 /**
  * Rough edges a user tripped over: each one walked the way a user found it, in Chromium against
@@ -22,8 +22,7 @@ const createTrialAccount = async (apiUrl: string, name: string): Promise<{ id: n
 /** Logs in as the admin acting on `account` (the switcher keeps it in sessionStorage). */
 const actAs = async (page: Page, account: { id: number; name: string }) => {
   await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [ACTING_ACCOUNT_KEY, JSON.stringify(account)] as const);
-  await logIn(page, 'admin@demo.test');
-  await shellReady(page);
+  await signIn(page, 'admin@demo.test');
 };
 
 /** POST /dev/clock on the e2e API (loopback, as the test runner is). */
@@ -43,9 +42,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
   });
 
   it('[ROUTE-10] [ROUTE-23] a search that matches nothing shows the empty-state overlay, whose button clears it', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/consent-solutions');
+    await signIn(t.page, 'owner@demo.test', '/consent-solutions');
     await t.page.getByRole('link', { name: 'Demo Shop' }).waitFor();
     await t.page.getByRole('textbox', { name: 'Search by name or domain' }).fill('zz-nothing-here');
     const overlay = t.page.getByRole('status', { name: 'No consent solution matches “zz-nothing-here”' });
@@ -58,8 +55,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
   });
 
   it('[ROUTE-10] [ROUTE-8] a list search is not remembered between visits', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     // Each search is typed once its list shows rows and left once the list shows its match. A
     // search is applied 500 ms after the last keystroke (react-admin's debounce), and a wait for a
     // row to go away passes at once when the row was never there: leaving earlier, the pending
@@ -133,9 +129,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
   });
 
   it('[ROUTE-8] no Remove on your own teammate row; other rows keep it', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/teammates');
+    await signIn(t.page, 'owner@demo.test', '/teammates');
     const own = t.page.getByRole('row').filter({ has: t.page.getByRole('cell', { name: 'owner@demo.test', exact: true }) });
     await own.waitFor();
     const other = t.page.getByRole('row').filter({ has: t.page.getByRole('cell', { name: 'pending@demo.test', exact: true }) });
@@ -144,17 +138,14 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
   });
 
   it('[ROLE-3] a read-only user’s onboarding offers no "Add a website" (it would end in Access denied)', async () => {
-    await logIn(t.page, 'demo@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/onboarding');
+    await signIn(t.page, 'demo@demo.test', '/onboarding');
     await t.page.getByRole('heading', { name: '1. Add your website' }).waitFor();
     await t.page.getByRole('link', { name: 'Open the installation' }).waitFor();
     expect(await t.page.getByRole('link', { name: 'Add a website' }).count()).toBe(0);
   });
 
   it('[ROLE-3] a cold load of the create form never shows it to a read-only user, not even for a moment', async () => {
-    await logIn(t.page, 'demo@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'demo@demo.test');
     await t.page.addInitScript(() => {
       const watch = new MutationObserver(() => {
         if (document.querySelector('input[name="domain.canonicalDomain"]')) (window as unknown as { formShown: boolean }).formShown = true;
@@ -170,9 +161,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
   });
 
   it('[ROLE-3] a read-only user sees the plans but is not led into the billing and card forms', async () => {
-    await logIn(t.page, 'demo@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/subscription/');
+    await signIn(t.page, 'demo@demo.test', '/subscription/');
     await t.page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     await t.page.getByText('Your role can see the subscription but not change it. Ask the account owner to subscribe.').waitFor();
     expect(await t.page.getByRole('button', { name: 'Continue to billing' }).count()).toBe(0);
@@ -180,9 +169,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
   });
 
   it('[PROD-5] the language picker lists Akan once and names Twi as Twi', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/consent-solutions/create');
+    await signIn(t.page, 'owner@demo.test', '/consent-solutions/create');
     const input = t.page.getByRole('combobox', { name: 'Additional languages' });
     await input.click();
     await input.fill('akan');
@@ -214,8 +201,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, path);
     try {
-      await logIn(page, 'owner@demo.test');
-      await shellReady(page);
+      await signIn(page, 'owner@demo.test');
       await page.getByRole('button', { name: 'English' }).click();
       await page.getByRole('menuitem', { name: /Français/ }).click();
       await navItem(page, 'Solutions de consentement').waitFor();
@@ -276,8 +262,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
 
     it('[ROUTE-19] at 1,400 px every code tab is in view: "Hide function" hides behind no scroll arrow', async () => {
       await t.page.setViewportSize({ width: 1400, height: 900 });
-      await logIn(t.page, 'client@demo.test');
-      await shellReady(t.page);
+      await signIn(t.page, 'client@demo.test');
       await startFromDefault();
       const tabs = t.page.getByRole('tablist', { name: 'Template code' });
       await tabs.getByRole('tab', { name: 'Hide function' }).waitFor();
@@ -285,8 +270,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
     });
 
     it('[ROUTE-19] "Start from the default" asks before the first save makes the copy the pop-up’s template, and says so', async () => {
-      await logIn(t.page, 'client@demo.test');
-      await shellReady(t.page);
+      await signIn(t.page, 'client@demo.test');
       const useOnSave = () => t.page.getByRole('checkbox', { name: /Use this copy for the pop-up when saved/ });
       const choice = (name: string) => t.page.getByRole('radio', { name });
 
@@ -315,9 +299,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
     const [solution] = await owner<Array<{ id: number }>>('GET', '/consent-solutions?_sort=name&_order=ASC');
     if (!solution) throw new Error('Demo Shop has no solution');
 
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/onboarding');
+    await signIn(t.page, 'owner@demo.test', '/onboarding');
     const guideStep = t.page.locator('[data-step="install"]');
     await guideStep.getByRole('heading', { name: '3. Install the script' }).waitFor();
     expect(await guideStep.getAttribute('data-done')).toBe('true');

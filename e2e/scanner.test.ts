@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../dev-server/test/fixtures/sites/siteServer';
 import { apiSession } from './support/apiSession';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 
 /**
  * BEYOND-4 in Chromium: the shared e2e API's scanner crawls the fixture shop (every host name
@@ -30,9 +30,7 @@ describe('cookie scanner in Chromium against the dev API', () => {
     });
     site.solutions.set(domain, solution.id);
 
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto(`/consent-solutions/${solution.id}/domains/`);
+    await signIn(t.page, 'owner@demo.test', `/consent-solutions/${solution.id}/domains/`);
     const row = t.page.getByRole('row', { name: new RegExp(domain.replaceAll('.', '\\.')) });
     await row.getByRole('button', { name: 'Scan now' }).click();
     // The row follows the scan by polling: progress, then the result.

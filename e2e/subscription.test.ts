@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 
 /**
  * The subscription wizard in Chromium against the dev API. Demo Shop (owner@demo.test) is the
@@ -53,8 +53,7 @@ describe('subscription wizard in Chromium against the dev API', () => {
   const t = useBrowser();
 
   it("[PROD-4] changing a domain's depth afterwards shows the new price", async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     const [domain] = await apiGet<Array<{ id: number; consentSolutionId: number }>>(t.page, t.apiUrl, '/domains?q=blog.demo-shop.com');
     expect(domain).toBeDefined();
     await t.page.goto(`/consent-solutions/${domain?.consentSolutionId}/domains/${domain?.id}/`);
@@ -67,16 +66,13 @@ describe('subscription wizard in Chromium against the dev API', () => {
   });
 
   it('[ROUTE-9] the billing step entered from outside the app opens the overview', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/subscription/billing/');
+    await signIn(t.page, 'owner@demo.test', '/subscription/billing/');
     await t.page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     expect(new URL(t.page.url()).pathname).toBe('/subscription/overview/');
   });
 
   it('[ENT-5] a declined card (4000 0000 0000 0002) shows the error and charges nothing', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     const before = await apiGet<SubscriptionBody>(t.page, t.apiUrl, '/subscriptions');
     await openBilling(t.page);
     await fillBilling(t.page);
@@ -96,8 +92,7 @@ describe('subscription wizard in Chromium against the dev API', () => {
 
   // Last: it turns Demo Shop's trial into a paid subscription.
   it('[ROUTE-9] [ENT-5] a trial account subscribes to Professional yearly with the WELCOME20 coupon and card 4242 4242 4242 4242, lands on success, and the trial banner is gone', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await t.page.locator('[data-banner="trial"]').waitFor();
     await openBilling(t.page);
     await fillBilling(t.page, 'WELCOME20');

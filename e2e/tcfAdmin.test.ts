@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { login } from '../dev-server/test/http';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 
 /**
  * The IAB TCF tab in Chromium against the dev API (TCF-4): vendors chosen from the GVL by
@@ -31,9 +31,7 @@ describe('the IAB TCF tab', () => {
     const { id } = (await created.json()) as { id: number };
 
     const { page } = t;
-    await logIn(page, 'owner@demo.test');
-    await shellReady(page);
-    await page.goto(`/consent-solutions/${id}/tcf`);
+    await signIn(page, 'owner@demo.test', `/consent-solutions/${id}/tcf`);
     await page.getByRole('heading', { name: 'IAB TCF v2.2' }).waitFor();
     const toggle = page.getByLabel('Use the IAB TCF on this consent solution');
     expect(await toggle.isChecked()).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { logIn, shellReady, signIn, useBrowser } from './support/browser';
 import { latestLinkFor } from './support/outbox';
 
 // The e2e API is shared by every test file of a run: fresh invitee emails each time.
@@ -18,8 +18,7 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
 
   it('[ROUTE-8] invites a teammate who follows the emailed link, sets a password and logs in', async () => {
     const email = freshEmail('invitee');
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await invite(t.page, email);
     await t.page.getByRole('cell', { name: email }).waitFor();
 
@@ -38,8 +37,7 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
 
   it('[ROUTE-8] [ERR-1] removes a teammate behind a confirm; the audit log shows both actions [BEYOND-7]', async () => {
     const email = freshEmail('removed');
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
+    await signIn(t.page, 'owner@demo.test');
     await invite(t.page, email);
     await t.page.getByLabel('Search by email').fill(email);
     const row = t.page.getByRole('row').filter({ hasText: email });
@@ -57,18 +55,14 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
   });
 
   it('[ERR-1] an invalid invitation shows the failure notice', async () => {
-    await logIn(t.page, 'owner@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/teammates/create/');
+    await signIn(t.page, 'owner@demo.test', '/teammates/create/');
     await t.page.getByLabel('Email', { exact: false }).fill('owner@demo.test');
     await t.page.getByRole('button', { name: 'Save' }).click();
     await t.page.getByText('Teammate was not created, fix problems and try again.').waitFor();
   });
 
   it('[ROLE-1] [ROLE-3] the demo user sees everything read-only: no write buttons', async () => {
-    await logIn(t.page, 'demo@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/teammates/');
+    await signIn(t.page, 'demo@demo.test', '/teammates/');
     await t.page.getByRole('cell', { name: 'demo@demo.test' }).waitFor();
     expect(await t.page.getByRole('link', { name: 'Add a teammate' }).count()).toBe(0);
     expect(await t.page.getByRole('button', { name: 'Remove' }).count()).toBe(0);
@@ -84,9 +78,7 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
       const url = new URL(request.url());
       if (url.origin === new URL(t.apiUrl).origin && /\/(pricing|subscriptions)\b/.test(url.pathname)) pricingCalls.push(request.url());
     });
-    await logIn(t.page, 'client@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/subscription/');
+    await signIn(t.page, 'client@demo.test', '/subscription/');
     await t.page.getByText('Access denied').first().waitFor();
     await t.page.goto('/consent-solutions/5/domains/create/');
     await t.page.getByRole('textbox', { name: /Domain URL/ }).fill('client-extra.example');
@@ -96,9 +88,7 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
   });
 
   it('[ROLE-1] an admin switches to another account and sees its consent solutions', async () => {
-    await logIn(t.page, 'admin@demo.test');
-    await shellReady(t.page);
-    await t.page.goto('/consent-solutions/');
+    await signIn(t.page, 'admin@demo.test', '/consent-solutions/');
     await t.page.getByLabel('Acting on account').click();
     await t.page.getByRole('option', { name: 'Other Company' }).click();
     await t.page.getByRole('link', { name: 'Other Company', exact: true }).waitFor();

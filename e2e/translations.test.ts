@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { login } from '../dev-server/test/http';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 
 /** A session on the dev API for setting up data the way another client would. */
 const apiSession = async (apiUrl: string, email: string) => {
@@ -47,9 +47,7 @@ describe('copy and translations in Chromium against the dev API', () => {
 
   it('[BEYOND-5] [ROUTE-17] fills a missing Catalan text from the completeness matrix and the count drops', async () => {
     const id = await solutionWithOneFrenchGap();
-    await logIn(t.page, owner);
-    await shellReady(t.page);
-    await t.page.goto(`/consent-solutions/${id}/copy-and-translations/`);
+    await signIn(t.page, owner, `/consent-solutions/${id}/copy-and-translations/`);
     const cell = t.page.getByTestId('completeness-ca-privacyControls');
     await expect.poll(() => cell.textContent()).toBe('1 missing');
     await cell.click();
@@ -66,9 +64,7 @@ describe('copy and translations in Chromium against the dev API', () => {
 
   it('[VAL-1] [VAL-4] a too-long text shows its error on the field, and leaving unsaved texts asks first', async () => {
     const id = await solutionWithOneFrenchGap();
-    await logIn(t.page, owner);
-    await shellReady(t.page);
-    await t.page.goto(`/consent-solutions/${id}/copy-and-translations/?language=en&group=popup`);
+    await signIn(t.page, owner, `/consent-solutions/${id}/copy-and-translations/?language=en&group=popup`);
     const heading = t.page.locator('#root_bannerHeading');
     await heading.waitFor();
     await heading.fill('x'.repeat(256));
@@ -89,9 +85,7 @@ describe('copy and translations in Chromium against the dev API', () => {
     await api('PATCH', `/consent-solutions/${id}`, JSON.stringify({ additionalLanguages: ['ca', 'de'] }));
     const german = (await api('GET', `/consent-solutions/${id}/translations/de`)) as { texts: { popup: Record<string, string> } };
     await api('PUT', `/consent-solutions/${id}/translations/de/popup`, JSON.stringify({ ...german.texts.popup, acceptButton: 'Passt schon' }));
-    await logIn(t.page, owner);
-    await shellReady(t.page);
-    await t.page.goto(`/consent-solutions/${id}/copy-and-translations/?language=de&group=popup`);
+    await signIn(t.page, owner, `/consent-solutions/${id}/copy-and-translations/?language=de&group=popup`);
 
     // The matrix tells the defaults apart: all ten pop-up texts present, nine of them defaults.
     await expect.poll(() => t.page.getByTestId('completeness-de-popup').textContent()).toBe('Complete, 9 default');

@@ -39,10 +39,10 @@ export interface TestServer {
 }
 
 /**
- * A seeded dev API on 127.0.0.1, random port, with its own temp DB (for API and browser tests).
+ * A seeded dev API on 127.0.0.1, on a random port unless `port` is given, with its own temp DB (for API and browser tests).
  * A given `dbFile` that already exists is reused as-is (restart tests); otherwise it is seeded.
  */
-export const startTestServer = async (overrides: Partial<CreateServerOptions> = {}): Promise<TestServer> => {
+export const startTestServer = async (overrides: Partial<CreateServerOptions> = {}, { port: listenPort = 0 }: { port?: number } = {}): Promise<TestServer> => {
   const ownsFiles = overrides.dbFile === undefined;
   const dir = ownsFiles ? mkdtempSync(join(tmpdir(), 'dev-api-test-')) : undefined;
   const dbFile = overrides.dbFile ?? join(dir ?? '', 'db.json');
@@ -60,11 +60,18 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     dbFile,
     outboxFile,
   });
-  const http = server.app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    http.once('listening', resolve);
-    http.once('error', reject);
-  });
+  const http = server.app.listen(listenPort, '127.0.0.1');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      http.once('listening', resolve);
+      http.once('error', reject);
+    });
+  } catch (error) {
+    // A port given by the caller may have been taken meanwhile: leave nothing running.
+    await server.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const { port } = http.address() as AddressInfo;
   // The workers read it when they start (on the first scan): the fixture pages load their banner from this API.
   if (allowLoopbackPorts.length > 0) allowLoopbackPorts.push(port);

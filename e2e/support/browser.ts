@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../../dev-server/scanner/chromium';
+import { postJson, setCookies } from '../../dev-server/test/http';
 import { DEMO_PASSWORD } from '../../dev-server/seed';
 import { useConsoleGuard, watchBrowser } from './consoleGuard';
 
@@ -51,6 +52,31 @@ export const logIn = async (page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
+};
+
+/**
+ * Signs in through the API (`POST /login_check`, as the login form does) and hands the session
+ * cookies to the page's context, then opens `path`, or the home page and waits for the shell.
+ * For tests about what comes after logging in: they skip loading the login form, typing into it
+ * and landing on the list, which auth.test.ts proves once.
+ */
+export const signIn = async (page: Page, email: string, path?: string, password = DEMO_PASSWORD): Promise<void> => {
+  const apiUrl = inject('apiUrl');
+  const res = await postJson(apiUrl, '/login_check', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+  await page.context().addCookies(
+    setCookies(res).map((c) => ({
+      name: c.name,
+      value: c.value ?? '',
+      url: apiUrl,
+      httpOnly: c.httpOnly ?? false,
+      secure: c.secure ?? false,
+      sameSite: c.sameSite === 'lax' ? ('Lax' as const) : c.sameSite === 'none' ? ('None' as const) : ('Strict' as const),
+      ...(c.maxAge === undefined ? {} : { expires: Math.floor(Date.now() / 1000) + c.maxAge }),
+    })),
+  );
+  await page.goto(path ?? '/');
+  if (path === undefined) await shellReady(page);
 };
 
 /** A main-navigation entry (react-admin renders them as menu items); any UI language. */

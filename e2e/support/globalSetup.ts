@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
-import { build, preview, type PreviewServer } from 'vite';
+import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { startTestServer } from '../../dev-server/test/startTestServer';
+import { startAppServer } from '../../scripts/app/appServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,13 +31,22 @@ const freePort = () =>
   });
 
 /**
+ * `npm test` builds the app once, for its JS budgets, with the API's URL on a port it reserved
+ * (scripts/test.mjs): that build is served here when the API gets that port.
+ */
+const prebuilt = (): { dir: string; apiPort: number } | undefined => {
+  const dir = process.env.E2E_APP_DIST;
+  const apiPort = Number(process.env.E2E_API_PORT);
+  return dir && Number.isInteger(apiPort) && apiPort > 0 ? { dir, apiPort } : undefined;
+};
+
+/**
  * Browser tests run the production build against the real dev API: build once with the
- * API's URL baked in (as a deployment would), then serve it with `vite preview`.
+ * API's URL baked in (as a deployment would), then serve it with `npm start`'s server (its
+ * precompressed files aside: compressing costs a minute here, and the server's own test proves them).
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  // One folder per run, so two runs at once (or a run beside a build) never share files.
-  const outDir = path.join(root, `node_modules/.e2e-dist/${process.pid}`);
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   // The API's CORS allowlist is fixed at start, so the integrations test's second build (vendor
@@ -45,22 +55,30 @@ export default async function setup(project: TestProject) {
 
   // The scanner crawls every host name on 127.0.0.1, at the port e2e/scanner.test.ts serves its fixture site on.
   const scanSitePort = await freePort();
-  const api = await startTestServer({
+  const apiOptions = {
     corsOrigins: [appUrl, integrationsAppUrl],
     appUrl,
     loginThrottle: { perPair: 50, perAccount: 500, perAddress: 500 },
     scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 4, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [scanSitePort] },
     // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN).
     countryHeader: E2E_COUNTRY_HEADER,
-  });
+  };
+  const given = prebuilt();
+  // The reserved port can have been taken since: then a random one, and a build of our own.
+  const onGivenPort = given && (await startTestServer(apiOptions, { port: given.apiPort }).catch(() => undefined));
+  const api = onGivenPort || (await startTestServer(apiOptions));
   // Open the consent log now, as `npm start` does, not in the first request that reads consent
   // records: creating and seeding the embedded PostgreSQL took up to 30 s on a loaded machine,
   // inside whichever browser test happened to ask first.
   await api.context.consentLog.ready();
 
-  process.env.VITE_API_URL = api.baseUrl;
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server: PreviewServer = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: appPort, strictPort: true } });
+  // Otherwise one folder per run, so two runs at once (or a run beside a build) never share files.
+  const outDir = onGivenPort ? path.resolve(root, given.dir) : path.join(root, `node_modules/.e2e-dist/${process.pid}`);
+  if (!onGivenPort) {
+    process.env.VITE_API_URL = api.baseUrl;
+    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  }
+  const server = await startAppServer(outDir, '127.0.0.1', appPort);
 
   project.provide('apiUrl', api.baseUrl);
   project.provide('appUrl', appUrl);
@@ -68,8 +86,8 @@ export default async function setup(project: TestProject) {
   project.provide('scanSitePort', scanSitePort);
 
   return async () => {
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await server.close();
     await api.close();
-    rmSync(outDir, { recursive: true, force: true });
+    if (!onGivenPort) rmSync(outDir, { recursive: true, force: true });
   };
 }

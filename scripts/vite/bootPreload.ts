@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
-import { chunksOf, staticClosure } from './bundleGraph';
-import { indexHtmlFromBundle } from './indexHtmlFromBundle';
+import { chunksOf, staticClosure } from './bundleGraph.ts';
+import { indexHtmlFromBundle } from './indexHtmlFromBundle.ts';
 
 /** The readable half of the session (src/session/sessionState.ts): present = logged in. */
 const SESSION_COOKIE = 'ci_hp';

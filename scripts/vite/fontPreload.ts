@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { indexHtmlFromBundle } from './indexHtmlFromBundle';
+import { indexHtmlFromBundle } from './indexHtmlFromBundle.ts';
 
 /** The weights the first screens paint with: body text (400) and buttons and headings (500). */
 const FIRST_PAINT_FONTS = /(?:^|\/)roboto-latin-(?:400|500)-normal-[\w-]+\.woff2$/;

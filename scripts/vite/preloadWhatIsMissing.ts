@@ -1,6 +1,6 @@
 import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
-import { staticClosure } from './bundleGraph';
+import { staticClosure } from './bundleGraph.ts';
 
 /** What Vite's `modulePreload.resolveDependencies` gets for one dynamic import (JS files only). */
 interface PreloadContext {
