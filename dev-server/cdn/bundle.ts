@@ -2,8 +2,9 @@ import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { composeCoreScript, composeFullScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { composeInlineScript } from '../../banner/publish/composeInlineScript';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
+import { controlTexts } from '../../banner/publish/controlTexts';
 import { runtimeTexts } from '../../banner/publish/runtimeTexts';
-import type { ConsentModeConfig, RuntimeTexts } from '../../banner/src/config';
+import type { ConsentModeConfig, ControlTexts, RuntimeTexts } from '../../banner/src/config';
 import { OPT_IN_COUNTRIES, type PrivacyStandards } from '../../src/schemas/privacyStandards';
 import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../../src/schemas/template';
 import { flattenTexts } from '../../src/schemas/translations';
@@ -54,6 +55,7 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
   const texts: Record<string, RuntimeTexts> = {};
+  const controls: Record<string, ControlTexts> = {};
   const standards = standardsOf(solution);
   const languages = only === undefined ? solutionLanguages(solution) : [only];
   for (const language of languages) {
@@ -61,6 +63,10 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
     const content = bannerContent(store, solution, language);
     html[language] = renderTemplateHtml(code.html, content);
     toggleLabels[language] = { show: content.texts['popup.showDetails'] ?? '', hide: content.texts['popup.hideDetails'] ?? '' };
+    controls[language] = controlTexts(
+      language,
+      Object.fromEntries(CONSENT_CATEGORIES.map((category) => [category, content.texts[`categories.${category}.name`] ?? category])),
+    );
   }
   return {
     consentSolutionId: solution.id,
@@ -79,6 +85,10 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
     saleShare: standards.gpc.saleShareCategories,
     honourGpc: standards.gpc.enabled,
     texts,
+    controls,
+    cookies: cookieRows(store)
+      .filter((cookie) => cookie.consentSolutionId === solution.id && cookie.category !== 'necessary')
+      .map((cookie) => ({ name: cookie.name, category: cookie.category })),
     ...(tcf ? { tcf } : {}),
   };
 };
