@@ -1,4 +1,4 @@
-import type { TemplateCode, TemplateInput } from '../../src/schemas/template';
+import { TEMPLATE_CODE_FIELDS, type TemplateCode, type TemplateInput } from '../../src/schemas/template';
 import type { Session } from '../auth/session';
 import { ApiError, violation } from '../http/errors';
 import { parseId } from '../http/query';
@@ -12,6 +12,8 @@ const POPUP_SETTINGS = 'popupSettings';
 export const PUBLICATIONS = 'publications';
 
 const GALLERY_AUTHOR = 'gallery@seed';
+
+const sameCode = (a: TemplateCode, b: TemplateCode): boolean => TEMPLATE_CODE_FIELDS.every((field) => a[field] === b[field]);
 
 const templateNotFound = (): ApiError => new ApiError(404, [violation('error.backend.template_not_found')]);
 
@@ -60,7 +62,7 @@ export const templateData = (store: Store) => {
     recordVersion,
 
     ensureGallery: (now: string): void => {
-      if (templates().some((row) => row.scope === 'gallery')) return;
+      if (templates().some((row) => row.scope === 'gallery')) return data.upgradeGallery(now);
       for (const seed of GALLERY_TEMPLATES) {
         const row: PopupTemplateRow = {
           id: store.nextId(TEMPLATES),
@@ -80,6 +82,32 @@ export const templateData = (store: Store) => {
         recordVersion(row, GALLERY_AUTHOR, now);
       }
       store.write();
+    },
+
+    /**
+     * PROMISE-3: a gallery template as seeded (no administrator edited it since) gets the seed's
+     * newer design as a new version, and so does every copy of it that its account never edited
+     * (version 1, the code of one of the gallery template's versions): solutions using either
+     * get it with their next publish, as they would any other template change.
+     */
+    upgradeGallery: (now: string): void => {
+      let changed = false;
+      for (const seed of GALLERY_TEMPLATES) {
+        const row = templates().find((t) => t.scope === 'gallery' && t.name === seed.name && t.updatedBy === GALLERY_AUTHOR);
+        if (!row || sameCode(row, seed)) continue;
+        const earlier = versions().filter((v) => v.templateId === row.id);
+        const untouchedCopies = templates().filter(
+          (t) =>
+            t.scope === 'account' &&
+            t.sourceTemplateId === row.id &&
+            (t.version === 1 || t.updatedBy === GALLERY_AUTHOR) &&
+            earlier.some((v) => sameCode(v, t)),
+        );
+        for (const template of [row, ...untouchedCopies]) data.save(template, { name: template.name, ...codeOf(seed) }, GALLERY_AUTHOR, now);
+        row.description = seed.description;
+        changed = true;
+      }
+      if (changed) store.write();
     },
 
     defaultTemplate: (): PopupTemplateRow => {
