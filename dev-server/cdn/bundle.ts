@@ -1,6 +1,7 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { composeCoreScript, composeFullScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { composeInlineScript } from '../../banner/publish/composeInlineScript';
+import { loaderFileScript } from '../../banner/publish/loaderFile';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
 import { controlTexts } from '../../banner/publish/controlTexts';
 import { runtimeTexts } from '../../banner/publish/runtimeTexts';
@@ -107,8 +108,10 @@ const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentMo
 /** STD-8: what one publication serves: the core (every language, and each language alone) and the UI per language. */
 interface PublishedScripts {
   core: string;
-  /** The installation snippet's inline first part, which the core runs behind (empty: none needed). */
+  /** The older installation snippet's inline first part, which the core runs behind (empty: none needed). */
   inline: string;
+  /** PROMISE-5: `loader.js`, the one installation snippet's script: that inline part, then the loader of `banner-full.js`. */
+  loader: string;
   coreByLanguage: Record<string, string>;
   uiByLanguage: Record<string, string>;
   /** The async snippet's script per language: that language's core with its UI inside. */
@@ -135,5 +138,6 @@ export const publishedScripts = (store: Store, solution: ConsentSolutionRow, cod
     fullByLanguage[language] = composeFullScript(core, ui, bundle, { stub: tcfStub, runtime: tcfRuntime });
   }
   const whole = bannerBundle(store, solution, code, version, tcf);
-  return { core: composeCoreScript(core, whole, tcfStub), inline: composeInlineScript(whole, tcfStub), coreByLanguage, uiByLanguage, fullByLanguage };
+  const inline = composeInlineScript(whole, tcfStub);
+  return { core: composeCoreScript(core, whole, tcfStub), inline, loader: loaderFileScript(solution.id, inline), coreByLanguage, uiByLanguage, fullByLanguage };
 };

@@ -36,6 +36,8 @@ export interface PublicationRow extends Publication {
   uiFiles?: Record<string, { file: string; sha256: string }>;
   /** STD-8: per language, the async snippet's script, the core with that UI inside (publications made before it: none). */
   fullFiles?: Record<string, { file: string; sha256: string }>;
+  /** PROMISE-5: `loader.js`, the one installation snippet's script (publications made before it: composed when served). */
+  loaderFile?: { file: string; sha256: string };
   sha256: string;
   bytes: number;
   /** TCF-3: the GVL version and vendor declarations the banner was built with (absent or null: TCF off). */

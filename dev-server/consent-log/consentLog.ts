@@ -66,7 +66,8 @@ export interface ConsentLog {
   sharedDecision(solutionIds: readonly number[], anonymousId: string, since: string): Promise<SharedDecision | null>;
   /** LOG-3: the roll-ups of the days in [from, to] that have decisions (`YYYY-MM-DD`). */
   daily(accountId: number, consentSolutionId: number | null, from: string, to: string): Promise<DailyFigures[]>;
-  hasRecords(accountId: number): Promise<boolean>;
+  /** PROMISE-5: whether a banner of this solution sent a decision (its script is installed). */
+  hasRecords(consentSolutionId: number): Promise<boolean>;
   /** LOG-3: the matching records oldest first, a page at a time (keyset: constant memory). */
   pages(query: ExportQuery): AsyncGenerator<ConsentRecordRow[]>;
   retentionDays(accountId: number): Promise<number>;
@@ -296,7 +297,8 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
       }));
     },
 
-    hasRecords: async (accountId) => (await (await db()).query('SELECT 1 FROM consent_records WHERE account_id = $1 LIMIT 1', [accountId])).length > 0,
+    hasRecords: async (consentSolutionId) =>
+      (await (await db()).query('SELECT 1 FROM consent_records WHERE consent_solution_id = $1 LIMIT 1', [consentSolutionId])).length > 0,
 
     pages: async function* ({ accountId, consentSolutionId, from, to }) {
       const sql = await db();

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
-import { bannerLoadedFirst, bannerScriptOf } from './installationOrder';
+import { bannerLoadedFirst, bannerScriptOf, snippetKind } from './installationOrder';
 import type { ScanFailure, ScannedCookie } from './types';
 
 /**
@@ -38,6 +38,8 @@ interface InstallationChecks {
   scriptPresent: boolean;
   loadedFirst: boolean;
   bannerShown: boolean;
+  /** PROMISE-5: the Installation tab's snippet, an older one, or none. */
+  snippet: 'current' | 'older' | null;
 }
 
 interface CrawlResult {
@@ -110,7 +112,7 @@ const installationChecks = async (page: Page, consentSolutionId: number, timeout
   } catch {
     bannerShown = false;
   }
-  return { scriptPresent: index >= 0, loadedFirst: bannerLoadedFirst(scripts, isBanner), bannerShown };
+  return { scriptPresent: index >= 0, loadedFirst: bannerLoadedFirst(scripts, isBanner), bannerShown, snippet: snippetKind(scripts, consentSolutionId) };
 };
 
 export const crawl = async (options: CrawlOptions): Promise<CrawlResult> => {
@@ -174,7 +176,7 @@ export const crawl = async (options: CrawlOptions): Promise<CrawlResult> => {
     const queue: string[] = [withoutHash(start)];
     const queued = new Set(queue);
     const visited: string[] = [];
-    let checks: InstallationChecks = { scriptPresent: false, loadedFirst: false, bannerShown: false };
+    let checks: InstallationChecks = { scriptPresent: false, loadedFirst: false, bannerShown: false, snippet: null };
     while (queue.length > 0 && visited.length < limit) {
       const url = queue.shift() as string;
       const first = visited.length === 0;

@@ -44,7 +44,7 @@ export const queryKeys = {
   reports: {
     all: ['reports'] as const,
     compliance: (filter: ReportFilter) => ['reports', 'compliance', filter] as const,
-    onboarding: ['reports', 'onboarding'] as const,
+    onboarding: (consentSolutionId?: number | string) => ['reports', 'onboarding', consentSolutionId ?? null] as const,
     record: (recordId: string | undefined) => ['reports', 'consent-record', recordId ?? ''] as const,
     recentRecords: ['reports', 'consent-records', 'recent'] as const,
     retention: ['reports', 'consent-retention'] as const,
