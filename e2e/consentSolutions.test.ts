@@ -172,11 +172,12 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     expect(response.status()).toBe(404);
   });
 
-  it('[ROUTE-15][PROMISE-5] copies the one installation script, the same tag before and after a publish with Consent Mode on', async () => {
+  it('[ROUTE-15][PROMISE-5][PROMISE-4] copies the one installation script, the same after publishes from the header, which shows the live version and what is not yet published', async () => {
     await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.appUrl });
     await logIn(t.page, agency);
     await shellReady(t.page);
-    const id = await createSolution(t.page, `snippet-${stamp}.com`);
+    const domain = `snippet-${stamp}.com`;
+    const id = await createSolution(t.page, domain);
     const copy = async () => {
       await t.page.getByRole('button', { name: 'Copy script tag' }).click();
       await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
@@ -189,8 +190,21 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
       ...DEFAULT_PRIVACY_STANDARDS,
       consentMode: { ...DEFAULT_PRIVACY_STANDARDS.consentMode, enabled: true },
     });
-    await api('POST', `/consent-solutions/${id}/publish`, {});
+    const header = t.page.locator('[data-publish-bar]');
+    await header.getByText('Not published yet: visitors see no pop-up').waitFor({ timeout: 20_000 });
+    await header.getByRole('button', { name: 'Publish' }).click();
+    await header.locator('[data-live-version="1"]').waitFor({ timeout: 20_000 });
     await t.page.reload();
     expect(await copy()).toBe(before);
-  });
+
+    // An edit after the publish shows as unpublished until published.
+    const purpose = { en: 'Keeps the chosen currency.' };
+    await api('POST', '/cookies', { consentSolutionId: id, name: 'currency', domain, category: 'functional', purpose, expiryDays: 30, dataProcessor: null });
+    await t.page.reload();
+    await header.getByText('Changes not yet published: cookies').waitFor({ timeout: 20_000 });
+    await header.getByRole('button', { name: 'Publish' }).click();
+    await header.locator('[data-live-version="2"]').waitFor({ timeout: 20_000 });
+    expect(await header.locator('[data-unpublished]').count()).toBe(0);
+    expect(await copy()).toBe(before);
+  }, 120_000);
 });

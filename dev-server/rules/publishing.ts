@@ -8,6 +8,7 @@ import type { ServerContext } from '../context/context';
 import { solutionLanguages } from '../data/consentSolutions';
 import { ApiError, violation } from '../http/errors';
 import type { ConsentSolutionRow } from '../store/types';
+import { publicationSnapshot } from './publicationSnapshot';
 import { pinFor, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 
@@ -92,6 +93,7 @@ export const publishBanner = (
     publishedBy,
     tcf: pin,
     inlineScript: scripts.inline,
+    snapshot: publicationSnapshot(ctx.store, solution),
   };
   data.publications().push(publication);
   const settings = data.ensureSettings(solution, now);

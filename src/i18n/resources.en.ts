@@ -142,7 +142,7 @@ export const resourcesEn = {
       intro:
         'Google Consent Mode, the Global Privacy Control signal and the rule for each region. Changes reach your visitors when you publish the pop-up again.',
       save: 'Save privacy standards',
-      saved: 'Privacy standards saved. Publish the pop-up to apply them.',
+      saved: 'Privacy standards saved. Publish (at the top of the page) to apply them.',
       load_failed: 'The privacy standards could not be loaded.',
       categories: { necessary: 'Necessary (always granted)', functional: 'Functional', statistics: 'Statistics', marketing: 'Marketing' },
       consent_mode: {
@@ -179,6 +179,12 @@ export const resourcesEn = {
         'rule_opt-out': 'Opt-out notice with a "Do not sell or share my personal information" link',
         rule_none: 'No pop-up',
       },
+    },
+    publish_bar: {
+      live: 'Live: version {{version}}, published {{date}}',
+      never: 'Not published yet: visitors see no pop-up',
+      unpublished: 'Changes not yet published: {{areas}}',
+      area: { texts: 'texts', cookies: 'cookies', template: 'template', settings: 'settings' },
     },
     installation: {
       script_title: 'Install the script',

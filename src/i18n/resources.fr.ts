@@ -142,7 +142,7 @@ export const resourcesFr = {
       intro:
         "Google Consent Mode, le signal Global Privacy Control et la règle de chaque région. Les changements s'appliquent à vos visiteurs quand vous publiez à nouveau le pop-up.",
       save: 'Enregistrer les normes de confidentialité',
-      saved: 'Normes de confidentialité enregistrées. Publiez le pop-up pour les appliquer.',
+      saved: 'Normes de confidentialité enregistrées. Publiez (en haut de la page) pour les appliquer.',
       load_failed: "Les normes de confidentialité n'ont pas pu être chargées.",
       categories: { necessary: 'Nécessaires (toujours accordé)', functional: 'Fonctionnels', statistics: 'Statistiques', marketing: 'Marketing' },
       consent_mode: {
@@ -179,6 +179,12 @@ export const resourcesFr = {
         'rule_opt-out': 'Avis de refus avec un lien « Ne pas vendre ni partager mes informations personnelles »',
         rule_none: 'Pas de pop-up',
       },
+    },
+    publish_bar: {
+      live: 'En ligne : version {{version}}, publiée le {{date}}',
+      never: 'Pas encore publié : les visiteurs ne voient aucun pop-up',
+      unpublished: 'Modifications non publiées : {{areas}}',
+      area: { texts: 'textes', cookies: 'cookies', template: 'modèle', settings: 'paramètres' },
     },
     installation: {
       script_title: 'Installer le script',

@@ -52,7 +52,7 @@ export const tcfEn = {
       empty: 'No restriction.',
     },
     save: 'Save TCF settings',
-    saved: 'TCF settings saved. Publish the pop-up to apply them.',
+    saved: 'TCF settings saved. Publish (at the top of the page) to apply them.',
     notifications: { load_error: 'The TCF settings could not be loaded.', save_error: 'The TCF settings were not saved, fix the problems and try again.' },
     installation: {
       title: 'With the IAB TCF on',

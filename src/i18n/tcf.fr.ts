@@ -56,7 +56,7 @@ export const tcfFr = {
       empty: 'Aucune restriction.',
     },
     save: 'Enregistrer les réglages TCF',
-    saved: 'Réglages TCF enregistrés. Publiez le pop-up pour les appliquer.',
+    saved: 'Réglages TCF enregistrés. Publiez (en haut de la page) pour les appliquer.',
     notifications: {
       load_error: 'Les réglages TCF n’ont pas pu être chargés.',
       save_error: 'Les réglages TCF n’ont pas été enregistrés, corrigez les problèmes et réessayez.',
