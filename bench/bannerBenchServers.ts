@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { login } from '../dev-server/test/http';
-import { asyncSnippet } from '../src/consent-solutions/installation/installationModel';
+import { installationSnippet } from '../src/consent-solutions/installation/installationModel';
 import { startTestServer } from '../dev-server/test/startTestServer';
 import type { PrivacyStandards } from '../src/schemas/privacyStandards';
 
@@ -53,7 +53,7 @@ const post = async (route: string, body: unknown) => {
   return (await res.json()) as { id: number };
 };
 /** A published solution for `host` (the records' origin must be its domain); with Google Consent Mode on if asked. */
-const publishedSolution = async (host: string, consentMode: boolean): Promise<{ id: number; inlineScript: string }> => {
+const publishedSolution = async (host: string, consentMode: boolean): Promise<{ id: number }> => {
   const { id } = await post('/consent-solutions', {
     defaultLanguage: 'en',
     additionalLanguages: ['fr', 'de'],
@@ -68,17 +68,17 @@ const publishedSolution = async (host: string, consentMode: boolean): Promise<{ 
     });
     if (!res.ok) throw new Error(`PUT standards: ${res.status} ${await res.text()}`);
   }
-  const { inlineScript } = (await post(`/consent-solutions/${id}/publish`, {})) as { id: number; inlineScript?: string };
-  return { id, inlineScript: inlineScript ?? '' };
+  await post(`/consent-solutions/${id}/publish`, {});
+  return { id };
 };
 const ours = await publishedSolution(BENCH_HOST, false);
 const oursConsentMode = await publishedSolution(CONSENT_MODE_HOST, true);
 
 const heads: Record<string, string> = {
   none: '',
-  // The snippet as the Installation tab gives it (STD-8): its inline part, then the async core.
-  ours: asyncSnippet(api.baseUrl, ours.id, ours.inlineScript),
-  oursConsentMode: asyncSnippet(api.baseUrl, oursConsentMode.id, oursConsentMode.inlineScript),
+  // The snippet as the Installation tab gives it (PROMISE-5): loader.js, which adds the core after the first paint.
+  ours: installationSnippet(api.baseUrl, ours.id),
+  oursConsentMode: installationSnippet(api.baseUrl, oursConsentMode.id),
   vanilla: VANILLA_HEAD,
 };
 // Compressed once, as a CDN would serve them, for a fair comparison with ours.

@@ -113,7 +113,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // I18N-2: the JSON store's start-up migration: default texts marked as such, and given to every
   // language a solution added but never filled.
   if (migrateDefaultTexts(store, now().toISOString())) store.write();
-  if (templateData(store).refreshGallery(now().toISOString())) store.write();
+  if (templateData(store).upgradeGallery(now().toISOString())) store.write();
 
   // Computed now so the first unknown-email login is not measurably slower than later ones.
   void loginDummyHash(userRows(store), context.bcryptCost);

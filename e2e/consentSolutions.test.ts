@@ -165,33 +165,38 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
     expect(response.status()).toBe(404);
   });
 
-  it('[ROUTE-15] copies the installation script', async () => {
-    await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.appUrl });
-    await signIn(t.page, 'owner@demo.test', '/consent-solutions/1/installation/');
-    await t.page.getByRole('button', { name: 'Copy script tag' }).click();
-    await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
-    const copied = await t.page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`<script src="${t.apiUrl}/cdn/1/banner.js" data-consent-solution="1"></script>`);
-  });
-
-  it('[STD-8][ROUTE-15] after a publish with Consent Mode on, the tab gives the async snippet: the inline defaults, then the loader of the core', async () => {
+  it('[ROUTE-15][PROMISE-5][PROMISE-4] copies the one installation script, the same after publishes from the header, which shows the live version and what is not yet published', async () => {
     await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.appUrl });
     await signIn(t.page, agency);
-    const id = await createSolution(t.page, `async-${stamp}.com`);
+    const domain = `snippet-${stamp}.com`;
+    const id = await createSolution(t.page, domain);
+    const copy = async () => {
+      await t.page.getByRole('button', { name: 'Copy script tag' }).click();
+      await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
+      return t.page.evaluate(() => navigator.clipboard.readText());
+    };
+    const before = await copy();
+    expect(before).toBe(`<script src="${t.apiUrl}/cdn/${id}/loader.js" data-consent-solution="${id}"></script>`);
     const api = await apiSession(t.apiUrl, agency);
     await api('PUT', `/consent-solutions/${id}/standards`, {
       ...DEFAULT_PRIVACY_STANDARDS,
       consentMode: { ...DEFAULT_PRIVACY_STANDARDS.consentMode, enabled: true },
     });
-    await api('POST', `/consent-solutions/${id}/publish`, {});
+    const header = t.page.locator('[data-publish-bar]');
+    await header.getByText('Not published yet: visitors see no pop-up').waitFor({ timeout: 20_000 });
+    await header.getByRole('button', { name: 'Publish' }).click();
+    await header.locator('[data-live-version="1"]').waitFor({ timeout: 20_000 });
     await t.page.reload();
-    await t.page.locator('[data-snippet-version="1"]').waitFor();
-    await t.page.getByRole('button', { name: 'Copy script tag' }).click();
-    await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();
-    const copied = await t.page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(
-      /^<script>\(function\(w\)\{[^<]*"consent","default",\{[^<]*"wait_for_update":500[^<]*\}\)\(window\);\n\(function\(w,d,src,id\)\{[^<]*first-contentful-paint[^<]*\}\)\(window,document,"[^"]+\/cdn\/\d+\/banner-full\.js","\d+"\);<\/script>$/,
-    );
-    expect(copied).toContain(`/cdn/${id}/banner-full.js","${id}");`);
-  });
+    expect(await copy()).toBe(before);
+
+    // An edit after the publish shows as unpublished until published.
+    const purpose = { en: 'Keeps the chosen currency.' };
+    await api('POST', '/cookies', { consentSolutionId: id, name: 'currency', domain, category: 'functional', purpose, expiryDays: 30, dataProcessor: null });
+    await t.page.reload();
+    await header.getByText('Changes not yet published: cookies').waitFor({ timeout: 20_000 });
+    await header.getByRole('button', { name: 'Publish' }).click();
+    await header.locator('[data-live-version="2"]').waitFor({ timeout: 20_000 });
+    expect(await header.locator('[data-unpublished]').count()).toBe(0);
+    expect(await copy()).toBe(before);
+  }, 120_000);
 });

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../src/schemas/privacyStandards';
-import { asyncSnippet } from '../src/consent-solutions/installation/installationModel';
-import type { PopupState } from '../src/schemas/popupTemplate';
+import { installationSnippet } from '../src/consent-solutions/installation/installationModel';
 import { E2E_COUNTRY_HEADER } from './support/globalSetup';
 import { apiCall as api, nextRecord } from './support/apiSession';
 
@@ -82,7 +81,7 @@ describe('privacy standards on a customer site', () => {
   let siteUrl = '';
   let browser: Browser;
   let cookie = '';
-  /** STD-8: the snippet of the latest publish as the Installation tab gives it (served at /async). */
+  /** STD-8, PROMISE-5: the snippet as the Installation tab gives it (served at /async), the same across publishes. */
   let snippet = '';
 
   const configure = async (patch: { consentMode?: Partial<PrivacyStandards['consentMode']>; regions?: Partial<PrivacyStandards['regions']> }) => {
@@ -93,8 +92,7 @@ describe('privacy standards on a customer site', () => {
     };
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/standards`, standards);
     await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});
-    const { published } = await api<PopupState>(apiUrl, cookie, 'GET', `/consent-solutions/${solutionId}/popup`);
-    snippet = asyncSnippet(apiUrl, solutionId, published?.inlineScript ?? '');
+    snippet = installationSnippet(apiUrl, solutionId);
   };
 
   /** A fresh visitor (empty cache and cookies) whose CDN says they are in `country`. */

@@ -8,8 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
-import { asyncSnippet } from '../src/consent-solutions/installation/installationModel';
-import type { PopupState } from '../src/schemas/popupTemplate';
+import { installationSnippet } from '../src/consent-solutions/installation/installationModel';
 import { apiCall as api } from './support/apiSession';
 
 /**
@@ -75,8 +74,7 @@ describe('the IAB TCF on a publisher page', () => {
     ).id;
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/tcf`, settings);
     await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});
-    const { published } = await api<PopupState>(apiUrl, cookie, 'GET', `/consent-solutions/${solutionId}/popup`);
-    snippet = asyncSnippet(apiUrl, solutionId, published?.inlineScript ?? '');
+    snippet = installationSnippet(apiUrl, solutionId);
 
     site = createServer((req, res) => {
       const port = (site.address() as AddressInfo).port;

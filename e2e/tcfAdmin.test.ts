@@ -59,7 +59,7 @@ describe('the IAB TCF tab', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save TCF settings' }).click();
-    await page.getByText('TCF settings saved. Publish the pop-up to apply them.').first().waitFor();
+    await page.getByText('TCF settings saved. Publish (at the top of the page) to apply them.').first().waitFor();
     const saved = (await (await fetch(`${t.apiUrl}/consent-solutions/${id}/tcf`, { headers: { cookie } })).json()) as TcfState;
     expect(saved.settings.enabled).toBe(true);
     expect(saved.settings.publisherCountryCode).toBe('FR');

@@ -1,6 +1,6 @@
 import { isAnonymousId, linkedAnonymousId, newAnonymousId } from './anonymousId';
 import { onceFirstPainted } from './afterFirstPaint';
-import { activateScripts } from './autoblocking';
+import { activateMarked } from './autoblocking';
 import type { BannerAddon, BannerConfig, ConsentApi, StoredConsent, TemplateFunction, TemplateFunctions, Visitor } from './config';
 import { consentCookie } from './consentCookie';
 import { pushConsentUpdate } from './consentMode';
@@ -8,9 +8,12 @@ import { emitter } from './events';
 import { withoutDeclined } from './gpc';
 import { pickLanguage, textDirection } from './language';
 import { showNotice } from './notice';
+import { removeLoadedPlaceholders, showPlaceholders } from './placeholders';
 import { recordDecision, scriptOrigin } from './records';
 import { consentScope } from './scope';
+import { CONTROL_CSS, settingsControl, type SettingsControl } from './settingsControl';
 import { fetchSharedConsent } from './sharedConsent';
+import { removeDeclinedCookies } from './withdrawal';
 
 const ACTION_SELECTOR = '[data-consent-action]';
 /**
@@ -52,7 +55,7 @@ export const startUi = (
 ): ConsentApi => {
   const preview = config.preview !== undefined;
   const consentMode = preview ? undefined : config.consentMode;
-  const { site, rule, gpc, allowed, everything } = consentScope(config, visitor, preview);
+  const { site, rule, gpc, allowed, everything, undecided } = consentScope(config, visitor, preview);
   const saleShare = config.saleShare ?? [];
   const apiBase = site ? scriptOrigin(script) : null;
   const emit = emitter(preview);
@@ -66,6 +69,7 @@ export const startUi = (
 
   const language = config.preview && config.html[config.preview.language] ? config.preview.language : pickLanguage(config.html, config.defaultLanguage);
   const texts = config.texts?.[language] ?? config.texts?.[config.defaultLanguage];
+  const controlTexts = config.controls?.[language] ?? config.controls?.[config.defaultLanguage];
   const root = document.createElement('div');
   root.id = 'cm-banner';
   root.setAttribute('data-consent-banner', '');
@@ -75,7 +79,7 @@ export const startUi = (
   root.hidden = true;
   root.innerHTML = config.html[language] || '';
   const style = document.createElement('style');
-  style.textContent = BASE_CSS + config.css;
+  style.textContent = BASE_CSS + (preview ? '' : CONTROL_CSS) + config.css;
 
   const run = (name: keyof TemplateFunctions, fn: TemplateFunction): void => {
     try {
@@ -84,9 +88,10 @@ export const startUi = (
       emit('error', { function: name, message: errorMessage(error) });
     }
   };
+  const categoryBoxes = (): HTMLInputElement[] => Array.from(root.querySelectorAll<HTMLInputElement>('input[data-consent-category]'));
   const checkedCategories = (): string[] => {
     const chosen = ['necessary'];
-    for (const box of Array.from(root.querySelectorAll<HTMLInputElement>('[data-consent-category]'))) {
+    for (const box of categoryBoxes()) {
       const category = box.getAttribute('data-consent-category');
       if (box.checked && category !== null && !chosen.includes(category)) chosen.push(category);
     }
@@ -116,9 +121,17 @@ export const startUi = (
     const at = value.at ? new Date(value.at).toLocaleString(language) : '';
     line.textContent = `${texts.consentId}: ${value.id} · ${at} · ${(value.categories ?? []).join(', ')}`;
   };
+  /** The choice in force for this consent version, or null before any. */
+  const currentChoice = (): Partial<StoredConsent> | null => {
+    const stored = storedChoice();
+    return stored?.v === config.consentVersion && stored.categories instanceof Array ? stored : null;
+  };
+  let control: SettingsControl | null = null;
   const decide = (action: string, chosen: string[]): void => {
     const signal = addon?.decide(action, chosen);
     const categories = allowed(signal ? signal.categories : chosen);
+    // PROMISE-2: a decision that replaces one in force is recorded as a change of it.
+    const previous = currentChoice();
     const value: StoredConsent = { v: config.consentVersion, categories, at: new Date().toISOString(), aid: anonymousId(), ...(gpc ? { gpc: true } : {}) };
     cookie.write(value);
     known = value;
@@ -127,7 +140,12 @@ export const startUi = (
     if (action !== 'gpc') notice?.remove();
     // Tags released by this choice must read the updated consent.
     if (consentMode) pushConsentUpdate(consentMode, categories);
-    if (!preview) activateScripts(categories, site);
+    if (!preview) {
+      activateMarked(categories);
+      removeLoadedPlaceholders();
+      removeDeclinedCookies(config.cookies, categories);
+      control?.reveal();
+    }
     if (apiBase) {
       const record = {
         apiBase,
@@ -138,6 +156,8 @@ export const startUi = (
         gpc,
         regionRule: visitor?.state ? `${rule} ${visitor.state}` : rule,
         tcString: signal?.tcString,
+        change: previous !== null,
+        replaces: typeof previous?.id === 'string' ? previous.id : undefined,
       };
       recordDecision(record, emit, (id) => {
         const kept = { ...value, id };
@@ -146,6 +166,13 @@ export const startUi = (
         showConsentId(kept);
       });
     }
+  };
+
+  /** PROMISE-1: a placeholder's button: this category too, in place. */
+  const consentTo = (category: string): void => {
+    const categories = (currentChoice()?.categories ?? ['necessary']).slice();
+    if (!categories.includes(category)) categories.push(category);
+    decide('save', categories);
   };
 
   let detailsOpen = false;
@@ -164,6 +191,11 @@ export const startUi = (
     language,
     categories: config.categories.slice(),
     show: () => {
+      // Reopened (the settings control): the boxes say what is in force.
+      const inForce = currentChoice();
+      if (inForce)
+        for (const box of categoryBoxes())
+          if (!box.disabled) box.checked = (inForce.categories ?? []).includes(box.getAttribute('data-consent-category') ?? '');
       const active = document.activeElement;
       if (!root.contains(active)) returnFocus = active instanceof HTMLElement ? active : null;
       run('displayFunction', template.displayFunction);
@@ -251,6 +283,12 @@ export const startUi = (
     applyGpc();
     const current = stored?.v === config.consentVersion && !mustAsk;
     if (current) showConsentId(stored);
+    if (!preview) {
+      control = settingsControl(controlTexts, language, api.show);
+      if (current || rule === 'none') control.reveal();
+      const consented = current && stored?.categories instanceof Array ? stored.categories : undecided;
+      if (controlTexts) showPlaceholders(controlTexts, language, consented, consentTo);
+    }
     if (current) {
       // Decided already: nothing to show.
     } else if (!preview && site?.sharedConsent && linkedAid && apiBase) {

@@ -31,6 +31,23 @@ export interface ConsentModeConfig {
 /** The runtime's own texts (GPC, opt-out notice, consent id) in one language: English's keys (I18N-1). */
 export type RuntimeTexts = (typeof en)['banner'];
 
+/** PROMISE-1, PROMISE-2: the privacy-settings control's and the blocked embeds' placeholders' texts, per language. */
+export interface ControlTexts {
+  /** The floating privacy-settings button's accessible name. */
+  privacySettings: string;
+  /** A blocked embed's placeholder; `{category}` is the category's name in this language. */
+  placeholder: string;
+  placeholderAccept: string;
+  /** The categories' names in this language (the solution's texts). */
+  categories: Record<string, string>;
+}
+
+/** PROMISE-2: a cookie of the solution's list the banner removes when its category is declined. */
+export interface ListedCookie {
+  name: string;
+  category: string;
+}
+
 /** STD-4: what the CDN decided for this visitor (the preview and an old script get none: opt-in). */
 export interface Visitor {
   region: 'eu' | 'us' | 'other';
@@ -60,6 +77,10 @@ export interface BannerConfig {
   /** STD-3: the browser's Global Privacy Control signal is honoured. */
   honourGpc?: boolean;
   texts?: Record<string, RuntimeTexts>;
+  /** PROMISE-1, PROMISE-2: the control's and the placeholders' texts, per language. */
+  controls?: Record<string, ControlTexts>;
+  /** PROMISE-2: the optional cookies of the solution's list (withdrawing removes those it may reach). */
+  cookies?: readonly ListedCookie[];
 }
 
 /** The first-party cookie's value: the choice for one consent version. */

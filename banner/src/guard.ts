@@ -1,7 +1,8 @@
-import { activateScripts, addedNodes, markedScripts } from './autoblocking';
+import { activateMarked, addedNodes, markedElements } from './autoblocking';
 import type { BannerConfig, StoredConsent, Visitor } from './config';
 import { consentCookie } from './consentCookie';
 import { pushConsentDefaults, pushConsentUpdate, warnIfSnippetSpeaksConsentMode } from './consentMode';
+import { holdTracker } from './knownTrackers';
 import { consentScope } from './scope';
 import { linkDecorator } from './sharedConsent';
 
@@ -11,14 +12,16 @@ export type GuardConfig = Pick<BannerConfig, 'consentSolutionId' | 'consentVersi
 /**
  * What the core runs before the banner shows (STD-1, STD-8): Consent Mode's defaults (behind
  * the async snippet, only what differs from those its inline part sent) and the stored choice's
- * update; the marked scripts of the choice in force; autoblocking, which from then on looks only
- * at the nodes the page adds (the parser's too); links to shared-consent sites carrying the
- * visitor's id. Behind the synchronous tag, all of it before any other tag.
+ * update; the marked scripts, iframes and images of the choice in force (PROMISE-1: the others
+ * wait, whatever the autoblocking setting); an observer that from then on looks only at the nodes
+ * the page adds (the parser's too): marked ones of the choice in force run, and with autoblocking
+ * on, unmarked known trackers are held like marked ones; links to shared-consent sites carrying
+ * the visitor's id. Behind the synchronous tag, all of it before any other tag.
  */
 export const startGuard = (
   config: GuardConfig,
   visitor: Visitor | null | undefined,
-  marked = markedScripts(),
+  marked = markedElements(),
   storedNow?: Partial<StoredConsent> | null,
 ): void => {
   const { site, undecided, everything } = consentScope(config, visitor, false);
@@ -32,12 +35,18 @@ export const startGuard = (
     pushConsentDefaults(config.consentMode, undecided, everything, config.categories, decided !== null);
     if (decided) pushConsentUpdate(config.consentMode, decided);
   } else warnIfSnippetSpeaksConsentMode();
-  if (marked.length > 0) activateScripts(inForce(stored), site, marked);
+  if (marked.length > 0) activateMarked(inForce(stored), marked);
   if (site && window.MutationObserver) {
-    // The cookie is read (a synchronous round trip to the browser's cookie store) only when a marked script came.
+    const googleTagsLoad = config.consentMode?.mode === 'advanced';
+    let known: string[] | undefined;
     new MutationObserver((records) => {
-      const scripts = markedScripts(addedNodes(records));
-      if (scripts.length > 0) activateScripts(inForce(), site, scripts);
+      const added = addedNodes(records);
+      // The cookie is read (a synchronous round trip to the browser's cookie store) only when something to decide on came.
+      const categories = (): string[] => (known = known || inForce());
+      if (site.autoblocking) for (const node of added) if (node instanceof Element) holdTracker(node, categories, googleTagsLoad);
+      const elements = markedElements(added);
+      if (elements.length > 0) activateMarked(categories(), elements);
+      known = undefined;
     }).observe(document.documentElement, { childList: true, subtree: true });
   }
   if (site?.sharedConsent)
@@ -54,7 +63,7 @@ export const startGuard = (
  * there is one, see consentCookie), then the guard runs and `then` after it.
  */
 export const startGuardAsync = (config: GuardConfig, visitor: Visitor | null | undefined, then: () => void): void => {
-  const marked = markedScripts();
+  const marked = markedElements();
   if (!config.consentMode && marked.length === 0) {
     startGuard(config, visitor, marked);
     return then();

@@ -22,11 +22,15 @@ export interface DecisionRecord {
   gpc: boolean;
   /** STD-4: the region rule that applied, with a US visitor's state when known (`opt-out US-CA`); never the address. */
   regionRule: string;
+  /** PROMISE-2: it replaces a decision in force (the settings control, a placeholder): recorded as a change… */
+  change: boolean;
+  /** …of this record, when the earlier one's id is known. */
+  replaces?: string;
 }
 
 /** Sends one decision to the consent log and tells the page its record id, the consent id (or the failure). */
 export const recordDecision = (
-  { apiBase, consentSolutionId, action, value, language, gpc, regionRule, tcString }: DecisionRecord,
+  { apiBase, consentSolutionId, action, value, language, gpc, regionRule, tcString, change, replaces }: DecisionRecord,
   emit: Emit,
   onRecorded: (id: string) => void,
 ): void => {
@@ -40,6 +44,8 @@ export const recordDecision = (
     gpc,
     regionRule,
     tcString,
+    change,
+    replaces,
   });
   const recorded = (answer: { id?: unknown } | null): void => {
     if (typeof answer?.id === 'string') onRecorded(answer.id);

@@ -175,19 +175,38 @@ describe('Google Consent Mode v2', () => {
     ]);
   });
 
-  it('[STD-2] basic mode keeps marked Google tags blocked until consent even without autoblocking; advanced does not', () => {
+  it('[STD-2] [PROMISE-1] marked Google tags wait for consent in either mode; basic mode also holds an unmarked Google tag, advanced lets it load', async () => {
+    const googleTag = (): HTMLScriptElement => {
+      const tag = document.createElement('script');
+      tag.src = 'https://www.googletagmanager.com/gtag/js?id=G-TEST';
+      document.head.appendChild(tag);
+      return tag;
+    };
     markedScript('statistics', 'stats');
     start(config({ consentMode: { ...CONSENT_MODE, mode: 'basic' } }), showHide);
+    const held = googleTag();
+    await vi.waitFor(() => expect(held.getAttribute('type')).toBe('text/plain'));
+    expect(held.getAttribute('data-consent-category')).toBe('statistics');
     expect(ran('stats')).toBe(false);
     click('accept');
     expect(ran('stats')).toBe(true);
+    expect(held.isConnected).toBe(false);
+    expect(document.querySelector('script[src*="googletagmanager"]')?.hasAttribute('data-consent-activated')).toBe(true);
 
+    for (const observer of observers.splice(0)) observer.disconnect();
+    document.head.innerHTML = '';
     document.body.innerHTML = '';
     document.documentElement.removeAttribute('data-stats');
     document.cookie = 'cm_consent_7=; max-age=0; path=/';
     markedScript('statistics', 'stats');
-    start(config({ consentMode: CONSENT_MODE }), showHide);
-    expect(ran('stats')).toBe(true);
+    start(config({ consentMode: { ...CONSENT_MODE, mode: 'advanced' }, site: { autoblocking: true, sharedConsent: false, sharedDomains: [] } }), showHide);
+    const loads = googleTag();
+    const other = document.createElement('script');
+    other.src = 'https://connect.facebook.net/en_US/fbevents.js';
+    document.head.appendChild(other);
+    await vi.waitFor(() => expect(other.getAttribute('data-consent-category')).toBe('marketing'));
+    expect(loads.hasAttribute('type')).toBe(false);
+    expect(ran('stats')).toBe(false);
   });
 
   it('[STD-1] nothing is pushed when Consent Mode is off', () => {

@@ -1,9 +1,11 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { composeCoreScript, composeFullScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { composeInlineScript } from '../../banner/publish/composeInlineScript';
+import { loaderFileScript } from '../../banner/publish/loaderFile';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
+import { controlTexts } from '../../banner/publish/controlTexts';
 import { runtimeTexts } from '../../banner/publish/runtimeTexts';
-import type { ConsentModeConfig, RuntimeTexts } from '../../banner/src/config';
+import type { ConsentModeConfig, ControlTexts, RuntimeTexts } from '../../banner/src/config';
 import { OPT_IN_COUNTRIES, type PrivacyStandards } from '../../src/schemas/privacyStandards';
 import { CONSENT_CATEGORIES, type BannerContent, type TemplateCode } from '../../src/schemas/template';
 import { flattenTexts } from '../../src/schemas/translations';
@@ -60,6 +62,7 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
   const texts: Record<string, RuntimeTexts> = {};
+  const controls: Record<string, ControlTexts> = {};
   const standards = standardsOf(solution);
   const languages = only === undefined ? solutionLanguages(solution) : [only];
   for (const language of languages) {
@@ -67,6 +70,10 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
     const content = bannerContent(store, solution, language);
     html[language] = renderTemplateHtml(code.html, content);
     toggleLabels[language] = { show: content.texts['popup.showDetails'] ?? '', hide: content.texts['popup.hideDetails'] ?? '' };
+    controls[language] = controlTexts(
+      language,
+      Object.fromEntries(CONSENT_CATEGORIES.map((category) => [category, content.texts[`categories.${category}.name`] ?? category])),
+    );
   }
   return {
     consentSolutionId: solution.id,
@@ -85,6 +92,10 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
     saleShare: standards.gpc.saleShareCategories,
     honourGpc: standards.gpc.enabled,
     texts,
+    controls,
+    cookies: cookieRows(store)
+      .filter((cookie) => cookie.consentSolutionId === solution.id && cookie.category !== 'necessary')
+      .map((cookie) => ({ name: cookie.name, category: cookie.category })),
     ...(tcf ? { tcf: only === undefined ? tcf : tcfIn(tcf, only) } : {}),
   };
 };
@@ -110,8 +121,10 @@ const consentModeConfig = (settings: PrivacyStandards['consentMode']): ConsentMo
 /** STD-8: what one publication serves: the core (every language, and each language alone) and the UI per language. */
 interface PublishedScripts {
   core: string;
-  /** The installation snippet's inline first part, which the core runs behind (empty: none needed). */
+  /** The older installation snippet's inline first part, which the core runs behind (empty: none needed). */
   inline: string;
+  /** PROMISE-5: `loader.js`, the one installation snippet's script: that inline part, then the loader of `banner-full.js`. */
+  loader: string;
   coreByLanguage: Record<string, string>;
   uiByLanguage: Record<string, string>;
   /** The async snippet's script per language: that language's core with its UI inside. */
@@ -138,5 +151,6 @@ export const publishedScripts = (store: Store, solution: ConsentSolutionRow, cod
     fullByLanguage[language] = composeFullScript(core, ui, bundle, { stub: tcfStub, runtime: tcfRuntime });
   }
   const whole = bannerBundle(store, solution, code, version, tcf);
-  return { core: composeCoreScript(core, whole, tcfStub), inline: composeInlineScript(whole, tcfStub), coreByLanguage, uiByLanguage, fullByLanguage };
+  const inline = composeInlineScript(whole, tcfStub);
+  return { core: composeCoreScript(core, whole, tcfStub), inline, loader: loaderFileScript(solution.id, inline), coreByLanguage, uiByLanguage, fullByLanguage };
 };

@@ -24,6 +24,9 @@ export const fullScriptFileName = (version: number, language: string): string =>
 /** STD-8: the banner's UI in one language, which the core loads. */
 export const uiFileName = (version: number, language: string): string => `banner-ui.${version}.${language}.js`;
 
+/** PROMISE-5: the one installation snippet's script (`loader.js`). */
+export const loaderFileName = (version: number): string => `loader.${version}.js`;
+
 /** STD-5: the cookie declaration published with the banner, in every language or in one (I18N-3). */
 export const declarationFileName = (version: number, language?: string): string =>
   language === undefined ? `declaration.${version}.js` : `declaration.${version}.${language}.js`;

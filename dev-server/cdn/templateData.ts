@@ -1,4 +1,4 @@
-import type { TemplateCode, TemplateInput } from '../../src/schemas/template';
+import { TEMPLATE_CODE_FIELDS, type TemplateCode, type TemplateInput } from '../../src/schemas/template';
 import type { Session } from '../auth/session';
 import { ApiError, violation } from '../http/errors';
 import { parseId } from '../http/query';
@@ -12,6 +12,8 @@ const POPUP_SETTINGS = 'popupSettings';
 export const PUBLICATIONS = 'publications';
 
 const GALLERY_AUTHOR = 'gallery@seed';
+
+const sameCode = (a: TemplateCode, b: TemplateCode): boolean => TEMPLATE_CODE_FIELDS.every((field) => a[field] === b[field]);
 
 const templateNotFound = (): ApiError => new ApiError(404, [violation('error.backend.template_not_found')]);
 
@@ -60,7 +62,10 @@ export const templateData = (store: Store) => {
     recordVersion,
 
     ensureGallery: (now: string): void => {
-      if (templates().some((row) => row.scope === 'gallery')) return;
+      if (templates().some((row) => row.scope === 'gallery')) {
+        if (data.upgradeGallery(now)) store.write();
+        return;
+      }
       for (const seed of GALLERY_TEMPLATES) {
         const row: PopupTemplateRow = {
           id: store.nextId(TEMPLATES),
@@ -83,11 +88,14 @@ export const templateData = (store: Store) => {
     },
 
     /**
-     * The start-up migration of the gallery (I18N-3: right-to-left safe layouts): a gallery
-     * template no administrator has edited since it was seeded takes the seed's current code, as
-     * a new version; an edited one is left as it is. True when it changed anything.
+     * The gallery's start-up migration (PROMISE-3: a choice per category; I18N-3: right-to-left
+     * safe layouts): a gallery template as seeded (no administrator edited it since) gets the
+     * seed's newer design as a new version, and so does every copy of it that its account never
+     * edited (version 1, the code of one of the gallery template's versions): solutions using
+     * either get it with their next publish, as they would any other template change. True when
+     * it changed anything.
      */
-    refreshGallery: (now: string): boolean => {
+    upgradeGallery: (now: string): boolean => {
       let changed = false;
       for (const seed of GALLERY_TEMPLATES) {
         const row = templates().find((t) => t.scope === 'gallery' && t.name === seed.name && t.updatedBy === GALLERY_AUTHOR);
@@ -96,8 +104,16 @@ export const templateData = (store: Store) => {
           row.description = seed.description;
           changed = true;
         }
-        if (JSON.stringify(codeOf(row)) === JSON.stringify(codeOf(seed))) continue;
-        data.save(row, { name: seed.name, ...codeOf(seed) }, GALLERY_AUTHOR, now);
+        if (sameCode(row, seed)) continue;
+        const earlier = versions().filter((v) => v.templateId === row.id);
+        const untouchedCopies = templates().filter(
+          (t) =>
+            t.scope === 'account' &&
+            t.sourceTemplateId === row.id &&
+            (t.version === 1 || t.updatedBy === GALLERY_AUTHOR) &&
+            earlier.some((v) => sameCode(v, t)),
+        );
+        for (const template of [row, ...untouchedCopies]) data.save(template, { name: template.name, ...codeOf(seed) }, GALLERY_AUTHOR, now);
         changed = true;
       }
       return changed;

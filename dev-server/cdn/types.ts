@@ -1,5 +1,5 @@
 import type { PublishedTcf } from '../../src/schemas/tcf';
-import type { PopupTemplate, Publication, TemplateVersion } from '../../src/schemas/popupTemplate';
+import type { PopupTemplate, Publication, PublicationSnapshot, TemplateVersion } from '../../src/schemas/popupTemplate';
 import type { TemplateMode } from '../../src/schemas/template';
 
 /** The rows of templates and publishing (docs/api.md "Templates and publishing"). */
@@ -38,6 +38,10 @@ export interface PublicationRow extends Publication {
   uiFiles?: Record<string, { file: string; sha256: string }>;
   /** STD-8: per language, the async snippet's script, the core with that UI inside (publications made before it: none). */
   fullFiles?: Record<string, { file: string; sha256: string }>;
+  /** PROMISE-5: `loader.js`, the one installation snippet's script (publications made before it: composed when served). */
+  loaderFile?: { file: string; sha256: string };
+  /** PROMISE-4: what the publish was made from, per area (publications made before it: none). */
+  snapshot?: PublicationSnapshot;
   sha256: string;
   bytes: number;
   /** TCF-3: the GVL version and vendor declarations the banner was built with (absent or null: TCF off). */

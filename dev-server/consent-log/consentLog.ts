@@ -66,7 +66,8 @@ export interface ConsentLog {
   sharedDecision(solutionIds: readonly number[], anonymousId: string, since: string): Promise<SharedDecision | null>;
   /** LOG-3: the roll-ups of the days in [from, to] that have decisions (`YYYY-MM-DD`). */
   daily(accountId: number, consentSolutionId: number | null, from: string, to: string): Promise<DailyFigures[]>;
-  hasRecords(accountId: number): Promise<boolean>;
+  /** PROMISE-5: whether a banner of this solution sent a decision (its script is installed). */
+  hasRecords(consentSolutionId: number): Promise<boolean>;
   /** LOG-3: the matching records oldest first, a page at a time (keyset: constant memory). */
   pages(query: ExportQuery): AsyncGenerator<ConsentRecordRow[]>;
   retentionDays(accountId: number): Promise<number>;
@@ -99,7 +100,8 @@ export interface ConsentLogOptions {
 // type the server infers (a JSON string for jsonb, a Date for timestamptz, which '-infinity' is not).
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `id::text AS id, account_id::text AS account_id, consent_solution_id::text AS consent_solution_id, anonymous_id, action,
-  categories, consent_version, ${iso('decided_at')} AS decided_at, ${iso('received_at')} AS received_at, domain, language, gpc, region_rule, tc_string`;
+  categories, consent_version, ${iso('decided_at')} AS decided_at, ${iso('received_at')} AS received_at, domain, language, gpc, region_rule, tc_string,
+  is_change, replaces::text AS replaces`;
 
 interface SqlRecord {
   id: string;
@@ -116,6 +118,8 @@ interface SqlRecord {
   gpc: boolean;
   region_rule: RecordRegionRule;
   tc_string: string | null;
+  is_change: boolean;
+  replaces: string | null;
 }
 
 const toRow = (r: SqlRecord): ConsentRecordRow => ({
@@ -133,6 +137,8 @@ const toRow = (r: SqlRecord): ConsentRecordRow => ({
   gpc: r.gpc,
   regionRule: r.region_rule,
   tcString: r.tc_string,
+  change: r.is_change,
+  replaces: r.replaces,
 });
 
 const toJson = (rows: readonly ConsentRecordRow[]): string =>
@@ -152,6 +158,8 @@ const toJson = (rows: readonly ConsentRecordRow[]): string =>
       gpc: r.gpc === true,
       region_rule: r.regionRule ?? 'opt-in',
       tc_string: r.tcString ?? null,
+      is_change: r.change === true,
+      replaces: r.replaces ?? null,
     })),
   );
 
@@ -160,12 +168,12 @@ const INSERT_BATCH = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(id uuid, account_id bigint, consent_solution_id bigint, anonymous_id text, action text,
     categories text[], consent_version integer, decided_at timestamptz, received_at timestamptz, domain text, language text,
-    gpc boolean, region_rule text, tc_string text)
+    gpc boolean, region_rule text, tc_string text, is_change boolean, replaces uuid)
 ), inserted AS (
   INSERT INTO consent_records (id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version, decided_at, received_at, domain, language,
-    gpc, region_rule, tc_string)
+    gpc, region_rule, tc_string, is_change, replaces)
   SELECT id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version, decided_at, received_at, domain, language,
-    gpc, region_rule, tc_string FROM input
+    gpc, region_rule, tc_string, is_change, replaces FROM input
   ON CONFLICT DO NOTHING
   RETURNING consent_solution_id, account_id, decided_at, action, categories, gpc
 )
@@ -293,7 +301,8 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
       }));
     },
 
-    hasRecords: async (accountId) => (await (await db()).query('SELECT 1 FROM consent_records WHERE account_id = $1 LIMIT 1', [accountId])).length > 0,
+    hasRecords: async (consentSolutionId) =>
+      (await (await db()).query('SELECT 1 FROM consent_records WHERE consent_solution_id = $1 LIMIT 1', [consentSolutionId])).length > 0,
 
     pages: async function* ({ accountId, consentSolutionId, from, to }) {
       const sql = await db();
@@ -304,7 +313,7 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
         // would otherwise bound the export's rows per second.
         const [result] = await sql.query<{ page: string | null }>(
           `SELECT json_agg(json_build_array(id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version,
-             ${iso('decided_at')}, ${iso('received_at')}, domain, language, gpc, region_rule, tc_string) ORDER BY received_at, id)::text AS page
+             ${iso('decided_at')}, ${iso('received_at')}, domain, language, gpc, region_rule, tc_string, is_change, replaces) ORDER BY received_at, id)::text AS page
            FROM (SELECT * FROM consent_records
              WHERE account_id = $1 AND received_at >= $2::text::timestamptz AND received_at < $3::text::timestamptz
                AND (received_at, id) > ($4::text::timestamptz, $5::text::uuid) ${bySolution}
@@ -327,6 +336,8 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
             gpc,
             regionRule,
             tcString,
+            change,
+            replaces,
           ]): ConsentRecordRow => ({
             id: String(id),
             accountId: Number(account),
@@ -342,6 +353,8 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
             gpc: gpc === true,
             regionRule: regionRule as RecordRegionRule,
             tcString: tcString === null ? null : String(tcString),
+            change: change === true,
+            replaces: replaces === null ? null : String(replaces),
           }),
         );
         if (rows.length === 0) return;

@@ -5,6 +5,7 @@ import { consentSolutionRows } from '../data/consentSolutions';
 import { domainRows, hostMatches } from '../data/domains';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow } from '../store/types';
+import { changeFieldsOf, changeRecordInputShape, type ChangeRecordFields } from './recordChangeFields';
 import { standardsFieldsOf, standardsRecordInputShape, type StandardsRecordFields } from './recordStandardsFields';
 
 /**
@@ -19,7 +20,10 @@ export { RECORD_ACTIONS, type RecordAction };
 
 /** The stored record: the API's proof plus its account; the standards fields may be absent on old rows. */
 export interface ConsentRecordRow
-  extends Omit<ConsentRecord, 'consentSolutionName' | 'tcString' | keyof StandardsRecordFields>, Partial<StandardsRecordFields> {
+  extends
+    Omit<ConsentRecord, 'consentSolutionName' | 'tcString' | keyof StandardsRecordFields | keyof ChangeRecordFields>,
+    Partial<StandardsRecordFields>,
+    Partial<ChangeRecordFields> {
   accountId: number;
   /** TCF-2: the TC string of the decision (null without TCF). */
   tcString?: string | null;
@@ -46,6 +50,7 @@ export const recordInputSchema = z.object({
     .max(8192, { error: 'validation.invalid_value' })
     .optional(),
   ...standardsRecordInputShape,
+  ...changeRecordInputShape,
 });
 
 /** Records kept in the JSON store before the consent log (and the seed's demo history): moved into the log once. */
@@ -90,6 +95,7 @@ export const toApiRecord = (row: ConsentRecordRow, solutionName: string | null):
   language: row.language,
   tcString: row.tcString ?? null,
   ...standardsFieldsOf(row),
+  ...changeFieldsOf(row),
 });
 
 /**

@@ -115,14 +115,26 @@ export const complianceReport = async (store: Store, log: ConsentLog, query: Rep
   };
 };
 
-/** What the onboarding guide ticks (ROUTE-5), from real data of the account. */
-export const onboardingState = async (store: Store, log: ConsentLog, accountId: number) => {
-  const domains = domainRows(store).filter((d) => d.accountId === accountId && d.type === 'website');
+/**
+ * What the onboarding guide ticks (ROUTE-5), from real data: the account's first website, then
+ * one solution's (the one asked for, else the one the guide leads to) publish and installation
+ * (PROMISE-5: that solution's own consent records, or a health check of one of its domains that
+ * found its script).
+ */
+export const onboardingState = async (
+  store: Store,
+  log: ConsentLog,
+  accountId: number,
+  { consentSolutionId, scriptFound }: { consentSolutionId: number | null; scriptFound: (domainId: number) => boolean },
+) => {
+  const websites = domainRows(store).filter((d) => d.accountId === accountId && d.type === 'website');
   const publications = store.rows<PublicationRow>(PUBLICATIONS).filter((p) => p.accountId === accountId);
+  const solutionId = consentSolutionId ?? publications[0]?.consentSolutionId ?? websites[0]?.consentSolutionId ?? null;
+  const foundOnDomain = domainRows(store).some((d) => d.consentSolutionId === solutionId && scriptFound(d.id));
   return {
-    websiteAdded: domains.length > 0,
-    templatePublished: publications.length > 0,
-    scriptInstalled: await log.hasRecords(accountId),
-    consentSolutionId: publications[0]?.consentSolutionId ?? domains[0]?.consentSolutionId ?? null,
+    websiteAdded: websites.length > 0,
+    templatePublished: publications.some((p) => p.consentSolutionId === solutionId),
+    scriptInstalled: solutionId !== null && (foundOnDomain || (await log.hasRecords(solutionId))),
+    consentSolutionId: solutionId,
   };
 };

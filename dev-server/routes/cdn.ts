@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { readBannerRuntime } from '../../banner/build/buildBanner';
 import { withVisitor } from '../../banner/publish/composeBannerScript';
 import { acceptedLanguage } from '../cdn/acceptLanguage';
+import { loaderFileScript } from '../../banner/publish/loaderFile';
 import { readScript } from '../cdn/cdnFiles';
 import { templateData } from '../cdn/templateData';
 import { headerState, visitorCountry, visitorFor } from '../cdn/visitorRegion';
@@ -24,6 +26,13 @@ const CDN_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 /** STD-8: a UI file's URL names its publication's version: it never changes. */
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE_CONTROL = 'private, max-age=60, must-revalidate';
+/**
+ * PROMISE-5: the snippet's `loader.js` blocks the page while it loads, by design: a returning
+ * visitor's browser runs its cached copy at once and revalidates it in the background for a day,
+ * so only a first visit (or one a day later) waits for the network. A publish reaches a
+ * returning visitor one page view later; the core corrects what a stale copy sent (consentMode.ts).
+ */
+const LOADER_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
 
 /** Compressed scripts by ETag and encoding: each is made once per publication and rule. */
 const COMPRESSED_LIMIT = 200;
@@ -135,6 +144,26 @@ const cdnRoutes = (ctx: ServerContext): Router => {
   router.get('/cdn/:csId/banner-full.js', bannerScript(true));
 
   /**
+   * PROMISE-5: the one installation snippet's script, of the publication the CDN serves: what must
+   * run before the page's own tags (the settings decide) and the loader of `banner-full.js`. A
+   * publication made before it gets the same, composed from its inline part.
+   */
+  router.get('/cdn/:csId/loader.js', (req, res: Response) => {
+    publicScript(res);
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const settings = id === undefined ? undefined : data.settingsOf(id);
+    const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
+    const stored = publication?.loaderFile && readScript(ctx.store.file, publication.consentSolutionId, publication.loaderFile.file);
+    const script =
+      stored ||
+      (publication && !publication.loaderFile ? Buffer.from(loaderFileScript(publication.consentSolutionId, publication.inlineScript ?? '')) : undefined);
+    if (!publication || !script) throw new ApiError(404, [violation('error.backend.not_published')]);
+    const sha256 = publication.loaderFile?.sha256 ?? createHash('sha256').update(script).digest('hex');
+    res.setHeader('X-Banner-Version', String(publication.version));
+    sendFile(req, res, { etag: `"${sha256}"`, cacheControl: LOADER_CACHE_CONTROL, publishedAt: publication.publishedAt, script });
+  });
+
+  /**
    * STD-8: the banner's UI in one language (`ui/{version}.{language}.js`), which the core loads
    * asynchronously. The URL names the publication, so it is cached for good; the version the
    * current core names or an earlier one still in a cache, as long as the solution exists.
@@ -185,7 +214,7 @@ const cdnRoutes = (ctx: ServerContext): Router => {
 
   router.all('/cdn/:csId/ui/:file', methodNotAllowed);
 
-  router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js'], methodNotAllowed);
+  router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js', '/cdn/:csId/loader.js'], methodNotAllowed);
 
   return router;
 };

@@ -135,6 +135,8 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
         tcString: input.tcString ?? null,
         gpc: input.gpc,
         regionRule: input.regionRule,
+        change: input.change,
+        replaces: input.replaces ?? null,
       };
       // LOG-2: answered only once the batch holding it has committed.
       await ctx.consentLog.append(row);
@@ -211,6 +213,8 @@ const EXPORT_COLUMNS = [
   'gpc',
   'regionRule',
   'tcString',
+  'change',
+  'replaces',
 ];
 
 const write = async (res: Response, chunk: string): Promise<void> => {
@@ -246,7 +250,7 @@ const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | 
           query.format === 'csv'
             ? toCsvRows(
                 EXPORT_COLUMNS,
-                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc) })),
+                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc), change: String(r.change) })),
               )
             : records.map((r) => `${JSON.stringify(r)}\n`).join(''),
         );

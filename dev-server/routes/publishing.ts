@@ -12,6 +12,7 @@ import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, violation } from '../http/errors';
 import { publishBanner } from '../rules/publishing';
+import { publishStatus } from '../rules/publicationSnapshot';
 import { ownSolution, solutionLanguages } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
@@ -108,6 +109,12 @@ const publishingRoutes = (ctx: ServerContext): Router => {
     if (!isLanguageCode(wanted) || !languages.includes(wanted)) throw new ApiError(400, [violation('validation.language_not_in_solution', 'language')]);
     const content = bannerContent(ctx.store, solution, wanted);
     res.json({ consentSolutionId: solution.id, defaultLanguage: solution.defaultLanguage, languages, consentVersion: solution.consentVersion, content });
+  });
+
+  /** PROMISE-4: the live version and what changed since (rules/publicationSnapshot.ts). */
+  router.get(`${BASE}/publish-status`, session, noQuery, (req, res) => {
+    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
+    res.json(publishStatus(ctx.store, solution));
   });
 
   /** BEYOND-2: publishes the banner as it is now, all or nothing (rules/publishing.ts). */

@@ -8,18 +8,29 @@ import { permit } from '../guards/permissions';
 import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { consentSolutionRows, consentSolutionNotFound } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
+import type { Scanner } from '../scanner/scanner';
 import { parseOrThrow } from '../http/validation';
 
 /**
  * Reports (docs/api.md "Consent records and reports", ROUTE-6, BEYOND-3, ROUTE-5):
  * - `GET /reports/embed` → `{ url }`: the account's report source, which the dashboard loads;
  * - `GET /reports/compliance?consentSolutionId&from&to` → the report data;
- * - `GET /reports/onboarding` → what the first-run guide ticks.
+ * - `GET /reports/onboarding?consentSolutionId` → what the first-run guide ticks, for one solution.
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_DAYS = 731;
 const DEFAULT_DAYS = 90;
+
+const onboardingQuerySchema = z
+  .object({
+    consentSolutionId: z
+      .string()
+      .regex(/^\d{1,15}$/, { error: 'validation.invalid_value' })
+      .transform(Number)
+      .optional(),
+  })
+  .strict();
 
 const querySchema = z
   .object({
@@ -35,7 +46,7 @@ const querySchema = z
 
 const validDay = (day: string): boolean => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
-const reportRoutes = (ctx: ServerContext): Router => {
+const reportRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const guard = permit('reports.read');
@@ -72,9 +83,13 @@ const reportRoutes = (ctx: ServerContext): Router => {
     '/reports/onboarding',
     session,
     permit('consentSolutions.read'),
-    noQuery,
     asyncHandler(async (req, res) => {
-      res.json(await onboardingState(ctx.store, ctx.consentLog, getSession(req).accountId));
+      const caller = getSession(req);
+      const { consentSolutionId = null } = parseOrThrow(onboardingQuerySchema, req.query);
+      if (consentSolutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === consentSolutionId && s.accountId === caller.accountId))
+        throw consentSolutionNotFound();
+      const scriptFound = (domainId: number): boolean => scanner.latestHealthCheck(domainId)?.scriptPresent === true;
+      res.json(await onboardingState(ctx.store, ctx.consentLog, caller.accountId, { consentSolutionId, scriptFound }));
     }),
   );
 
@@ -87,5 +102,5 @@ const reportRoutes = (ctx: ServerContext): Router => {
 
 export const reportsFeature: Feature = {
   name: 'reports',
-  routes: (ctx) => [reportRoutes(ctx)],
+  routes: (ctx, { scanner }) => [reportRoutes(ctx, scanner)],
 };

@@ -1,5 +1,5 @@
 import { publishedScripts } from '../cdn/bundle';
-import { declarationFileName, fullScriptFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../cdn/cdnFiles';
+import { declarationFileName, fullScriptFileName, languageScriptFileName, loaderFileName, uiFileName, writeScript, type WrittenScript } from '../cdn/cdnFiles';
 import { compileViolations } from '../cdn/compile';
 import { declarationScripts } from '../cdn/declaration';
 import { codeOf, templateData } from '../cdn/templateData';
@@ -8,6 +8,7 @@ import type { ServerContext } from '../context/context';
 import { solutionLanguages } from '../data/consentSolutions';
 import { ApiError, violation } from '../http/errors';
 import type { ConsentSolutionRow } from '../store/types';
+import { publicationSnapshot } from './publicationSnapshot';
 import { pinFor, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 
@@ -46,6 +47,7 @@ export const publishBanner = (
   let languageFiles: LanguageFiles;
   let uiFiles: LanguageFiles;
   let fullFiles: LanguageFiles;
+  let loaderWritten: WrittenScript;
   /** One script per language, written under `fileName(version, language)`. */
   const writeLanguages = (byLanguage: Record<string, string>, fileName: (version: number, language: string) => string): LanguageFiles =>
     Object.fromEntries(
@@ -62,6 +64,7 @@ export const publishBanner = (
     languageFiles = writeLanguages(scripts.coreByLanguage, languageScriptFileName);
     fullFiles = writeLanguages(scripts.fullByLanguage, fullScriptFileName);
     written = writeScript(ctx.store.file, solution.id, version, scripts.core);
+    loaderWritten = writeScript(ctx.store.file, solution.id, version, scripts.loader, loaderFileName(version));
   } catch (error) {
     console.error('[dev-api] CDN write failed', error);
     throw new ApiError(424, [violation('error.backend.cdn_publishing_failed')]);
@@ -86,12 +89,14 @@ export const publishBanner = (
     languageFiles,
     uiFiles,
     fullFiles,
+    loaderFile: { file: loaderWritten.file, sha256: loaderWritten.sha256 },
     needsReconsent,
     consentVersion,
     publishedAt: now,
     publishedBy,
     tcf: pin,
     inlineScript: scripts.inline,
+    snapshot: publicationSnapshot(ctx.store, solution),
   };
   data.publications().push(publication);
   const settings = data.ensureSettings(solution, now);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coreLoaderScript } from '../../banner/publish/coreLoader';
-import { bannerLoadedFirst, bannerScriptOf } from './installationOrder';
+import { bannerLoadedFirst, bannerScriptOf, snippetKind } from './installationOrder';
 
 const isBanner = bannerScriptOf(7);
 const banner = { src: 'https://api.example/cdn/7/banner.js', text: '' };
@@ -33,5 +33,16 @@ describe('the installation order', () => {
     expect(bannerLoadedFirst([{ src: '', text: 'gtag("config", "G-1")' }, banner], isBanner)).toBe(false);
     expect(bannerLoadedFirst([{ src: '/analytics.js', text: '' }, banner], isBanner)).toBe(false);
     expect(bannerLoadedFirst([{ src: '/app.js', text: '' }], isBanner)).toBe(false);
+  });
+
+  it('[PROMISE-5] the snippet of the Installation tab is told apart from an older one still on the page', () => {
+    const current = { src: 'https://api.example/cdn/7/loader.js', text: '' };
+    const added = { src: 'https://api.example/cdn/7/banner-full.js', text: '' };
+    expect(snippetKind([current, { src: '/app.js', text: '' }, added], 7)).toBe('current');
+    expect(bannerLoadedFirst([current, { src: '/app.js', text: '' }, added], isBanner)).toBe(true);
+    expect(snippetKind([snippet, added], 7)).toBe('older');
+    expect(snippetKind([banner], 7)).toBe('older');
+    expect(snippetKind([{ src: 'https://api.example/cdn/77/loader.js', text: '' }], 7)).toBeNull();
+    expect(snippetKind([{ src: '/app.js', text: '' }], 7)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { ScanFailure } from './types';
-import { bannerLoadedFirst, bannerScriptOf } from './installationOrder';
+import { bannerLoadedFirst, bannerScriptOf, snippetKind } from './installationOrder';
 import { BANNER_SELECTOR } from './consentStates';
 
 /** BEYOND-4: what a failed page load means for the scan; the start page's decides the scan's. */
@@ -34,6 +34,8 @@ export interface InstallationChecks {
   scriptPresent: boolean;
   loadedFirst: boolean;
   bannerShown: boolean;
+  /** PROMISE-5: the Installation tab's snippet, an older one, or none. */
+  snippet: 'current' | 'older' | null;
 }
 
 /** BEYOND-8: the banner's tag, its place among the page's scripts, and the banner itself. */
@@ -59,5 +61,5 @@ export const installationChecks = async (page: Page, consentSolutionId: number, 
   } catch {
     bannerShown = false;
   }
-  return { scriptPresent: index >= 0, loadedFirst: bannerLoadedFirst(scripts, isBanner), bannerShown };
+  return { scriptPresent: index >= 0, loadedFirst: bannerLoadedFirst(scripts, isBanner), bannerShown, snippet: snippetKind(scripts, consentSolutionId) };
 };

@@ -167,6 +167,7 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
       scriptPresent: null,
       loadedFirst: null,
       bannerShown: null,
+      snippet: null,
       cookiesBeforeConsent: [],
       healthy: null,
     };

@@ -53,6 +53,20 @@ describe('consent records', () => {
     expect(list.body.map((r) => r.id)).toContain(id);
   });
 
+  it('[PROMISE-2] a changed decision is a record like any other, marked as a change of the record it replaces; a bad reference is a violation', async () => {
+    const first = (await (await send(1, { ...record, action: 'accept', categories: ['statistics', 'marketing'] })).json()) as { id: string };
+    const res = await send(1, { ...record, action: 'decline', categories: [], change: true, replaces: first.id });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const proof = await owner<Record<string, unknown>>('GET', `/consent-records/${id}`);
+    expect(proof.body).toMatchObject({ action: 'decline', categories: ['necessary'], change: true, replaces: first.id });
+    expect((await owner<Record<string, unknown>>('GET', `/consent-records/${first.id}`)).body).toMatchObject({ change: false, replaces: null });
+
+    const bad = await send(1, { ...record, change: 'yes', replaces: 'not-a-record' });
+    expect(bad.status).toBe(400);
+    expect(pairs(await bad.json()).map(([path]) => path)).toEqual(expect.arrayContaining(['change', 'replaces']));
+  });
+
   it('[CONST-2] the preflight is answered for any origin', async () => {
     const res = await fetch(`${server.baseUrl}/consent/1/records`, {
       method: 'OPTIONS',

@@ -12,6 +12,7 @@ import { PendingSuspense } from '../components/PendingIndicator';
 import { lazyWithReload } from '../shared/lazyWithReload';
 import { DETAIL_TABS, detailPath, tabOfPath } from '../shared/consentSolutionPaths';
 import type { ConsentSolution } from './consentSolutionModel';
+import { PublishBar } from './PublishBar';
 
 /** The tabs other than the forms (installation, pop-up, copy, cookies, TCF): `<Route>`s ConsentSolutionPage composes in. */
 export type SolutionTabRoutes = (solution: ConsentSolution) => ReactNode;
@@ -67,13 +68,16 @@ const DetailView = ({ tabs }: { tabs?: SolutionTabRoutes }) => {
     <PageLayout
       width="table"
       header={
-        <Box>
-          <Typography variant="overline" component="p" color="text.secondary">
-            {translate('resources.consent-solutions.name', { smart_count: 1 })}
-          </Typography>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {solution.name}
-          </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="overline" component="p" color="text.secondary">
+              {translate('resources.consent-solutions.name', { smart_count: 1 })}
+            </Typography>
+            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {solution.name}
+            </Typography>
+          </Box>
+          <PublishBar solutionId={solution.id} />
         </Box>
       }
     >

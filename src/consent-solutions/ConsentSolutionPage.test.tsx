@@ -80,7 +80,7 @@ describe('consent solution detail', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderDetail('/consent-solutions/1/installation/');
-    const tag = `<script src="${env.apiUrl}/cdn/1/banner.js" data-consent-solution="1"></script>`;
+    const tag = `<script src="${env.apiUrl}/cdn/1/loader.js" data-consent-solution="1"></script>`;
     expect(await screen.findByRole('textbox', { name: 'Script tag' })).toHaveValue(tag);
     fireEvent.click(screen.getByRole('button', { name: 'Copy script tag' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(tag));

@@ -142,7 +142,7 @@ export const resourcesEn = {
       intro:
         'Google Consent Mode, the Global Privacy Control signal and the rule for each region. Changes reach your visitors when you publish the pop-up again.',
       save: 'Save privacy standards',
-      saved: 'Privacy standards saved. Publish the pop-up to apply them.',
+      saved: 'Privacy standards saved. Publish (at the top of the page) to apply them.',
       load_failed: 'The privacy standards could not be loaded.',
       categories: { necessary: 'Necessary (always granted)', functional: 'Functional', statistics: 'Statistics', marketing: 'Marketing' },
       consent_mode: {
@@ -180,13 +180,18 @@ export const resourcesEn = {
         rule_none: 'No pop-up',
       },
     },
+    publish_bar: {
+      live: 'Live: version {{version}}, published {{date}}',
+      never: 'Not published yet: visitors see no pop-up',
+      unpublished: 'Changes not yet published: {{areas}}',
+      area: { texts: 'texts', cookies: 'cookies', template: 'template', settings: 'settings' },
+    },
     installation: {
       script_title: 'Install the script',
-      script_intro: 'Add this tag to every page of your site, in the <head>, before any other script that sets cookies.',
+      script_intro:
+        'Add this tag to every page of your site, in the <head>, before any other script that sets cookies. It stays the same for the life of this consent solution: what your settings change (the pop-up, Google Consent Mode, the IAB TCF) reaches your site from our servers each time you publish.',
       script_label: 'Script tag',
-      script_help: 'The pop-up appears once it is published from the pop-up appearance tab.',
-      script_matches:
-        'This is the snippet of published version {{version}}. Its first part sets your Google Consent Mode defaults (and the IAB TCF stub) before any other script, and the banner loads without holding up your page. It changes only when a publish changes those settings: copy it again then. Until you do, the banner corrects the defaults on every page and warns in the browser console.',
+      script_help: 'The pop-up appears on your site once you publish (Publish, at the top of this page).',
       copy: 'Copy script tag',
       copied: 'Script tag copied to the clipboard.',
       copy_fallback: 'Copying is not available here: the tag is selected, press Ctrl+C (⌘+C on a Mac) to copy it.',
@@ -207,13 +212,13 @@ export const resourcesEn = {
         gtm: {
           title: 'Google Tag Manager',
           step_1: 'In Google Tag Manager, open your container and go to Tags > New.',
-          step_2: 'Click Tag Configuration, choose Custom HTML and paste the script tag.',
+          step_2: 'Click Tag Configuration, choose Custom HTML and paste the script tag above.',
           step_3: 'Click Triggering and choose Consent Initialization - All Pages, so the pop-up loads before your other tags.',
           step_4: 'Save the tag and click Preview to check on your site that the pop-up appears.',
           step_5: 'Click Submit, then Publish.',
-          note: 'Tag Manager starts after the page has begun loading. For autoblocking, install the tag directly in the <head> instead.',
+          note: 'Scripts you mark with type="text/plain" and data-consent-category wait for consent however the tag is installed, whatever the autoblocking setting. Tag Manager starts after the page has begun loading, though: Google tags written in your page itself, and the known trackers autoblocking holds, run before it. For those, put the script tag first in the <head> instead.',
           consent_mode_basic:
-            'Consent Mode, basic mode: keep your Google tags from loading until consent. Add type="text/plain" and data-consent-category="statistics" (or "marketing") to the Google tag on your page, or fire it in Tag Manager on the custom event cm_consent_update.',
+            'Consent Mode, basic mode: keep your Google tags from loading until consent. Add type="text/plain" and data-consent-category="statistics" (or "marketing") to the Google tag on your page: it then waits for that category whatever the autoblocking setting. In Tag Manager, fire it on the custom event cm_consent_update instead.',
           consent_mode_advanced:
             'Consent Mode, advanced mode: load your Google tags as usual, after the script tag. The pop-up sends the consent defaults first and an update with each choice; tags that need consent wait for it (Tag Manager: Admin > Container settings > Enable consent overview).',
         },
@@ -235,6 +240,8 @@ export const resourcesEn = {
         },
       },
       next_steps_title: 'Next steps',
+      older_snippet:
+        'An older snippet is installed on {{domain}}. It still works, but replace it with the script tag above: that one never needs to change again.',
     },
   },
 };

@@ -142,7 +142,7 @@ export const resourcesFr = {
       intro:
         "Google Consent Mode, le signal Global Privacy Control et la règle de chaque région. Les changements s'appliquent à vos visiteurs quand vous publiez à nouveau le pop-up.",
       save: 'Enregistrer les normes de confidentialité',
-      saved: 'Normes de confidentialité enregistrées. Publiez le pop-up pour les appliquer.',
+      saved: 'Normes de confidentialité enregistrées. Publiez (en haut de la page) pour les appliquer.',
       load_failed: "Les normes de confidentialité n'ont pas pu être chargées.",
       categories: { necessary: 'Nécessaires (toujours accordé)', functional: 'Fonctionnels', statistics: 'Statistiques', marketing: 'Marketing' },
       consent_mode: {
@@ -180,13 +180,18 @@ export const resourcesFr = {
         rule_none: 'Pas de pop-up',
       },
     },
+    publish_bar: {
+      live: 'En ligne : version {{version}}, publiée le {{date}}',
+      never: 'Pas encore publié : les visiteurs ne voient aucun pop-up',
+      unpublished: 'Modifications non publiées : {{areas}}',
+      area: { texts: 'textes', cookies: 'cookies', template: 'modèle', settings: 'paramètres' },
+    },
     installation: {
       script_title: 'Installer le script',
-      script_intro: 'Ajoutez cette balise à chaque page de votre site, dans le <head>, avant tout autre script qui dépose des cookies.',
+      script_intro:
+        'Ajoutez cette balise à chaque page de votre site, dans le <head>, avant tout autre script qui dépose des cookies. Elle reste la même pendant toute la vie de cette solution de consentement : ce que vos réglages changent (le pop-up, le mode consentement de Google, l’IAB TCF) arrive sur votre site depuis nos serveurs à chaque publication.',
       script_label: 'Balise script',
-      script_help: "Le pop-up apparaît une fois publié depuis l'onglet Apparence du pop-up.",
-      script_matches:
-        "Voici l'extrait de la version publiée {{version}}. Sa première partie fixe vos valeurs par défaut du mode consentement de Google (et le stub de l'IAB TCF) avant tout autre script, et le bandeau se charge sans retarder votre page. Il ne change que lorsqu'une publication modifie ces réglages : copiez-le de nouveau alors. D'ici là, le bandeau corrige les valeurs par défaut sur chaque page et le signale dans la console du navigateur.",
+      script_help: 'Le pop-up apparaît sur votre site dès que vous publiez (Publier, en haut de cette page).',
       copy: 'Copier la balise script',
       copied: 'Balise script copiée dans le presse-papiers.',
       copy_fallback: "La copie n'est pas disponible ici : la balise est sélectionnée, appuyez sur Ctrl+C (⌘+C sur Mac) pour la copier.",
@@ -208,14 +213,14 @@ export const resourcesFr = {
         gtm: {
           title: 'Google Tag Manager',
           step_1: 'Dans Google Tag Manager, ouvrez votre conteneur et allez dans Balises > Nouvelle.',
-          step_2: 'Cliquez sur Configuration de la balise, choisissez HTML personnalisé et collez la balise script.',
+          step_2: 'Cliquez sur Configuration de la balise, choisissez HTML personnalisé et collez la balise script ci-dessus.',
           step_3:
             'Cliquez sur Déclenchement et choisissez Initialisation du consentement - Toutes les pages, pour que le pop-up se charge avant vos autres balises.',
           step_4: 'Enregistrez la balise et cliquez sur Prévisualiser pour vérifier sur votre site que le pop-up apparaît.',
           step_5: 'Cliquez sur Envoyer, puis sur Publier.',
-          note: 'Tag Manager démarre après le début du chargement de la page. Pour le blocage automatique, installez plutôt la balise directement dans le <head>.',
+          note: 'Les scripts que vous marquez avec type="text/plain" et data-consent-category attendent le consentement quelle que soit l’installation de la balise et le réglage du blocage automatique. Mais Tag Manager démarre après le début du chargement de la page : les balises Google écrites dans la page elle-même, et les traceurs connus que le blocage automatique retient, s’exécutent avant lui. Pour ceux-là, placez plutôt la balise script en premier dans le <head>.',
           consent_mode_basic:
-            'Consent Mode, mode de base : empêchez vos balises Google de se charger avant le consentement. Ajoutez type="text/plain" et data-consent-category="statistics" (ou "marketing") à la balise Google de votre page, ou déclenchez-la dans Tag Manager sur l\'événement personnalisé cm_consent_update.',
+            'Consent Mode, mode de base : empêchez vos balises Google de se charger avant le consentement. Ajoutez type="text/plain" et data-consent-category="statistics" (ou "marketing") à la balise Google de votre page : elle attend alors cette catégorie quel que soit le réglage du blocage automatique. Dans Tag Manager, déclenchez-la plutôt sur l’événement personnalisé cm_consent_update.',
           consent_mode_advanced:
             "Consent Mode, mode avancé : chargez vos balises Google comme d'habitude, après la balise script. Le pop-up envoie d'abord les valeurs par défaut du consentement, puis une mise à jour à chaque choix ; les balises qui exigent le consentement l'attendent (Tag Manager : Admin > Paramètres du conteneur > Activer la vue d'ensemble du consentement).",
         },
@@ -238,6 +243,8 @@ export const resourcesFr = {
         },
       },
       next_steps_title: 'Prochaines étapes',
+      older_snippet:
+        'Un ancien extrait est installé sur {{domain}}. Il fonctionne encore, mais remplacez-le par la balise script ci-dessus : celle-ci n’aura plus jamais à changer.',
     },
   },
 } satisfies Catalogue<typeof resourcesEn>;

@@ -5,7 +5,7 @@ export const tcfEn = {
     intro:
       'Publishers that sell advertising programmatically need the IAB Transparency and Consent Framework: the banner then shows the framework’s two layers and answers the vendors’ __tcfapi calls.',
     enabled: 'Use the IAB TCF on this consent solution',
-    enabled_help: 'Off by default. When on, publishing adds the TCF module to the banner and the installation tab shows the stub to add first.',
+    enabled_help: 'Off by default. When on, publishing adds the TCF module to the banner, and the installation script brings the IAB stub first.',
     country: 'Publisher country code',
     country_help: 'Two letters (ISO 3166), such as FR or DE.',
     purpose_one: 'Purpose 1 is not asked for (a country whose law does not require it)',
@@ -52,14 +52,12 @@ export const tcfEn = {
       empty: 'No restriction.',
     },
     save: 'Save TCF settings',
-    saved: 'TCF settings saved. Publish the pop-up to apply them.',
+    saved: 'TCF settings saved. Publish (at the top of the page) to apply them.',
     notifications: { load_error: 'The TCF settings could not be loaded.', save_error: 'The TCF settings were not saved, fix the problems and try again.' },
     installation: {
       title: 'With the IAB TCF on',
       in_snippet:
-        'The script above already starts with the IAB stub: __tcfapi and the __tcfapiLocator frame exist before any other script runs, so advertising scripts and iframes can queue their calls until the banner answers them. The banner then shows the TCF layers and writes the euconsent-v2 cookie.',
-      intro:
-        'Put this stub first in the <head>, before every other script, then the banner script. The stub defines __tcfapi and the __tcfapiLocator frame at once, so advertising scripts and iframes can queue their calls until the banner answers them. The banner then shows the TCF layers and writes the euconsent-v2 cookie.',
+        'Nothing to add: once you publish, the script above starts with the IAB stub: __tcfapi and the __tcfapiLocator frame exist before any other script runs, so advertising scripts and iframes can queue their calls until the banner answers them. The banner then shows the TCF layers and writes the euconsent-v2 cookie.',
     },
   },
 };

@@ -9,7 +9,7 @@ export const tcfFr = {
       'Les éditeurs qui vendent de la publicité programmatique ont besoin du Transparency and Consent Framework de l’IAB : le bandeau affiche alors les deux niveaux du framework et répond aux appels __tcfapi des fournisseurs.',
     enabled: 'Utiliser l’IAB TCF sur cette solution de consentement',
     enabled_help:
-      'Désactivé par défaut. Une fois activé, la publication ajoute le module TCF au bandeau et l’onglet Installation indique le stub à placer en premier.',
+      'Désactivé par défaut. Une fois activé, la publication ajoute le module TCF au bandeau, et le script d’installation apporte le stub de l’IAB en premier.',
     country: 'Code pays de l’éditeur',
     country_help: 'Deux lettres (ISO 3166), comme FR ou DE.',
     purpose_one: 'La finalité 1 n’est pas demandée (pays dont la loi ne l’exige pas)',
@@ -56,7 +56,7 @@ export const tcfFr = {
       empty: 'Aucune restriction.',
     },
     save: 'Enregistrer les réglages TCF',
-    saved: 'Réglages TCF enregistrés. Publiez le pop-up pour les appliquer.',
+    saved: 'Réglages TCF enregistrés. Publiez (en haut de la page) pour les appliquer.',
     notifications: {
       load_error: 'Les réglages TCF n’ont pas pu être chargés.',
       save_error: 'Les réglages TCF n’ont pas été enregistrés, corrigez les problèmes et réessayez.',
@@ -64,9 +64,7 @@ export const tcfFr = {
     installation: {
       title: 'Avec l’IAB TCF activé',
       in_snippet:
-        'Le script ci-dessus commence déjà par le stub de l’IAB : __tcfapi et le cadre __tcfapiLocator existent avant tout autre script, pour que les scripts publicitaires et les iframes mettent leurs appels en attente jusqu’à ce que le bandeau y réponde. Le bandeau affiche ensuite les niveaux du TCF et écrit le cookie euconsent-v2.',
-      intro:
-        'Placez ce stub en premier dans le <head>, avant tout autre script, puis le script du bandeau. Le stub définit aussitôt __tcfapi et le cadre __tcfapiLocator, pour que les scripts publicitaires et les iframes mettent leurs appels en attente jusqu’à ce que le bandeau y réponde. Le bandeau affiche ensuite les niveaux du TCF et écrit le cookie euconsent-v2.',
+        'Rien à ajouter : dès que vous publiez, le script ci-dessus commence par le stub de l’IAB : __tcfapi et le cadre __tcfapiLocator existent avant tout autre script, pour que les scripts publicitaires et les iframes mettent leurs appels en attente jusqu’à ce que le bandeau y réponde. Le bandeau affiche ensuite les niveaux du TCF et écrit le cookie euconsent-v2.',
     },
   },
 } satisfies Catalogue<typeof tcfEn>;

@@ -22,6 +22,7 @@ export const queryKeys = {
     state: (solutionId: Identifier) => ['popup', 'state', id(solutionId)] as const,
     content: (solutionId: Identifier, language: string | undefined) => ['popup', 'content', id(solutionId), language ?? 'default'] as const,
     publications: (solutionId: Identifier) => ['popup', 'publications', id(solutionId)] as const,
+    publishStatus: (solutionId: Identifier) => ['popup', 'publish-status', id(solutionId)] as const,
     versions: (templateId: Identifier) => ['popup', 'versions', id(templateId)] as const,
     diff: (templateId: Identifier, from: number, to: number) => ['popup', 'diff', id(templateId), from, to] as const,
   },
@@ -44,7 +45,7 @@ export const queryKeys = {
   reports: {
     all: ['reports'] as const,
     compliance: (filter: ReportFilter) => ['reports', 'compliance', filter] as const,
-    onboarding: ['reports', 'onboarding'] as const,
+    onboarding: (consentSolutionId?: number | string) => ['reports', 'onboarding', consentSolutionId ?? null] as const,
     record: (recordId: string | undefined) => ['reports', 'consent-record', recordId ?? ''] as const,
     recentRecords: ['reports', 'consent-records', 'recent'] as const,
     retention: ['reports', 'consent-retention'] as const,

@@ -37,6 +37,10 @@ export interface ConsentRecord {
   gpc: boolean;
   /** The region rule that applied, with a US visitor's state when known (never the visitor's address). */
   regionRule: RecordRegionRule;
+  /** PROMISE-2: it replaces a decision in force (a withdrawal or any other change)… */
+  change: boolean;
+  /** …this record, when the banner knew its id. */
+  replaces: string | null;
 }
 
 type ActionCounts = Record<RecordAction, number>;

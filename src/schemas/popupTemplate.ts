@@ -60,6 +60,21 @@ export interface Publication {
   inlineScript?: string;
 }
 
+/** PROMISE-4: the areas of a solution a publish takes to the live banner. */
+export const PUBLISH_AREAS = ['texts', 'cookies', 'template', 'settings'] as const;
+export type PublishArea = (typeof PUBLISH_AREAS)[number];
+/** What a publish was made from: one fingerprint per area. */
+export type PublicationSnapshot = Record<PublishArea, string>;
+
+/**
+ * PROMISE-4 `GET /consent-solutions/{id}/publish-status`: the live version, and what changed
+ * since it was published (null: a publication made before the API could tell).
+ */
+export interface PublishStatus {
+  published: { version: number; publishedAt: string } | null;
+  changes: PublishArea[] | null;
+}
+
 /** What a template's create and save send. */
 export type TemplateBody = TemplateCode & { name: string };
 

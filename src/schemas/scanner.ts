@@ -90,6 +90,8 @@ export interface HealthCheck extends ScannerJob {
   scriptPresent: boolean | null;
   loadedFirst: boolean | null;
   bannerShown: boolean | null;
+  /** PROMISE-5: the Installation tab's snippet, an older one (still working: replace it), or none found (checks before it: absent). */
+  snippet?: 'current' | 'older' | null;
   /** Non-essential cookies set before consent (names); empty = passed. */
   cookiesBeforeConsent: string[];
   /** Every check passed. */

@@ -15,7 +15,7 @@ export const fullWidthCategories: GalleryTemplateSeed = {
     </div>
     <div class="cm-panel__actions">
       <button type="button" class="cm-btn cm-btn--link" data-consent-action="toggle-details" aria-expanded="false" aria-controls="cm-details">{{popup.showDetails}}</button>
-      <button type="button" class="cm-btn cm-btn--secondary" data-consent-action="decline">{{privacyControls.multidecline}}</button>
+      <button type="button" class="cm-btn cm-btn--primary" data-consent-action="decline">{{privacyControls.multidecline}}</button>
       <button type="button" class="cm-btn cm-btn--secondary" data-consent-action="save">{{privacyControls.updateConsentButton}}</button>
       <button type="button" class="cm-btn cm-btn--primary" data-consent-action="accept">{{privacyControls.multiaccept}}</button>
     </div>
@@ -39,6 +39,7 @@ export const fullWidthCategories: GalleryTemplateSeed = {
 .cm-btn--secondary { background: #ffffff; color: #0b2545; }
 .cm-btn--link { margin-inline-end: auto; border-color: transparent; background: none; color: #0b2545; text-decoration: underline; }
 .cm-btn:focus-visible, .cm-category input:focus-visible { outline: 3px solid #b8860b; outline-offset: 2px; }
+:root { --cm-control-bg: #0b2545; --cm-control-fg: #ffffff; --cm-control-accent: #b8860b; }
 @media (max-width: 600px) { .cm-panel__actions .cm-btn { flex: 1 1 100%; } }`,
   js: `var stored = consent.get();
 if (stored && stored.categories) {

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useCan } from '../../hooks/useCan';
 import Paper from '@mui/material/Paper';
@@ -45,56 +46,66 @@ const CheckRow = ({ domain, check, unavailable }: { domain: DomainSummary; check
   });
   const done = check?.status === 'succeeded';
   return (
-    <TableRow data-health-domain={domain.canonicalDomain} data-health-status={check?.status ?? 'none'}>
-      <TableCell>{domain.canonicalDomain}</TableCell>
-      {check?.status === 'failed' ? (
-        <TableCell colSpan={4}>
-          <Typography variant="body2" color="error">
-            {translate(`scanner.failure.${check.failure ?? 'error'}`)}
-          </Typography>
-        </TableCell>
-      ) : isActive(check) ? (
-        <TableCell colSpan={4}>{translate('scanner.health.running')}</TableCell>
-      ) : (
-        <>
-          <TableCell>
-            <Verdict value={done ? (check.scriptPresent ?? null) : null} />
+    <>
+      <TableRow data-health-domain={domain.canonicalDomain} data-health-status={check?.status ?? 'none'}>
+        <TableCell>{domain.canonicalDomain}</TableCell>
+        {check?.status === 'failed' ? (
+          <TableCell colSpan={4}>
+            <Typography variant="body2" color="error">
+              {translate(`scanner.failure.${check.failure ?? 'error'}`)}
+            </Typography>
           </TableCell>
-          <TableCell>
-            <Verdict value={done ? (check.loadedFirst ?? null) : null} />
-          </TableCell>
-          <TableCell>
-            <Verdict value={done ? (check.bannerShown ?? null) : null} />
-          </TableCell>
-          <TableCell>
-            {done ? (
-              check.cookiesBeforeConsent.length === 0 ? (
-                <Verdict value />
+        ) : isActive(check) ? (
+          <TableCell colSpan={4}>{translate('scanner.health.running')}</TableCell>
+        ) : (
+          <>
+            <TableCell>
+              <Verdict value={done ? (check.scriptPresent ?? null) : null} />
+            </TableCell>
+            <TableCell>
+              <Verdict value={done ? (check.loadedFirst ?? null) : null} />
+            </TableCell>
+            <TableCell>
+              <Verdict value={done ? (check.bannerShown ?? null) : null} />
+            </TableCell>
+            <TableCell>
+              {done ? (
+                check.cookiesBeforeConsent.length === 0 ? (
+                  <Verdict value />
+                ) : (
+                  <Typography component="span" variant="body2" color="error">
+                    {check.cookiesBeforeConsent.join(', ')}
+                  </Typography>
+                )
               ) : (
-                <Typography component="span" variant="body2" color="error">
-                  {check.cookiesBeforeConsent.join(', ')}
-                </Typography>
-              )
-            ) : (
-              <Verdict value={null} />
-            )}
+                <Verdict value={null} />
+              )}
+            </TableCell>
+          </>
+        )}
+        <TableCell align="right">
+          {canWrite ? (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={unavailable || isActive(check) || run.isPending}
+              title={unavailable ? translate('scanner.unavailable') : undefined}
+              onClick={() => run.mutate()}
+            >
+              {translate('scanner.health.run')}
+            </Button>
+          ) : null}
+        </TableCell>
+      </TableRow>
+      {/* PROMISE-5: an older snippet still works; the check says what to do about it. */}
+      {done && check.snippet === 'older' ? (
+        <TableRow data-older-snippet={domain.canonicalDomain}>
+          <TableCell colSpan={6}>
+            <Alert severity="warning">{translate('cs.installation.older_snippet', { domain: domain.canonicalDomain })}</Alert>
           </TableCell>
-        </>
-      )}
-      <TableCell align="right">
-        {canWrite ? (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={unavailable || isActive(check) || run.isPending}
-            title={unavailable ? translate('scanner.unavailable') : undefined}
-            onClick={() => run.mutate()}
-          >
-            {translate('scanner.health.run')}
-          </Button>
-        ) : null}
-      </TableCell>
-    </TableRow>
+        </TableRow>
+      ) : null}
+    </>
   );
 };
 

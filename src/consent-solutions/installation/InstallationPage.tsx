@@ -19,13 +19,12 @@ import { HealthCheckPanel } from './HealthCheckPanel';
 import { TcfInstallationNote } from './TcfInstallationNote';
 import { ScriptSnippet } from './ScriptSnippet';
 import {
-  asyncSnippet,
   declarationTag,
   GUIDE_STEP_COUNTS,
   INSTALLATION_GUIDES,
+  installationSnippet,
   NEXT_STEP_GUIDE_KEYS,
   nextSteps,
-  scriptTag,
   type InstallationGuide,
 } from './installationModel';
 import { useRenderedLater } from '../../hooks/useRenderedLater';
@@ -78,15 +77,15 @@ const usePopupPublished = (solutionId: Identifier): boolean | undefined => {
 };
 
 /**
- * Whether the script is installed, read where the onboarding guide reads it (ROUTE-5, one query),
- * so the two screens always tick this step together.
+ * PROMISE-5: whether this solution's script is installed, read where the onboarding guide reads
+ * it (ROUTE-5), so the two screens always tick this step together.
  */
-const useScriptInstalled = (): boolean | undefined => useOnboardingState().data?.scriptInstalled;
+const useScriptInstalled = (solutionId: Identifier): boolean | undefined => useOnboardingState(solutionId).data?.scriptInstalled;
 
 const NextSteps = ({ solution }: { solution: InstallableSolution }) => {
   const translate = useTranslate();
   const popupPublished = usePopupPublished(solution.id);
-  const scriptInstalled = useScriptInstalled();
+  const scriptInstalled = useScriptInstalled(solution.id);
   return (
     <List dense aria-labelledby="next-steps-heading">
       {nextSteps(solution, popupPublished, scriptInstalled).map((step) => {
@@ -114,27 +113,6 @@ const healthDomains = (domains: InstallableSolution['domains']): { id: Identifie
       typeof d === 'object' && d !== null && 'id' in d && 'canonicalDomain' in d && typeof (d as { canonicalDomain: unknown }).canonicalDomain === 'string',
   );
 
-/**
- * STD-8: the snippet of the published banner: its inline part and the core's loader when the
- * publication has one, else (nothing published yet, or published before the async snippet) the
- * synchronous tag, which stays valid whatever the settings.
- */
-const BannerSnippet = ({ solutionId }: { solutionId: Identifier }) => {
-  const translate = useTranslate();
-  const published = usePopupState(solutionId).data?.published;
-  const inline = published?.inlineScript;
-  return (
-    <>
-      <ScriptSnippet tag={inline === undefined ? scriptTag(env.apiUrl, solutionId) : asyncSnippet(env.apiUrl, solutionId, inline)} />
-      {published && inline !== undefined ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-snippet-version={published.version}>
-          {translate('cs.installation.script_matches', { version: published.version })}
-        </Typography>
-      ) : null}
-    </>
-  );
-};
-
 /** ROUTE-15 `installation/`: the script tag, guides for common set-ups, and what is left to do. */
 export const InstallationPage = () => {
   const translate = useTranslate();
@@ -150,7 +128,7 @@ export const InstallationPage = () => {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('cs.installation.script_intro')}
         </Typography>
-        <BannerSnippet solutionId={solution.id} />
+        <ScriptSnippet tag={installationSnippet(env.apiUrl, solution.id)} />
       </Paper>
       <TcfInstallationNote solutionId={solution.id} />
       <Paper component="section" variant="outlined" aria-labelledby="declaration-heading" sx={{ p: 2 }}>

@@ -17,12 +17,13 @@ const calls = () =>
 beforeEach(() => vi.mocked(httpClient).mockClear());
 
 describe("the dataProvider's custom methods", () => {
-  it('[ROUTE-13] [BEYOND-2] pop-up: the paths of docs/api.md, the body sent and the notice of each call', async () => {
+  it('[ROUTE-13] [BEYOND-2] [PROMISE-4] pop-up: the paths of docs/api.md, the body sent and the notice of each call', async () => {
     const provider = withPopupMethods(base);
     await provider.choosePopupTemplate('a/b', 'custom', 4);
     await provider.getPopupPreviewContent(1, 'pt-BR');
     await provider.getPopupPreviewContent(1);
     await provider.publishPopup(1, true);
+    await provider.getPublishStatus(1);
     await provider.diffTemplateVersions(4, 1, 3);
     await provider.restoreTemplateVersion(4, 2);
     expect(calls()).toEqual([
@@ -30,6 +31,7 @@ describe("the dataProvider's custom methods", () => {
       { url: '/consent-solutions/1/popup/content?language=pt-BR', method: 'GET', body: undefined, key: 'popup.notifications.load_error' },
       { url: '/consent-solutions/1/popup/content', method: 'GET', body: undefined, key: 'popup.notifications.load_error' },
       { url: '/consent-solutions/1/publish', method: 'POST', body: '{"needsReconsent":true}', key: 'popup.notifications.publish_error' },
+      { url: '/consent-solutions/1/publish-status', method: 'GET', body: undefined, key: 'popup.notifications.load_error' },
       { url: '/popup-templates/4/diff?from=1&to=3', method: 'GET', body: undefined, key: 'popup.notifications.load_error' },
       { url: '/popup-templates/4/versions/2/restore', method: 'POST', body: undefined, key: 'popup.notifications.restore_error' },
     ]);

@@ -1,5 +1,5 @@
 import type { DataProvider, Identifier } from 'ra-core';
-import type { PopupState, PopupTemplate, PreviewContent, Publication, TemplateDiff, TemplateVersion } from '../../schemas/popupTemplate';
+import type { PopupState, PopupTemplate, PreviewContent, Publication, PublishStatus, TemplateDiff, TemplateVersion } from '../../schemas/popupTemplate';
 import type { TemplateMode } from '../../schemas/template';
 import { getJson, segment, sendJson } from './jsonCalls';
 
@@ -15,6 +15,8 @@ export interface PopupMethods {
   getPopupPreviewContent(solutionId: Identifier, language?: string): Promise<PreviewContent>;
   publishPopup(solutionId: Identifier, needsReconsent: boolean): Promise<Publication & { scriptPath: string }>;
   getPublications(solutionId: Identifier): Promise<Publication[]>;
+  /** PROMISE-4: the live version and what changed since it. */
+  getPublishStatus(solutionId: Identifier): Promise<PublishStatus>;
   getTemplateVersions(templateId: Identifier): Promise<TemplateVersion[]>;
   diffTemplateVersions(templateId: Identifier, from: number, to: number): Promise<TemplateDiff>;
   restoreTemplateVersion(templateId: Identifier, version: number): Promise<PopupTemplate>;
@@ -33,6 +35,7 @@ export const withPopupMethods = <T extends DataProvider>(base: T): T & PopupMeth
   publishPopup: (solutionId, needsReconsent) =>
     sendJson(`/consent-solutions/${segment(solutionId)}/publish`, 'POST', { needsReconsent }, 'popup.notifications.publish_error'),
   getPublications: (solutionId) => getJson(`/consent-solutions/${segment(solutionId)}/publications`, LOAD_ERROR),
+  getPublishStatus: (solutionId) => getJson(`/consent-solutions/${segment(solutionId)}/publish-status`, LOAD_ERROR),
   getTemplateVersions: (templateId) => getJson(`${templatePath(templateId)}/versions`, LOAD_ERROR),
   diffTemplateVersions: (templateId, from, to) => getJson(`${templatePath(templateId)}/diff?from=${from}&to=${to}`, LOAD_ERROR),
   restoreTemplateVersion: (templateId, version) =>

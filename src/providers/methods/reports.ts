@@ -7,7 +7,8 @@ import { getJson, segment, sendJson } from './jsonCalls';
 export interface ReportsMethods {
   /** The account's embed URL (ROUTE-6), then the report it names. */
   getComplianceReport(filter: ReportFilter): Promise<ComplianceReport>;
-  getOnboarding(): Promise<OnboardingState>;
+  /** PROMISE-5: the guide's steps, for one solution's publish and installation when given. */
+  getOnboarding(consentSolutionId?: number | string): Promise<OnboardingState>;
   getConsentRecord(id: string): Promise<ConsentRecord>;
   /** The newest 20 records, of one solution or all (null). */
   getRecentConsentRecords(consentSolutionId: number | null): Promise<ConsentRecord[]>;
@@ -37,7 +38,8 @@ export const withReportsMethods = <T extends DataProvider>(base: T): T & Reports
     const { url } = await getJson<{ url: string }>('/reports/embed', REPORT_ERROR_KEY);
     return getJson(`${url}?${reportQuery(filter)}`, REPORT_ERROR_KEY);
   },
-  getOnboarding: () => getJson('/reports/onboarding', DEFAULT_ERROR),
+  getOnboarding: (consentSolutionId) =>
+    getJson(`/reports/onboarding${consentSolutionId === undefined ? '' : `?consentSolutionId=${segment(String(consentSolutionId))}`}`, DEFAULT_ERROR),
   getConsentRecord: (id) => getJson(`/consent-records/${segment(id)}`, RECORD_NOT_FOUND),
   getRecentConsentRecords: (consentSolutionId) =>
     getJson(`/consent-records?_limit=20${consentSolutionId === null ? '' : `&consentSolutionId=${consentSolutionId}`}`, DEFAULT_ERROR),
