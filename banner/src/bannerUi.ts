@@ -54,6 +54,8 @@ export const startUi = (
   const consentMode = preview ? undefined : config.consentMode;
   const { site, rule, gpc, allowed, everything } = consentScope(config, visitor, preview);
   const saleShare = config.saleShare ?? [];
+  /** STD-4: what the record keeps of the rule, with a US visitor's state when known (`opt-out US-CA`); never the address. */
+  const regionRule = visitor?.state ? `${rule} ${visitor.state}` : rule;
   const apiBase = site ? scriptOrigin(script) : null;
   const emit = emitter(preview);
   const cookie = consentCookie(config.consentSolutionId, preview);
@@ -112,7 +114,7 @@ export const startUi = (
       (root.querySelector(DETAILS_SELECTOR) ?? root).appendChild(line);
     }
     const at = value.at ? new Date(value.at).toLocaleString(language) : '';
-    line.textContent = `${texts.consentId}: ${value.id} · ${at} · ${(value.categories ?? []).join(', ')}`;
+    line.textContent = `${texts.consentId}: ${value.id} · ${at} · ${allowed(value.categories ?? []).join(', ')}`;
   };
   const decide = (action: string, chosen: string[]): void => {
     const signal = addon?.decide(action, chosen);
@@ -134,7 +136,7 @@ export const startUi = (
         value,
         language,
         gpc,
-        regionRule: visitor?.state ? `${rule} ${visitor.state}` : rule,
+        regionRule,
         tcString: signal?.tcString,
       };
       recordDecision(record, emit, (id) => {
@@ -171,6 +173,8 @@ export const startUi = (
       emit('display');
     },
     hide: () => {
+      // The opt-out notice the settings covered comes back until a decision removes it.
+      if (notice) notice.hidden = false;
       const hadFocus = root.contains(document.activeElement);
       run('hideFunction', template.hideFunction);
       // STD-7: and back where they were once they chose.
@@ -213,18 +217,53 @@ export const startUi = (
     line.textContent = texts.gpcApplied;
     root.insertBefore(line, root.firstChild);
   };
+  /** STD-4: the settings open in place of the notice, which would cover their buttons (it sits above every banner). */
+  const openSettings = (): void => {
+    if (notice) notice.hidden = true;
+    api.show();
+  };
   /** STD-4: where the rule is opt-out, a notice with the "Do not sell or share" link, no wall. */
   const showOptOutNotice = (): void => {
     if (!texts) return;
     if (gpc) {
-      notice = showNotice(texts, language, texts.gpcApplied, { settings: api.show });
+      notice = showNotice(texts, language, texts.gpcApplied, { settings: openSettings });
       decide('gpc', everything);
     } else {
       notice = showNotice(texts, language, texts.optOutNotice, {
         doNotSell: () => decide('opt-out', withoutDeclined(everything, saleShare)),
-        settings: api.show,
+        settings: openSettings,
       });
     }
+  };
+  /**
+   * STD-9: a choice made before the signal that sells or shares: the signal wins while it is on
+   * (the core already withholds those categories), the banner says so, and the override is
+   * recorded once for that choice. The visitor's own choice stays in the cookie for when the
+   * signal is off.
+   */
+  const applyGpcOverride = (stored: Partial<StoredConsent>): void => {
+    const categories = stored.categories ?? [];
+    if (!gpc || stored.gpc || !categories.some((category) => saleShare.includes(category))) return;
+    const value = { ...stored, gpc: true } as StoredConsent;
+    cookie.write(value);
+    known = value;
+    const effective = allowed(categories);
+    emit('gpc', { categories: effective });
+    if (texts) notice = showNotice(texts, language, texts.gpcApplied, { settings: openSettings });
+    if (apiBase)
+      recordDecision(
+        {
+          apiBase,
+          consentSolutionId: config.consentSolutionId,
+          action: 'gpc',
+          value: { ...value, categories: effective, at: new Date().toISOString() },
+          language,
+          gpc,
+          regionRule,
+        },
+        emit,
+        () => undefined,
+      );
   };
 
   const mount = (): void => {
@@ -249,6 +288,7 @@ export const startUi = (
     applyGpc();
     const current = stored?.v === config.consentVersion && !mustAsk;
     if (current) showConsentId(stored);
+    if (current && stored && !preview) applyGpcOverride(stored);
     if (current) {
       // Decided already: nothing to show.
     } else if (!preview && site?.sharedConsent && linkedAid && apiBase) {
