@@ -138,6 +138,7 @@ export const startUi = (
         gpc,
         regionRule,
         tcString: signal?.tcString,
+        acString: signal?.acString,
       };
       recordDecision(record, emit, (id) => {
         const kept = { ...value, id };
@@ -276,9 +277,11 @@ export const startUi = (
       // STD-7: an open details panel scrolls: it takes focus so the keyboard can scroll it.
       panel.tabIndex = 0;
     }
-    const mustAsk = addon?.mount(root, language) ?? false;
+    const mustAsk = addon?.mount(root, language, visitor ?? null) ?? false;
     cookie.readAsync((stored) => showUnlessDecided(stored, mustAsk));
   };
+  /** STD-11: an addon that loads something first (the TCF module's current vendor list) mounts once it has. */
+  const load = (): void => (addon?.load ? addon.load({ visitor: visitor ?? null, script, language }, mount) : mount());
   const showUnlessDecided = (stored: Partial<StoredConsent> | null, mustAsk: boolean): void => {
     // A decision made meanwhile (the page called accept()) is the one in force.
     if (known === undefined) known = stored;
@@ -303,6 +306,6 @@ export const startUi = (
 
   window.consentBanner = api;
   // STD-8: the UI once the page has painted its first frame, never holding that frame up.
-  onceFirstPainted(mount);
+  onceFirstPainted(load);
   return api;
 };

@@ -18,6 +18,8 @@ export interface DecisionRecord {
   language: string;
   /** TCF-2: the TC string of this decision, when the TCF module is on. */
   tcString?: string;
+  /** STD-14: Google's Additional Consent string of this decision, when the solution chose providers. */
+  acString?: string;
   /** STD-3: decided under the browser's Global Privacy Control signal. */
   gpc: boolean;
   /** STD-4: the region rule that applied, with a US visitor's state when known (`opt-out US-CA`); never the address. */
@@ -26,7 +28,7 @@ export interface DecisionRecord {
 
 /** Sends one decision to the consent log and tells the page its record id, the consent id (or the failure). */
 export const recordDecision = (
-  { apiBase, consentSolutionId, action, value, language, gpc, regionRule, tcString }: DecisionRecord,
+  { apiBase, consentSolutionId, action, value, language, gpc, regionRule, tcString, acString }: DecisionRecord,
   emit: Emit,
   onRecorded: (id: string) => void,
 ): void => {
@@ -40,6 +42,7 @@ export const recordDecision = (
     gpc,
     regionRule,
     tcString,
+    acString,
   });
   const recorded = (answer: { id?: unknown } | null): void => {
     if (typeof answer?.id === 'string') onRecorded(answer.id);

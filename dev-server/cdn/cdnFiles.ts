@@ -24,6 +24,12 @@ export const fullScriptFileName = (version: number, language: string): string =>
 /** STD-8: the banner's UI in one language, which the core loads. */
 export const uiFileName = (version: number, language: string): string => `banner-ui.${version}.${language}.js`;
 
+/**
+ * STD-11: where a publication's current-list files are served: `{path}.{gvlVersion}.{language}.json`
+ * (routes/cdn.ts makes them from the list the API holds).
+ */
+export const tcfListPath = (consentSolutionId: number, version: number): string => `/cdn/${consentSolutionId}/gvl/${version}`;
+
 /** STD-5: the cookie declaration published with the banner. */
 export const declarationFileName = (version: number): string => `declaration.${version}.js`;
 

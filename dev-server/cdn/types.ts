@@ -1,4 +1,4 @@
-import type { PublishedTcf } from '../../src/schemas/tcf';
+import type { PublishedTcf, TcfSettings } from '../../src/schemas/tcf';
 import type { PopupTemplate, Publication, TemplateVersion } from '../../src/schemas/popupTemplate';
 import type { TemplateMode } from '../../src/schemas/template';
 
@@ -40,4 +40,6 @@ export interface PublicationRow extends Publication {
   bytes: number;
   /** TCF-3: the GVL version and vendor declarations the banner was built with (absent or null: TCF off). */
   tcf?: PublishedTcf | null;
+  /** STD-11: the TCF settings published (the CDN makes the current list's files from them); absent with TCF off and before STD-11. */
+  tcfSettings?: TcfSettings;
 }

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context/context';
 import { solutionLanguages } from '../data/consentSolutions';
 import { ApiError, violation } from '../http/errors';
 import type { ConsentSolutionRow } from '../store/types';
+import { tcfListPath } from '../cdn/cdnFiles';
 import { pinFor, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 
@@ -37,7 +38,12 @@ export const publishBanner = (
   const tcfSettings = settingsOf(tcfSettingsOf(ctx.store, solution.id));
   const gvl = ctx.gvl.current();
   const pin = tcfSettings.enabled ? pinFor(tcfSettings, gvl, latestPublishedTcf(data.publications(), solution.id)) : null;
-  const tcf = pin ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin) : undefined;
+  const tcf = pin
+    ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin, {
+        acProviders: ctx.acProviders.current().providers,
+        listPath: tcfListPath(solution.id, version),
+      })
+    : undefined;
   const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
   const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
   let written: WrittenScript;
@@ -88,6 +94,7 @@ export const publishBanner = (
     publishedAt: now,
     publishedBy,
     tcf: pin,
+    ...(pin ? { tcfSettings } : {}),
     inlineScript: scripts.inline,
   };
   data.publications().push(publication);

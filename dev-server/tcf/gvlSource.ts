@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, type VendorList } from '../../src/schemas/tcf';
+import { purposeTranslationSchema, vendorConsentSignature, vendorListSchema, type PurposeTranslation, type VendorList } from '../../src/schemas/tcf';
+import { fetchRemoteText, refreshEvery } from './remoteFile';
 
 /**
  * TCF-3: the Global Vendor List the dev API keeps. It starts from the small list shipped in
@@ -14,7 +15,6 @@ import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, ty
 /** Languages with a purposes-{lang}.json beside the vendor list; English is the list itself. */
 const GVL_TRANSLATED_LANGUAGES = ['fr'] as const;
 const SHIPPED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'gvl');
-const FETCH_TIMEOUT_MS = 15_000;
 
 export interface GvlSnapshot {
   list: VendorList;
@@ -22,6 +22,11 @@ export interface GvlSnapshot {
   translations: Record<string, PurposeTranslation>;
   loadedAt: Date;
   source: 'shipped' | 'remote';
+  /**
+   * STD-11: per vendor id, the list version in which this server saw the vendor's declaration
+   * (what consent depends on) change; a vendor not seen changing has none.
+   */
+  changedAt: Record<string, number>;
 }
 
 export interface GvlSourceOptions {
@@ -48,13 +53,19 @@ const shippedSnapshot = (now: Date): GvlSnapshot => {
   const list = vendorListSchema.parse(readShipped('vendor-list.json'));
   const translations: Record<string, PurposeTranslation> = { en: list };
   for (const lang of GVL_TRANSLATED_LANGUAGES) translations[lang] = purposeTranslationSchema.parse(readShipped(`purposes-${lang}.json`));
-  return { list, translations, loadedAt: now, source: 'shipped' };
+  return { list, translations, loadedAt: now, source: 'shipped', changedAt: {} };
 };
 
-const fetchJson = async (url: string): Promise<unknown> => {
-  const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return (await res.json()) as unknown;
+const fetchJson = async (url: string): Promise<unknown> => JSON.parse(await fetchRemoteText(url, 'application/json')) as unknown;
+
+/** The previous changes, plus the vendors whose declaration differs between the two lists. */
+const changesBetween = (previous: GvlSnapshot, list: VendorList): Record<string, number> => {
+  const changedAt = { ...previous.changedAt };
+  for (const [id, vendor] of Object.entries(list.vendors)) {
+    const before = previous.list.vendors[id];
+    if (before && vendorConsentSignature(before) !== vendorConsentSignature(vendor)) changedAt[id] = list.vendorListVersion;
+  }
+  return changedAt;
 };
 
 const describeFailure = (what: string, error: unknown): string => {
@@ -71,7 +82,7 @@ export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
   const now = options.now ?? (() => new Date());
   let snapshot = shippedSnapshot(now());
   let lastError: string | null = null;
-  let timer: NodeJS.Timeout | undefined;
+  let stop = (): void => undefined;
   const base = options.url === undefined ? undefined : options.url.endsWith('/') ? options.url : `${options.url}/`;
 
   const refresh = async (): Promise<boolean> => {
@@ -103,7 +114,7 @@ export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
       }
     }
     const newer = list.vendorListVersion > snapshot.list.vendorListVersion;
-    snapshot = { list, translations, loadedAt: now(), source: 'remote' };
+    snapshot = { list, translations, loadedAt: now(), source: 'remote', changedAt: changesBetween(snapshot, list) };
     return newer;
   };
 
@@ -114,13 +125,8 @@ export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
     start: async () => {
       if (base === undefined) return;
       await refresh();
-      if (options.refreshMs && options.refreshMs > 0) {
-        timer = setInterval(() => void refresh(), options.refreshMs);
-        timer.unref();
-      }
+      stop = refreshEvery(options.refreshMs, refresh);
     },
-    close: () => {
-      if (timer) clearInterval(timer);
-    },
+    close: () => stop(),
   };
 };

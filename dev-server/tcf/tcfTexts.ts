@@ -23,6 +23,7 @@ export const TCF_TEXTS: Record<'en' | 'fr', TcfTexts> = {
     rejectAll: 'Reject all',
     saveChoices: 'Save my choices',
     back: 'Back',
+    acProvidersHeading: 'Other partners (Google ad technology providers)',
   },
   fr: {
     firstLayer:
@@ -45,5 +46,6 @@ export const TCF_TEXTS: Record<'en' | 'fr', TcfTexts> = {
     rejectAll: 'Tout refuser',
     saveChoices: 'Enregistrer mes choix',
     back: 'Retour',
+    acProvidersHeading: 'Autres partenaires (fournisseurs de technologie publicitaire de Google)',
   },
 };
