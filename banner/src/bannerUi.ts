@@ -11,6 +11,7 @@ import { showNotice } from './notice';
 import { recordDecision, scriptOrigin } from './records';
 import { consentScope } from './scope';
 import { fetchSharedConsent } from './sharedConsent';
+import { currentGpp, loadGpp } from './gpp/loadGpp';
 
 const ACTION_SELECTOR = '[data-consent-action]';
 /**
@@ -139,6 +140,7 @@ export const startUi = (
         regionRule,
         tcString: signal?.tcString,
         acString: signal?.acString,
+        gpp: currentGpp(),
       };
       recordDecision(record, emit, (id) => {
         const kept = { ...value, id };
@@ -261,6 +263,7 @@ export const startUi = (
           language,
           gpc,
           regionRule,
+          gpp: currentGpp(),
         },
         emit,
         () => undefined,
@@ -280,8 +283,21 @@ export const startUi = (
     const mustAsk = addon?.mount(root, language, visitor ?? null) ?? false;
     cookie.readAsync((stored) => showUnlessDecided(stored, mustAsk));
   };
-  /** STD-11: an addon that loads something first (the TCF module's current vendor list) mounts once it has. */
-  const load = (): void => (addon?.load ? addon.load({ visitor: visitor ?? null, script, language }, mount) : mount());
+  /**
+   * What the banner waits for before it mounts, fetched at once side by side: an addon's (the TCF
+   * module's current vendor list, STD-11) and the GPP module where its rules apply (STD-13).
+   */
+  const load = (): void => {
+    let pending = 2;
+    const loaded = (): void => {
+      pending -= 1;
+      if (pending === 0) mount();
+    };
+    if (addon?.load) addon.load({ visitor: visitor ?? null, script, language }, loaded);
+    else loaded();
+    if (preview) loaded();
+    else loadGpp(config.gpp, visitor ?? null, script, loaded);
+  };
   const showUnlessDecided = (stored: Partial<StoredConsent> | null, mustAsk: boolean): void => {
     // A decision made meanwhile (the page called accept()) is the one in force.
     if (known === undefined) known = stored;

@@ -1,3 +1,5 @@
+import type { GppLoad } from './gpp/gppConfig';
+
 /**
  * The contract between publishing (the dev API, the admin's preview) and the runtime: the
  * config a published script starts the banner with, and what a template's functions receive.
@@ -69,6 +71,8 @@ export interface BannerConfig {
   /** STD-3: the browser's Global Privacy Control signal is honoured. */
   honourGpc?: boolean;
   texts?: Record<string, RuntimeTexts>;
+  /** STD-13: the IAB GPP module to load where its rules apply (published with GPP on). */
+  gpp?: GppLoad;
 }
 
 /** The first-party cookie's value: the choice for one consent version. */

@@ -30,6 +30,9 @@ export const uiFileName = (version: number, language: string): string => `banner
  */
 export const tcfListPath = (consentSolutionId: number, version: number): string => `/cdn/${consentSolutionId}/gvl/${version}`;
 
+/** STD-13: the IAB GPP module published with the banner when GPP is on (served at /cdn/{csId}/gpp/{version}.js). */
+export const gppFileName = (version: number): string => `banner-gpp.${version}.js`;
+
 /** STD-5: the cookie declaration published with the banner. */
 export const declarationFileName = (version: number): string => `declaration.${version}.js`;
 

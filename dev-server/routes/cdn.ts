@@ -191,6 +191,20 @@ const cdnRoutes = (ctx: ServerContext): Router => {
     res.type('application/json; charset=utf-8').send(encoded(etag, encoding, body));
   });
 
+  /**
+   * STD-13: a publication's IAB GPP module (`gpp/{version}.js`), which the banner's UI loads only
+   * where a GPP section applies. Named by its publication, so cached for good, like the UI.
+   */
+  router.get('/cdn/:csId/gpp/:file', (req, res: Response) => {
+    publicScript(res);
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const [, version] = /^(\d{1,9})\.js$/.exec(req.params.file) ?? [];
+    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
+    const file = publication?.gppFile && readScript(ctx.store.file, publication.consentSolutionId, publication.gppFile.file);
+    if (!publication?.gppFile || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
+    sendFile(req, res, { etag: `"${publication.gppFile.sha256}"`, cacheControl: IMMUTABLE_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
+  });
+
   /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
   router.get('/cdn/tcf-stub.js', (_req, res) => {
     publicScript(res);
@@ -219,6 +233,29 @@ const cdnRoutes = (ctx: ServerContext): Router => {
   router.all('/cdn/:csId/ui/:file', methodNotAllowed);
 
   router.all('/cdn/:csId/gvl/:file', methodNotAllowed);
+
+  router.all('/cdn/:csId/gpp/:file', methodNotAllowed);
+
+  /**
+   * STD-15: the GPC support resource of a published solution, in the format of the GPC spec's
+   * `/.well-known/gpc.json`: `gpc` whether the banner published honours the signal, `lastUpdate`
+   * the day of that publication (ISO 8601). The customer's site serves it at its own
+   * `/.well-known/gpc.json` by proxying or redirecting there; it changes only with a publish.
+   */
+  router.get('/cdn/:csId/.well-known/gpc.json', (req, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const settings = id === undefined ? undefined : data.settingsOf(id);
+    const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
+    const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
+    if (!publication || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
+    const body = JSON.stringify({ gpc: publication.honourGpc ?? standardsOf(solution).gpc.enabled, lastUpdate: publication.publishedAt.slice(0, 10) });
+    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
+    res.setHeader('ETag', `"${publication.sha256}-gpc"`);
+    res.type('application/json').send(body);
+  });
+
+  router.all('/cdn/:csId/.well-known/gpc.json', methodNotAllowed);
 
   router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js'], methodNotAllowed);
 

@@ -135,6 +135,9 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
         tcString: input.tcString ?? null,
         gpc: input.gpc,
         regionRule: input.regionRule,
+        gppString: input.gppString ?? null,
+        gppSid: input.gppSid ?? null,
+        acString: input.acString ?? null,
       };
       // LOG-2: answered only once the batch holding it has committed.
       await ctx.consentLog.append(row);
@@ -211,6 +214,9 @@ const EXPORT_COLUMNS = [
   'gpc',
   'regionRule',
   'tcString',
+  'gppString',
+  'gppSid',
+  'acString',
 ];
 
 const write = async (res: Response, chunk: string): Promise<void> => {
@@ -246,7 +252,7 @@ const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | 
           query.format === 'csv'
             ? toCsvRows(
                 EXPORT_COLUMNS,
-                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc) })),
+                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc), gppSid: r.gppSid?.join(' ') ?? null })),
               )
             : records.map((r) => `${JSON.stringify(r)}\n`).join(''),
         );

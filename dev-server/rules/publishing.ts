@@ -1,15 +1,15 @@
 import { publishedScripts } from '../cdn/bundle';
-import { declarationFileName, fullScriptFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../cdn/cdnFiles';
+import { declarationFileName, fullScriptFileName, gppFileName, languageScriptFileName, uiFileName, writeScript, type WrittenScript } from '../cdn/cdnFiles';
 import { compileViolations } from '../cdn/compile';
 import { declarationScript } from '../cdn/declaration';
 import { codeOf, templateData } from '../cdn/templateData';
 import type { PublicationRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
-import { solutionLanguages } from '../data/consentSolutions';
+import { solutionLanguages, standardsOf } from '../data/consentSolutions';
 import { ApiError, violation } from '../http/errors';
 import type { ConsentSolutionRow } from '../store/types';
 import { tcfListPath } from '../cdn/cdnFiles';
-import { pinFor, tcfBundle } from '../tcf/tcfBundle';
+import { pinFor, TCF_CMP_VERSION, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 
 /** Per language, a publication's file and its SHA-256. */
@@ -44,13 +44,18 @@ export const publishBanner = (
         listPath: tcfListPath(solution.id, version),
       })
     : undefined;
-  const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
+  const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, {
+    tcf,
+    cmpId: ctx.tcfCmpId,
+    cmpVersion: TCF_CMP_VERSION,
+  });
   const declaration = declarationScript(ctx.store, { ...solution, consentVersion });
   let written: WrittenScript;
   let declarationWritten: WrittenScript;
   let languageFiles: LanguageFiles;
   let uiFiles: LanguageFiles;
   let fullFiles: LanguageFiles;
+  let gppWritten: WrittenScript | undefined;
   /** One script per language, written under `fileName(version, language)`. */
   const writeLanguages = (byLanguage: Record<string, string>, fileName: (version: number, language: string) => string): LanguageFiles =>
     Object.fromEntries(
@@ -61,6 +66,7 @@ export const publishBanner = (
     );
   try {
     declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration, declarationFileName(version));
+    if (scripts.gpp !== undefined) gppWritten = writeScript(ctx.store.file, solution.id, version, scripts.gpp, gppFileName(version));
     // The UI first: a core is never served before the files it loads are there.
     uiFiles = writeLanguages(scripts.uiByLanguage, uiFileName);
     languageFiles = writeLanguages(scripts.coreByLanguage, languageScriptFileName);
@@ -89,6 +95,8 @@ export const publishBanner = (
     languageFiles,
     uiFiles,
     fullFiles,
+    ...(gppWritten ? { gppFile: { file: gppWritten.file, sha256: gppWritten.sha256 } } : {}),
+    honourGpc: standardsOf(solution).gpc.enabled,
     needsReconsent,
     consentVersion,
     publishedAt: now,

@@ -1,5 +1,6 @@
 import { CmpApi } from '@iabtcf/cmpapi';
-import type { BannerAddon, Visitor } from '../config';
+import type { BannerAddon } from '../config';
+import { gdprApplies } from '../gdprApplies';
 import { decodeAcString, encodeAcString, readAcCookie, writeAcCookie } from './acString';
 import { categoriesFromChoices } from './categories';
 import { acceptAll, legIntPurposesInPlay, legIntVendors, rejectAll } from './choices';
@@ -18,15 +19,6 @@ import type { TcfBundle, TcfChoices } from './tcfConfig';
  * already made them), then the IAB's CmpApi, which takes over the queue, answering as the
  * current CMP API says (cmpApiResponses.ts).
  */
-
-/**
- * STD-10: the CMP decides whether GDPR applies and says so. By the regional rules the CDN
- * applied: the EU/EEA, the UK and Switzerland, and other regions the customer asks consent in
- * first (without regional rules every visitor is asked first: GDPR applies to all traffic). A US
- * visitor's opt-out is never a GDPR refusal.
- */
-export const gdprApplies = (visitor: Visitor | null): boolean =>
-  visitor === null || visitor.region === 'eu' || (visitor.region === 'other' && visitor.rule === 'opt-in');
 
 /**
  * The choice a stored string holds, if it still covers this banner (current policy and GVL,

@@ -72,6 +72,21 @@ describe('privacy standards settings', () => {
     expect(saved.gpc).toEqual(DEFAULT_PRIVACY_STANDARDS.gpc);
   });
 
+  it('[STD-13] the GPP sections are configured beside the regional rules and saved through the API', async () => {
+    const calls = stubApi((body) => json(body));
+    renderSettings();
+    const section = within(await screen.findByRole('region', { name: 'Privacy standards' }));
+    const gpp = within(await section.findByRole('group', { name: 'IAB Global Privacy Platform (GPP)' }));
+    await userEvent.click(gpp.getByRole('switch', { name: 'Provide the IAB GPP (__gpp)' }));
+    expect(gpp.getByRole('radio', { name: /The section of the visitor’s state/ })).toBeChecked();
+    await userEvent.click(gpp.getByRole('radio', { name: /The US national section \(usnat\)/ }));
+    await userEvent.click(gpp.getByRole('switch', { name: /I signed the IAB Multi-State Privacy Agreement/ }));
+    await userEvent.click(section.getByRole('button', { name: 'Save privacy standards' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const saved = calls.find((c) => c.method === 'PUT')?.body as typeof DEFAULT_PRIVACY_STANDARDS;
+    expect(saved.gpp).toEqual({ enabled: true, usApproach: 'national', tcfEu: true, mspaCovered: true, mspaMode: 'opt-out' });
+  });
+
   it('[STD-1] a bad wait_for_update is shown on its field and not sent', async () => {
     const calls = stubApi((body) => json(body));
     renderSettings();
