@@ -170,6 +170,8 @@ describe('the standards on a publisher page, checked against their documents', (
       publisherRestrictions: [],
       acProviders: [],
     });
+    // Marked tags wait for their category.
+    await call('PATCH', `/consent-solutions/${solutionId}`, { autoblocking: true });
     await call('POST', `/consent-solutions/${solutionId}/publish`, {});
     site = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -247,6 +249,7 @@ describe('the standards on a publisher page, checked against their documents', (
     const disclosed = (tcData.vendor as { disclosedVendors: Record<string, boolean> }).disclosedVendors;
     expect(Object.keys(disclosed).filter((vendor) => disclosed[vendor])).toEqual(['3', '8']);
     await expect.poll(async () => (await gppPing(p)).applicableSections, LOADING).toEqual([2]);
+    expect(await p.evaluate(() => (window as unknown as { marketingTagRan?: boolean }).marketingTagRan)).toBeUndefined();
 
     const accepted = nextRecord(p);
     await banner.locator('[data-consent-action="accept"]:visible').first().click();

@@ -151,6 +151,7 @@ describe('the GPP module', () => {
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
     const { events } = await page({ region: 'us', rule: 'opt-out', state: 'US-CA' });
     expect(ping()).toMatchObject({ gppVersion: '1.1', cmpStatus: 'loaded', signalStatus: 'ready', applicableSections: [8], cmpId: 300 });
+    expect(ping().supportedAPIs).toEqual(['2:tcfeuv2', '7:usnat', '8:usca']);
     expect(section('usca')).toMatchObject({
       SaleOptOutNotice: 1,
       SharingOptOutNotice: 1,

@@ -45,7 +45,9 @@ export const start = (config: GppModuleConfig, visitor: Visitor | null = visitor
   installGppStub();
   const cmpApi = new CmpApi(config.cmpId, config.cmpVersion);
   const section = applicableSection(config, visitor);
-  cmpApi.setSupportedAPIs([...(config.tcfEu ? [`${sectionId(TCF_SECTION)}:${TCF_SECTION}`] : []), `${sectionId(NATIONAL_SECTION)}:${NATIONAL_SECTION}`]);
+  // GPP 1.1's `id:name` of every section this CMP may use here, the visitor's state's among them.
+  const supported = new Set([...(config.tcfEu ? [TCF_SECTION] : []), NATIONAL_SECTION, ...(section ? [section] : [])]);
+  cmpApi.setSupportedAPIs([...supported].map((name) => `${sectionId(name)}:${name}`));
   cmpApi.setApplicableSections([section ? sectionId(section) : -1]);
 
   const { allowed, undecided } = consentScope(config, visitor, false);

@@ -53,13 +53,16 @@ const renderSettings = () =>
     },
   );
 
+/** The settings tab is a lazy chunk: its first import in a run may take longer than a query's usual wait on a loaded machine. */
+const standardsSection = async () => within(await screen.findByRole('region', { name: 'Privacy standards' }, { timeout: 15_000 }));
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('privacy standards settings', () => {
   it('[STD-1][STD-3][STD-4] shows the saved standards and saves Consent Mode through the API', async () => {
     const calls = stubApi((body) => json(body));
     renderSettings();
-    const section = within(await screen.findByRole('region', { name: 'Privacy standards' }));
+    const section = await standardsSection();
     const consentMode = await section.findByRole('switch', { name: 'Send Consent Mode signals' });
     expect(consentMode).not.toBeChecked();
     expect(section.getByRole('switch', { name: 'Honour the Global Privacy Control signal in every region' })).toBeChecked();
@@ -75,7 +78,7 @@ describe('privacy standards settings', () => {
   it('[STD-13] the GPP sections are configured beside the regional rules and saved through the API', async () => {
     const calls = stubApi((body) => json(body));
     renderSettings();
-    const section = within(await screen.findByRole('region', { name: 'Privacy standards' }));
+    const section = await standardsSection();
     const gpp = within(await section.findByRole('group', { name: 'IAB Global Privacy Platform (GPP)' }));
     await userEvent.click(gpp.getByRole('switch', { name: 'Provide the IAB GPP (__gpp)' }));
     expect(gpp.getByRole('radio', { name: /The section of the visitor’s state/ })).toBeChecked();
@@ -85,12 +88,12 @@ describe('privacy standards settings', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const saved = calls.find((c) => c.method === 'PUT')?.body as typeof DEFAULT_PRIVACY_STANDARDS;
     expect(saved.gpp).toEqual({ enabled: true, usApproach: 'national', tcfEu: true, mspaCovered: true, mspaMode: 'opt-out' });
-  });
+  }, 40_000);
 
   it('[STD-1] a bad wait_for_update is shown on its field and not sent', async () => {
     const calls = stubApi((body) => json(body));
     renderSettings();
-    const section = within(await screen.findByRole('region', { name: 'Privacy standards' }));
+    const section = await standardsSection();
     const wait = await section.findByRole('spinbutton', { name: 'Wait for update (ms)' });
     await userEvent.clear(wait);
     await userEvent.type(wait, '20000');

@@ -28,7 +28,10 @@ describe("Google's Additional Consent providers in the TCF tab", () => {
     const tidewater = await section.findByRole('checkbox', { name: 'Choose Tidewater Ads' });
     expect(tidewater).toBeChecked();
     expect(section.getByText("This provider is not on Google's Additional Consent list.")).toBeTruthy();
-    expect(section.getAllByRole('link', { name: 'Policy' }).map((link) => link.getAttribute('href'))).toEqual(['https://saltmarsh.example/privacy', 'https://tidewater.example/privacy']);
+    expect(section.getAllByRole('link', { name: 'Policy' }).map((link) => link.getAttribute('href'))).toEqual([
+      'https://saltmarsh.example/privacy',
+      'https://tidewater.example/privacy',
+    ]);
     await userEvent.click(section.getByRole('checkbox', { name: 'Choose Saltmarsh Measurement' }));
     expect(changes.at(-1)?.acProviders).toEqual([89, 35]);
     await userEvent.click(tidewater);
