@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDataProvider } from '../../test/testShell';
 import { withConsentSolutionsMethods } from '../../providers/methods/consentSolutions';
 import { DEFAULT_PRIVACY_STANDARDS } from '../../schemas/privacyStandards';
@@ -53,8 +53,12 @@ const renderSettings = () =>
     },
   );
 
-/** The settings tab is a lazy chunk: its first import in a run may take longer than a query's usual wait on a loaded machine. */
-const standardsSection = async () => within(await screen.findByRole('region', { name: 'Privacy standards' }, { timeout: 15_000 }));
+const standardsSection = async () => within(await screen.findByRole('region', { name: 'Privacy standards' }));
+
+// The settings tab is a lazy chunk: imported once here, so that no test waits for its first transform.
+beforeAll(async () => {
+  await import('../formTabs');
+}, 120_000);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -73,7 +77,7 @@ describe('privacy standards settings', () => {
     const saved = calls.find((c) => c.method === 'PUT')?.body as typeof DEFAULT_PRIVACY_STANDARDS;
     expect(saved.consentMode).toMatchObject({ enabled: true, mode: 'basic', waitForUpdate: 500 });
     expect(saved.gpc).toEqual(DEFAULT_PRIVACY_STANDARDS.gpc);
-  });
+  }, 40_000);
 
   it('[STD-13] the GPP sections are configured beside the regional rules and saved through the API', async () => {
     const calls = stubApi((body) => json(body));
