@@ -14,6 +14,10 @@ export const BANNER_ENTRIES = {
   tcf: { source: 'tcf/tcf.ts', global: 'cmTcf' },
   /** TCF-1: the IAB stub alone: the snippet's first script with TCF on, and part of the core then. */
   tcfStub: { source: 'tcf/tcfStub.ts', global: 'cmTcfStub' },
+  /** STD-13: the IAB GPP module (@iabgpp/cmpapi), loaded by the UI only where a GPP section applies. */
+  gpp: { source: 'gpp/gpp.ts', global: 'cmGpp' },
+  /** STD-13: the GPP stub alone: composed into the core and the snippet's inline part when GPP is on. */
+  gppStub: { source: 'gpp/gppStub.ts', global: 'cmGppStub' },
   /** STD-5: the embeddable cookie declaration. */
   declaration: { source: 'declaration.ts', global: 'cmDeclaration' },
 } as const satisfies Record<string, { source: string; global: string }>;

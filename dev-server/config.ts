@@ -48,6 +48,7 @@ const envSchema = z.object({
   SCANNER_SAMPLE_PAGES: z.coerce.number().int().min(0).max(100_000).default(20),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   TCF_GVL_URL: z.url().optional(),
+  TCF_AC_PROVIDERS_URL: z.url().optional(),
   TCF_CMP_ID: z.coerce.number().int().min(2).max(4095).optional(),
   TCF_GVL_REFRESH_HOURS: z.coerce
     .number()
@@ -90,6 +91,8 @@ interface ApiConfig {
   /** TCF-3: base URL of the Global Vendor List (the IAB's https://vendor-list.consensu.org/v3/ in production); unset: the shipped list. */
   gvlUrl: string | undefined;
   gvlRefreshMs: number;
+  /** STD-14: Google's Additional Consent provider list (https://storage.googleapis.com/tcfac/additional-consent-providers.csv in production); unset: the shipped list. Refreshed with the GVL. */
+  acProvidersUrl: string | undefined;
   /** TCF-2: the IAB-registered CMP id (unset: a dev id, fine for tests, not for production). */
   tcfCmpId: number | undefined;
   /** STD-4: the header a trusted CDN puts the visitor's country in; unset = look the address up. */
@@ -131,6 +134,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     embeddedDbPort: e.EMBEDDED_DB_PORT,
     gvlUrl: e.TCF_GVL_URL,
     gvlRefreshMs: e.TCF_GVL_REFRESH_HOURS * 3_600_000,
+    acProvidersUrl: e.TCF_AC_PROVIDERS_URL,
     tcfCmpId: e.TCF_CMP_ID,
     countryHeader: e.CDN_COUNTRY_HEADER,
     regionHeader: e.CDN_REGION_HEADER,

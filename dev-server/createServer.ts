@@ -24,6 +24,7 @@ import { templateData } from './cdn/templateData';
 import { migrateDefaultTexts } from './seed/defaultTranslations';
 import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
+import { createAcProviderSource, type AcProviderSourceOptions } from './tcf/acProviderSource';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 import { createDevClock } from './time/clock';
 
@@ -50,6 +51,8 @@ export interface CreateServerOptions {
   scanner?: ScannerOptions;
   /** TCF-3: where the Global Vendor List is refreshed from, and how often (default: the shipped list only). */
   gvl?: GvlSourceOptions;
+  /** STD-14: where Google's Additional Consent provider list is refreshed from (default: the shipped list only). */
+  acProviders?: AcProviderSourceOptions;
   /** TCF-2: the IAB-registered CMP id (default DEV_TCF_CMP_ID). */
   tcfCmpId?: number;
   /** STD-4: the trusted CDN's country header; without it the client address is looked up. */
@@ -101,12 +104,14 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     bcryptCost: Math.max(options.bcryptCost ?? DEFAULT_BCRYPT_COST, MIN_BCRYPT_COST),
     secureCookies: options.appUrl.startsWith('https:'),
     gvl: createGvlSource({ now, ...options.gvl }),
+    acProviders: createAcProviderSource({ now, ...options.acProviders }),
     tcfCmpId: options.tcfCmpId ?? DEV_TCF_CMP_ID,
     countryHeader: options.countryHeader,
     regionHeader: options.regionHeader,
     consentRecordLimits: options.consentRecordLimits ?? {},
   };
   void context.gvl.start();
+  void context.acProviders.start();
 
   // SEC-3: sessions that expired while the server was down go at start (logins purge the rest).
   if (purgeExpiredSessions(store, now()) > 0) store.write();
@@ -168,6 +173,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     retention,
     close: async () => {
       context.gvl.close();
+      context.acProviders.close();
       retention.stop();
       await scanner.close();
       await context.mail.idle();

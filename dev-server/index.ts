@@ -33,6 +33,7 @@ const server = createServer({
     settings: { pagesAtOnce: config.scanner.pagesAtOnce, perHostLimit: config.scanner.perHost },
   },
   gvl: { url: config.gvlUrl, refreshMs: config.gvlRefreshMs },
+  acProviders: { url: config.acProvidersUrl, refreshMs: config.gvlRefreshMs },
   tcfCmpId: config.tcfCmpId,
   countryHeader: config.countryHeader,
   regionHeader: config.regionHeader,
@@ -51,6 +52,9 @@ const http = server.app.listen(config.port, config.host, () => {
   console.log(`Allowed hosts: ${(config.allowedHosts ?? defaultAllowedHosts(config.host, config.port)).join(', ')}`);
   console.log(
     `Global Vendor List: ${config.gvlUrl ? `${config.gvlUrl} (refreshed every ${config.gvlRefreshMs / 3_600_000} h)` : 'the shipped list (TCF_GVL_URL to refresh from the IAB)'}`,
+  );
+  console.log(
+    `Additional Consent providers: ${config.acProvidersUrl ? `${config.acProvidersUrl} (refreshed with the GVL)` : "the shipped list (TCF_AC_PROVIDERS_URL to refresh from Google's)"}`,
   );
   console.log(`Consent log: ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.consentLogDir}`}`);
   console.log(`Scheduled cookie scans: ${config.scannerSchedule ? 'on' : 'off (SCANNER_SCHEDULE=on to crawl domains on their frequency)'}`);

@@ -89,6 +89,7 @@ describe('privacy standards on a customer site', () => {
       consentMode: { ...DEFAULT_PRIVACY_STANDARDS.consentMode, ...patch.consentMode },
       gpc: DEFAULT_PRIVACY_STANDARDS.gpc,
       regions: { ...DEFAULT_PRIVACY_STANDARDS.regions, ...patch.regions },
+      gpp: DEFAULT_PRIVACY_STANDARDS.gpp,
     };
     await api(apiUrl, cookie, 'PUT', `/consent-solutions/${solutionId}/standards`, standards);
     await api(apiUrl, cookie, 'POST', `/consent-solutions/${solutionId}/publish`, {});

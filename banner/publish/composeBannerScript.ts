@@ -2,6 +2,7 @@ import { TEMPLATE_FUNCTION_FIELDS, TEMPLATE_FUNCTION_PARAMS, type TemplateCode }
 import { BANNER_ENTRIES } from '../entries';
 import type { BannerConfig, Visitor } from '../src/config';
 import type { CoreConfig } from '../src/core';
+import type { GppModuleConfig } from '../src/gpp/gppConfig';
 import type { TcfBundle } from '../src/tcf/tcfConfig';
 import { scriptJson } from './scriptJson';
 
@@ -10,10 +11,19 @@ export type BannerBundle = BannerConfig &
   Pick<TemplateCode, (typeof TEMPLATE_FUNCTION_FIELDS)[number]> & {
     /** TCF-4: present only when the solution has TCF on; the TCF runtime is composed in then. */
     tcf?: TcfBundle;
+    /** STD-13: present only with GPP on: what its module starts with (its own file, composeGppScript); the core then carries the GPP stub. */
+    gppModule?: GppModuleConfig;
   };
 
 /** The config the runtime starts with, apart from the template's functions and the TCF module's bundle. */
-const splitBundle = ({ js: _js, displayFunction: _display, hideFunction: _hide, tcf, ...config }: BannerBundle): { tcf?: TcfBundle; config: BannerConfig } => ({
+const splitBundle = ({
+  js: _js,
+  displayFunction: _display,
+  hideFunction: _hide,
+  gppModule: _gpp,
+  tcf,
+  ...config
+}: BannerBundle): { tcf?: TcfBundle; config: BannerConfig } => ({
   tcf,
   config,
 });
@@ -63,8 +73,8 @@ export const uiPath = (version: number, language: string): string => `ui/${versi
  * first when TCF is on, started with what must run before any other tag and the UI's file per
  * language, which it loads asynchronously. The CDN writes the visitor into its last line.
  */
-export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime?: string): string =>
-  coreScript(coreRuntime, bundle, tcfStubRuntime);
+export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime?: string, gppStubRuntime?: string): string =>
+  coreScript(coreRuntime, bundle, { tcf: tcfStubRuntime, gpp: gppStubRuntime });
 
 /**
  * STD-8: the async snippet's script, served at /cdn/{csId}/banner-full.js in the visitor's
@@ -74,7 +84,12 @@ export const composeCoreScript = (coreRuntime: string, bundle: BannerBundle, tcf
  * banner instead of two. The core's own size budget is for what must run first, behind the
  * synchronous tag; behind the async snippet all of this runs after the first paint.
  */
-export const composeFullScript = (coreRuntime: string, uiRuntime: string, bundle: BannerBundle, tcf: { stub?: string; runtime?: string } = {}): string => {
+export const composeFullScript = (
+  coreRuntime: string,
+  uiRuntime: string,
+  bundle: BannerBundle,
+  tcf: { stub?: string; runtime?: string; gppStub?: string } = {},
+): string => {
   const { tcf: tcfBundle, config } = splitBundle(bundle);
   const tcfPart = tcfModule(tcfBundle, tcf.runtime);
   const embeddedUi = [
@@ -84,11 +99,17 @@ export const composeFullScript = (coreRuntime: string, uiRuntime: string, bundle
     `${BANNER_ENTRIES.ui.global}.startEmbedded(${scriptJson(config)}, ${templateFunctions(bundle)}, visitor, script${tcfBundle ? ', tcf' : ''});`,
     '}',
   ].join('\n');
-  return coreScript(coreRuntime, bundle, tcf.stub, embeddedUi);
+  return coreScript(coreRuntime, bundle, { tcf: tcf.stub, gpp: tcf.gppStub }, embeddedUi);
 };
 
-const coreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime: string | undefined, embeddedUi?: string): string => {
-  if (bundle.tcf && tcfStubRuntime === undefined) throw new Error('A banner with TCF on needs the IAB stub (banner/dist/tcfStub.js).');
+/** The stubs that must run before any other tag: the IAB's TCF stub with TCF on, the GPP stub with GPP on (STD-13). */
+const stubsOf = (bundle: Pick<BannerBundle, 'tcf' | 'gppModule'>, stubs: { tcf?: string; gpp?: string }): string[] => {
+  if (bundle.tcf && stubs.tcf === undefined) throw new Error('A banner with TCF on needs the IAB stub (banner/dist/tcfStub.js).');
+  if (bundle.gppModule && stubs.gpp === undefined) throw new Error('A banner with GPP on needs the GPP stub (banner/dist/gppStub.js).');
+  return [...(bundle.tcf && stubs.tcf !== undefined ? [stubs.tcf.trim()] : []), ...(bundle.gppModule && stubs.gpp !== undefined ? [stubs.gpp.trim()] : [])];
+};
+
+const coreScript = (coreRuntime: string, bundle: BannerBundle, stubs: { tcf?: string; gpp?: string }, embeddedUi?: string): string => {
   const { consentSolutionId, consentVersion, categories, site, consentMode, saleShare, honourGpc, defaultLanguage } = bundle;
   const ui = Object.fromEntries(Object.keys(bundle.html).map((language) => [language, uiPath(bundle.version, language)]));
   const config: CoreConfig = { consentSolutionId, consentVersion, categories, site, consentMode, saleShare, honourGpc, defaultLanguage, ui };
@@ -96,7 +117,7 @@ const coreScript = (coreRuntime: string, bundle: BannerBundle, tcfStubRuntime: s
     EAGER_COMPILE,
     `/* Consent banner core${embeddedUi ? ' with its UI' : ''}: consent solution ${consentSolutionId}, version ${bundle.version}. Generated; do not edit. */`,
     '(function (visitor) {',
-    ...(bundle.tcf && tcfStubRuntime !== undefined ? [tcfStubRuntime.trim()] : []),
+    ...stubsOf(bundle, stubs),
     coreRuntime.trim(),
     `${BANNER_ENTRIES.core.global}.start(${scriptJson(config)}, visitor${embeddedUi ? `, ${embeddedUi}` : ''});`,
     NO_VISITOR_TRAILER,
@@ -123,6 +144,22 @@ export const composeUiScript = (uiRuntime: string, bundle: BannerBundle, tcfRunt
     '',
   ].join('\n');
 };
+
+/**
+ * STD-13: the IAB GPP module of a publication (`gpp/{version}.js`), which the UI loads only
+ * where a GPP section applies: the built module (`banner/dist/gpp.js`, the IAB's library) started
+ * with the solution's GPP config; the visitor comes in its URL.
+ */
+export const composeGppScript = (gppRuntime: string, config: GppModuleConfig): string =>
+  [
+    EAGER_COMPILE,
+    `/* Consent banner GPP module: consent solution ${config.consentSolutionId}. Generated; do not edit. */`,
+    '(function () {',
+    gppRuntime.trim(),
+    `${BANNER_ENTRIES.gpp.global}.start(${scriptJson(config)});`,
+    '})();',
+    '',
+  ].join('\n');
 
 /**
  * STD-8: V8's explicit compile hint (Chromium 136+; a plain comment elsewhere), which must be the

@@ -14,10 +14,17 @@ import { scriptJson } from './scriptJson';
  * The Consent Mode part has no `<` (scriptJson escapes the data's): a CMS that escapes markup in
  * pasted code keeps it intact; the IAB stub is the package's own code.
  */
-export const composeInlineScript = (bundle: Pick<BannerBundle, 'consentMode' | 'categories' | 'tcf'>, tcfStubRuntime?: string): string => {
+export const composeInlineScript = (
+  bundle: Pick<BannerBundle, 'consentMode' | 'categories' | 'tcf' | 'gppModule'>,
+  tcfStubRuntime?: string,
+  gppStubRuntime?: string,
+): string => {
   if (bundle.tcf && tcfStubRuntime === undefined) throw new Error('A banner with TCF on needs the IAB stub (banner/dist/tcfStub.js).');
+  if (bundle.gppModule && gppStubRuntime === undefined) throw new Error('A banner with GPP on needs the GPP stub (banner/dist/gppStub.js).');
   const parts: string[] = [];
   if (bundle.tcf && tcfStubRuntime !== undefined) parts.push(tcfStubRuntime.trim());
+  // STD-13: __gpp before any tag, like __tcfapi.
+  if (bundle.gppModule && gppStubRuntime !== undefined) parts.push(gppStubRuntime.trim());
   if (bundle.consentMode) {
     const commands = scriptJson(snippetDefaultCommands(bundle.consentMode, bundle.categories));
     parts.push(

@@ -14,6 +14,7 @@ import { consentScope } from './scope';
 import { CONTROL_CSS, settingsControl, type SettingsControl } from './settingsControl';
 import { fetchSharedConsent } from './sharedConsent';
 import { removeDeclinedCookies } from './withdrawal';
+import { currentGpp, loadGpp } from './gpp/loadGpp';
 
 const ACTION_SELECTOR = '[data-consent-action]';
 /**
@@ -57,6 +58,8 @@ export const startUi = (
   const consentMode = preview ? undefined : config.consentMode;
   const { site, rule, gpc, allowed, everything, undecided } = consentScope(config, visitor, preview);
   const saleShare = config.saleShare ?? [];
+  /** STD-4: what the record keeps of the rule, with a US visitor's state when known (`opt-out US-CA`); never the address. */
+  const regionRule = visitor?.state ? `${rule} ${visitor.state}` : rule;
   const apiBase = site ? scriptOrigin(script) : null;
   const emit = emitter(preview);
   const cookie = consentCookie(config.consentSolutionId, preview);
@@ -119,7 +122,7 @@ export const startUi = (
       (root.querySelector(DETAILS_SELECTOR) ?? root).appendChild(line);
     }
     const at = value.at ? new Date(value.at).toLocaleString(language) : '';
-    line.textContent = `${texts.consentId}: ${value.id} · ${at} · ${(value.categories ?? []).join(', ')}`;
+    line.textContent = `${texts.consentId}: ${value.id} · ${at} · ${allowed(value.categories ?? []).join(', ')}`;
   };
   /** The choice in force for this consent version, or null before any. */
   const currentChoice = (): Partial<StoredConsent> | null => {
@@ -154,10 +157,12 @@ export const startUi = (
         value,
         language,
         gpc,
-        regionRule: visitor?.state ? `${rule} ${visitor.state}` : rule,
+        regionRule,
         tcString: signal?.tcString,
         change: previous !== null,
         replaces: typeof previous?.id === 'string' ? previous.id : undefined,
+        acString: signal?.acString,
+        gpp: currentGpp(),
       };
       recordDecision(record, emit, (id) => {
         const kept = { ...value, id };
@@ -205,6 +210,8 @@ export const startUi = (
       emit('display');
     },
     hide: () => {
+      // The opt-out notice the settings covered comes back until a decision removes it.
+      if (notice) notice.hidden = false;
       const hadFocus = root.contains(document.activeElement);
       run('hideFunction', template.hideFunction);
       // STD-7: and back where they were once they chose.
@@ -247,18 +254,57 @@ export const startUi = (
     line.textContent = texts.gpcApplied;
     root.insertBefore(line, root.firstChild);
   };
+  /** STD-4: the settings open in place of the notice, which would cover their buttons (it sits above every banner). */
+  const openSettings = (): void => {
+    if (notice) notice.hidden = true;
+    api.show();
+  };
   /** STD-4: where the rule is opt-out, a notice with the "Do not sell or share" link, no wall. */
   const showOptOutNotice = (): void => {
     if (!texts) return;
     if (gpc) {
-      notice = showNotice(texts, language, texts.gpcApplied, { settings: api.show });
+      notice = showNotice(texts, language, texts.gpcApplied, { settings: openSettings });
       decide('gpc', everything);
     } else {
       notice = showNotice(texts, language, texts.optOutNotice, {
         doNotSell: () => decide('opt-out', withoutDeclined(everything, saleShare)),
-        settings: api.show,
+        settings: openSettings,
       });
     }
+  };
+  /**
+   * STD-9: a choice made before the signal that sells or shares: the signal wins while it is on
+   * (the core already withholds those categories), the banner says so, and the override is
+   * recorded once for that choice. The visitor's own choice stays in the cookie for when the
+   * signal is off.
+   */
+  const applyGpcOverride = (stored: Partial<StoredConsent>): void => {
+    const categories = stored.categories ?? [];
+    if (!gpc || stored.gpc || !categories.some((category) => saleShare.includes(category))) return;
+    const value = { ...stored, gpc: true } as StoredConsent;
+    cookie.write(value);
+    known = value;
+    const effective = allowed(categories);
+    emit('gpc', { categories: effective });
+    if (texts) notice = showNotice(texts, language, texts.gpcApplied, { settings: openSettings });
+    if (apiBase)
+      recordDecision(
+        {
+          apiBase,
+          consentSolutionId: config.consentSolutionId,
+          action: 'gpc',
+          value: { ...value, categories: effective, at: new Date().toISOString() },
+          language,
+          gpc,
+          regionRule,
+          // PROMISE-2: the signal's override replaces the choice in force in the proof of consent.
+          change: true,
+          replaces: typeof stored.id === 'string' ? stored.id : undefined,
+          gpp: currentGpp(),
+        },
+        emit,
+        () => undefined,
+      );
   };
 
   const mount = (): void => {
@@ -271,8 +317,23 @@ export const startUi = (
       // STD-7: an open details panel scrolls: it takes focus so the keyboard can scroll it.
       panel.tabIndex = 0;
     }
-    const mustAsk = addon?.mount(root, language) ?? false;
+    const mustAsk = addon?.mount(root, language, visitor ?? null) ?? false;
     cookie.readAsync((stored) => showUnlessDecided(stored, mustAsk));
+  };
+  /**
+   * What the banner waits for before it mounts, fetched at once side by side: an addon's (the TCF
+   * module's current vendor list, STD-11) and the GPP module where its rules apply (STD-13).
+   */
+  const load = (): void => {
+    let pending = 2;
+    const loaded = (): void => {
+      pending -= 1;
+      if (pending === 0) mount();
+    };
+    if (addon?.load) addon.load({ visitor: visitor ?? null, script, language }, loaded);
+    else loaded();
+    if (preview) loaded();
+    else loadGpp(config.gpp, visitor ?? null, script, loaded);
   };
   const showUnlessDecided = (stored: Partial<StoredConsent> | null, mustAsk: boolean): void => {
     // A decision made meanwhile (the page called accept()) is the one in force.
@@ -283,6 +344,7 @@ export const startUi = (
     applyGpc();
     const current = stored?.v === config.consentVersion && !mustAsk;
     if (current) showConsentId(stored);
+    if (current && stored && !preview) applyGpcOverride(stored);
     if (!preview) {
       control = settingsControl(controlTexts, language, api.show);
       if (current || rule === 'none') control.reveal();
@@ -303,6 +365,6 @@ export const startUi = (
 
   window.consentBanner = api;
   // STD-8: the UI once the page has painted its first frame, never holding that frame up.
-  onceFirstPainted(mount);
+  onceFirstPainted(load);
   return api;
 };

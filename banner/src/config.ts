@@ -1,4 +1,5 @@
 import type en from '../texts/en.json';
+import type { GppLoad } from './gpp/gppConfig';
 
 /**
  * The contract between publishing (the dev API, the admin's preview) and the runtime: the
@@ -54,6 +55,11 @@ export interface Visitor {
   rule: 'opt-in' | 'opt-out' | 'none';
   /** A US visitor's state (ISO 3166-2, e.g. `US-CA`) when the trusted CDN gives one. */
   state?: string;
+  /**
+   * STD-11: with TCF on, the Global Vendor List version the CDN holds as it serves the script, so
+   * the TCF module encodes with the current list without a republish.
+   */
+  gvlVersion?: number;
 }
 
 export interface BannerConfig {
@@ -81,6 +87,8 @@ export interface BannerConfig {
   controls?: Record<string, ControlTexts>;
   /** PROMISE-2: the optional cookies of the solution's list (withdrawing removes those it may reach). */
   cookies?: readonly ListedCookie[];
+  /** STD-13: the IAB GPP module to load where its rules apply (published with GPP on). */
+  gpp?: GppLoad;
 }
 
 /** The first-party cookie's value: the choice for one consent version. */
@@ -125,10 +133,12 @@ export interface TemplateFunctions {
  * its content to the banner, may ask again, and turns each decision into its own signal.
  */
 export interface BannerAddon {
+  /** STD-11: what the addon needs before it mounts (the current vendor list); `done` is always called. */
+  load?: (context: { visitor: Visitor | null; script: HTMLOrSVGScriptElement | null; language: string }, done: () => void) => void;
   /** Called once the html is in; true when the visitor must be asked again whatever the cookie says. */
-  mount: (root: HTMLElement, language: string) => boolean;
+  mount: (root: HTMLElement, language: string, visitor: Visitor | null) => boolean;
   /** The banner became visible. */
   shown: () => void;
   /** A decision: the categories it grants, and the signal to keep in the record. */
-  decide: (action: string, categories: string[]) => { categories: string[]; tcString: string };
+  decide: (action: string, categories: string[]) => { categories: string[]; tcString?: string; acString?: string };
 }

@@ -24,14 +24,14 @@ export const startGuard = (
   marked = markedElements(),
   storedNow?: Partial<StoredConsent> | null,
 ): void => {
-  const { site, undecided, everything } = consentScope(config, visitor, false);
+  const { site, undecided, everything, allowed } = consentScope(config, visitor, false);
   const cookie = consentCookie(config.consentSolutionId, false);
-  /** The categories in force: the stored choice for this consent version, else the rule's. */
+  /** The categories in force: the stored choice for this consent version (STD-9: never a sale/share one under GPC), else the rule's. */
   const inForce = (stored = cookie.read()): string[] =>
-    stored && stored.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : undecided;
+    stored && stored.v === config.consentVersion && stored.categories instanceof Array ? allowed(stored.categories) : undecided;
   const stored = storedNow === undefined && (config.consentMode || marked.length > 0) ? cookie.read() : storedNow;
   if (config.consentMode) {
-    const decided = stored?.v === config.consentVersion && stored.categories instanceof Array ? stored.categories : null;
+    const decided = stored?.v === config.consentVersion && stored.categories instanceof Array ? allowed(stored.categories) : null;
     pushConsentDefaults(config.consentMode, undecided, everything, config.categories, decided !== null);
     if (decided) pushConsentUpdate(config.consentMode, decided);
   } else warnIfSnippetSpeaksConsentMode();

@@ -18,6 +18,10 @@ export interface DecisionRecord {
   language: string;
   /** TCF-2: the TC string of this decision, when the TCF module is on. */
   tcString?: string;
+  /** STD-14: Google's Additional Consent string of this decision, when the solution chose providers. */
+  acString?: string;
+  /** STD-13: the GPP string and the sections in force, where GPP applies. */
+  gpp?: { gppString: string; gppSid: number[] };
   /** STD-3: decided under the browser's Global Privacy Control signal. */
   gpc: boolean;
   /** STD-4: the region rule that applied, with a US visitor's state when known (`opt-out US-CA`); never the address. */
@@ -30,7 +34,7 @@ export interface DecisionRecord {
 
 /** Sends one decision to the consent log and tells the page its record id, the consent id (or the failure). */
 export const recordDecision = (
-  { apiBase, consentSolutionId, action, value, language, gpc, regionRule, tcString, change, replaces }: DecisionRecord,
+  { apiBase, consentSolutionId, action, value, language, gpc, regionRule, tcString, change, replaces, acString, gpp }: DecisionRecord,
   emit: Emit,
   onRecorded: (id: string) => void,
 ): void => {
@@ -46,6 +50,9 @@ export const recordDecision = (
     tcString,
     change,
     replaces,
+    acString,
+    gppString: gpp?.gppString,
+    gppSid: gpp?.gppSid,
   });
   const recorded = (answer: { id?: unknown } | null): void => {
     if (typeof answer?.id === 'string') onRecorded(answer.id);

@@ -237,6 +237,45 @@ describe('Global Privacy Control', () => {
     await vi.waitFor(() => expect(stored()?.id).toBe('rec-1'));
   });
 
+  it('[STD-9] overrides an earlier opt-in while the signal is on: ad_* denied, the marketing tag stays blocked, the banner says so, the override is recorded once', async () => {
+    const acceptedBefore = {
+      v: 2,
+      categories: ['necessary', 'functional', 'statistics', 'marketing'],
+      at: '2026-01-01T00:00:00Z',
+      aid: 'a'.repeat(32),
+      id: 'rec-0',
+    };
+    document.cookie = `cm_consent_7=${encodeURIComponent(JSON.stringify(acceptedBefore))}; path=/`;
+    setGpc();
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: 'rec-gpc' }), { status: 201 })));
+    vi.stubGlobal('fetch', fetch);
+    const script = document.createElement('script');
+    script.src = 'https://api.example.test/cdn/7/banner.js';
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+    markedScript('marketing', 'ads');
+    markedScript('statistics', 'stats');
+    start(config({ consentMode: CONSENT_MODE, site: { autoblocking: true, sharedConsent: false, sharedDomains: [] } }), showHide);
+    expect(banner().hidden).toBe(true);
+    expect(ran('ads')).toBe(false);
+    expect(ran('stats')).toBe(true);
+    expect(recorded()).toContainEqual(['consent', 'update', { ...GRANTED, ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
+    expect(recorded()).not.toContainEqual(['consent', 'update', GRANTED]);
+    expect(document.getElementById('cm-notice')?.textContent).toContain('GPC applied');
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ action: 'gpc', gpc: true, categories: ['necessary', 'functional', 'statistics'] });
+    // The visitor's own choice is kept for when the signal is off; the override is not recorded twice.
+    expect(stored()).toMatchObject({ categories: acceptedBefore.categories, gpc: true, id: 'rec-0' });
+    document.body.innerHTML = '';
+    start(config(), showHide);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(document.getElementById('cm-notice')).toBeNull();
+    Reflect.deleteProperty(window.navigator, 'globalPrivacyControl');
+    document.body.innerHTML = '';
+    markedScript('marketing', 'ads');
+    start(config({ site: { autoblocking: true, sharedConsent: false, sharedDomains: [] } }), showHide);
+    expect(ran('ads')).toBe(true);
+  });
+
   it('[STD-3] is ignored when the customer turned it off', () => {
     setGpc();
     start(config({ honourGpc: false }), showHide);
@@ -257,6 +296,21 @@ describe('regional rules', () => {
     expect(link).toBeDefined();
     link?.click();
     expect(stored()?.categories).toEqual(['necessary', 'functional', 'statistics']);
+    expect(document.getElementById('cm-notice')).toBeNull();
+  });
+
+  it('[STD-4] "Cookie settings" opens the choices in place of the notice, which comes back if they close without a decision', () => {
+    start(config(), showHide, { region: 'us', rule: 'opt-out' });
+    const notice = document.getElementById('cm-notice') as HTMLElement;
+    Array.from(notice.querySelectorAll('button'))
+      .find((b) => b.textContent === 'Cookie settings')
+      ?.click();
+    expect(banner().hidden).toBe(false);
+    expect(notice.hidden).toBe(true);
+    window.consentBanner?.hide();
+    expect(notice.hidden).toBe(false);
+    window.consentBanner?.show();
+    click('decline');
     expect(document.getElementById('cm-notice')).toBeNull();
   });
 

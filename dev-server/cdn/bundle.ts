@@ -1,5 +1,5 @@
 import { readBannerRuntime } from '../../banner/build/buildBanner';
-import { composeCoreScript, composeFullScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
+import { composeCoreScript, composeFullScript, composeGppScript, composeUiScript, type BannerBundle } from '../../banner/publish/composeBannerScript';
 import { composeInlineScript } from '../../banner/publish/composeInlineScript';
 import { loaderFileScript } from '../../banner/publish/loaderFile';
 import { renderTemplateHtml } from '../../banner/publish/renderTemplateHtml';
@@ -18,6 +18,13 @@ import { defaultTextsFor } from '../seed/defaultTranslations';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow } from '../store/types';
 import type { TcfBundle } from '../../banner/src/tcf/tcfConfig';
+import type { GppModuleConfig } from '../../banner/src/gpp/gppConfig';
+
+/**
+ * STD-13: where a publication's GPP module is served, an absolute path on the banner script's
+ * origin (the core, the UI and banner-full.js live at different depths).
+ */
+export const gppPath = (consentSolutionId: number, version: number): string => `/cdn/${consentSolutionId}/gpp/${version}.js`;
 
 /** The canonical domains of the account's shared-consent solutions (none when this one does not share). */
 const sharedDomainsOf = (store: Store, solution: ConsentSolutionRow): string[] => {
@@ -57,8 +64,43 @@ export const bannerContent = (store: Store, solution: ConsentSolutionRow, langua
   return { language, texts, cookies };
 };
 
+/** STD-13: what the GPP module of a solution with GPP on starts with. */
+const gppModuleConfig = (
+  solution: ConsentSolutionRow,
+  standards: PrivacyStandards,
+  { cmpId, cmpVersion }: PublishOptions,
+  tcfOn: boolean,
+): GppModuleConfig => ({
+  cmpId,
+  cmpVersion,
+  consentSolutionId: solution.id,
+  consentVersion: solution.consentVersion,
+  categories: CONSENT_CATEGORIES,
+  saleShare: standards.gpc.saleShareCategories,
+  honourGpc: standards.gpc.enabled,
+  usApproach: standards.gpp.usApproach,
+  tcfEu: tcfOn && standards.gpp.tcfEu,
+  mspaCovered: standards.gpp.mspaCovered,
+  mspaMode: standards.gpp.mspaMode,
+});
+
+/** What a publication's scripts are made with besides the solution: its TCF module's bundle (TCF on) and the CMP's IAB id and version (GPP). */
+interface PublishOptions {
+  tcf?: TcfBundle;
+  cmpId: number;
+  cmpVersion: number;
+}
+
 /** The bundle of every language of the solution (or of one), ready for composing. */
-const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle, only?: LanguageCode): BannerBundle => {
+const bannerBundle = (
+  store: Store,
+  solution: ConsentSolutionRow,
+  code: TemplateCode,
+  version: number,
+  options: PublishOptions,
+  only?: LanguageCode,
+): BannerBundle => {
+  const { tcf } = options;
   const html: Record<string, string> = {};
   const toggleLabels: Record<string, { show: string; hide: string }> = {};
   const texts: Record<string, RuntimeTexts> = {};
@@ -97,6 +139,12 @@ const bannerBundle = (store: Store, solution: ConsentSolutionRow, code: Template
       .filter((cookie) => cookie.consentSolutionId === solution.id && cookie.category !== 'necessary')
       .map((cookie) => ({ name: cookie.name, category: cookie.category })),
     ...(tcf ? { tcf: only === undefined ? tcf : tcfIn(tcf, only) } : {}),
+    ...(standards.gpp.enabled
+      ? {
+          gpp: { file: gppPath(solution.id, version), tcfEu: tcf !== undefined && standards.gpp.tcfEu },
+          gppModule: gppModuleConfig(solution, standards, options, tcf !== undefined),
+        }
+      : {}),
   };
 };
 
@@ -129,6 +177,8 @@ interface PublishedScripts {
   uiByLanguage: Record<string, string>;
   /** The async snippet's script per language: that language's core with its UI inside. */
   fullByLanguage: Record<string, string>;
+  /** STD-13: the GPP module, with GPP on. */
+  gpp?: string;
 }
 
 /**
@@ -136,21 +186,38 @@ interface PublishedScripts {
  * TCF is on) that the snippet loads, and the built UI (banner/dist/ui.js, with the TCF module
  * when on) with one language's texts, which the core loads.
  */
-export const publishedScripts = (store: Store, solution: ConsentSolutionRow, code: TemplateCode, version: number, tcf?: TcfBundle): PublishedScripts => {
+export const publishedScripts = (
+  store: Store,
+  solution: ConsentSolutionRow,
+  code: TemplateCode,
+  version: number,
+  options: PublishOptions,
+): PublishedScripts => {
+  const { tcf } = options;
   const core = readBannerRuntime('core');
   const ui = readBannerRuntime('ui');
   const tcfStub = tcf ? readBannerRuntime('tcfStub') : undefined;
   const tcfRuntime = tcf ? readBannerRuntime('tcf') : undefined;
+  const gppOn = standardsOf(solution).gpp.enabled;
+  const gppStub = gppOn ? readBannerRuntime('gppStub') : undefined;
   const coreByLanguage: Record<string, string> = {};
   const uiByLanguage: Record<string, string> = {};
   const fullByLanguage: Record<string, string> = {};
   for (const language of solutionLanguages(solution)) {
-    const bundle = bannerBundle(store, solution, code, version, tcf, language);
-    coreByLanguage[language] = composeCoreScript(core, bundle, tcfStub);
+    const bundle = bannerBundle(store, solution, code, version, options, language);
+    coreByLanguage[language] = composeCoreScript(core, bundle, tcfStub, gppStub);
     uiByLanguage[language] = composeUiScript(ui, bundle, tcfRuntime);
-    fullByLanguage[language] = composeFullScript(core, ui, bundle, { stub: tcfStub, runtime: tcfRuntime });
+    fullByLanguage[language] = composeFullScript(core, ui, bundle, { stub: tcfStub, runtime: tcfRuntime, gppStub });
   }
-  const whole = bannerBundle(store, solution, code, version, tcf);
-  const inline = composeInlineScript(whole, tcfStub);
-  return { core: composeCoreScript(core, whole, tcfStub), inline, loader: loaderFileScript(solution.id, inline), coreByLanguage, uiByLanguage, fullByLanguage };
+  const whole = bannerBundle(store, solution, code, version, options);
+  const inline = composeInlineScript(whole, tcfStub, gppStub);
+  return {
+    core: composeCoreScript(core, whole, tcfStub, gppStub),
+    inline,
+    loader: loaderFileScript(solution.id, inline),
+    coreByLanguage,
+    uiByLanguage,
+    fullByLanguage,
+    ...(whole.gppModule ? { gpp: composeGppScript(readBannerRuntime('gpp'), whole.gppModule) } : {}),
+  };
 };

@@ -27,6 +27,15 @@ export const uiFileName = (version: number, language: string): string => `banner
 /** PROMISE-5: the one installation snippet's script (`loader.js`). */
 export const loaderFileName = (version: number): string => `loader.${version}.js`;
 
+/**
+ * STD-11: where a publication's current-list files are served: `{path}.{gvlVersion}.{language}.json`
+ * (routes/cdn.ts makes them from the list the API holds).
+ */
+export const tcfListPath = (consentSolutionId: number, version: number): string => `/cdn/${consentSolutionId}/gvl/${version}`;
+
+/** STD-13: the IAB GPP module published with the banner when GPP is on (served at /cdn/{csId}/gpp/{version}.js). */
+export const gppFileName = (version: number): string => `banner-gpp.${version}.js`;
+
 /** STD-5: the cookie declaration published with the banner, in every language or in one (I18N-3). */
 export const declarationFileName = (version: number, language?: string): string =>
   language === undefined ? `declaration.${version}.js` : `declaration.${version}.${language}.js`;

@@ -1,4 +1,4 @@
-import type { PublishedTcf } from '../../src/schemas/tcf';
+import type { PublishedTcf, TcfSettings } from '../../src/schemas/tcf';
 import type { PopupTemplate, Publication, PublicationSnapshot, TemplateVersion } from '../../src/schemas/popupTemplate';
 import type { TemplateMode } from '../../src/schemas/template';
 
@@ -46,4 +46,10 @@ export interface PublicationRow extends Publication {
   bytes: number;
   /** TCF-3: the GVL version and vendor declarations the banner was built with (absent or null: TCF off). */
   tcf?: PublishedTcf | null;
+  /** STD-13: the GPP module's file and its SHA-256, with GPP on. */
+  gppFile?: { file: string; sha256: string };
+  /** STD-15: whether the banner published honours the GPC signal (publications made before STD-15: read from the solution's standards). */
+  honourGpc?: boolean;
+  /** STD-11: the TCF settings published (the CDN makes the current list's files from them); absent with TCF off and before STD-11. */
+  tcfSettings?: TcfSettings;
 }

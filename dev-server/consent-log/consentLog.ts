@@ -101,7 +101,7 @@ export interface ConsentLogOptions {
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `id::text AS id, account_id::text AS account_id, consent_solution_id::text AS consent_solution_id, anonymous_id, action,
   categories, consent_version, ${iso('decided_at')} AS decided_at, ${iso('received_at')} AS received_at, domain, language, gpc, region_rule, tc_string,
-  is_change, replaces::text AS replaces`;
+  is_change, replaces::text AS replaces, gpp_string, gpp_sid, ac_string`;
 
 interface SqlRecord {
   id: string;
@@ -120,6 +120,9 @@ interface SqlRecord {
   tc_string: string | null;
   is_change: boolean;
   replaces: string | null;
+  gpp_string: string | null;
+  gpp_sid: number[] | null;
+  ac_string: string | null;
 }
 
 const toRow = (r: SqlRecord): ConsentRecordRow => ({
@@ -139,6 +142,9 @@ const toRow = (r: SqlRecord): ConsentRecordRow => ({
   tcString: r.tc_string,
   change: r.is_change,
   replaces: r.replaces,
+  gppString: r.gpp_string,
+  gppSid: r.gpp_sid,
+  acString: r.ac_string,
 });
 
 const toJson = (rows: readonly ConsentRecordRow[]): string =>
@@ -160,6 +166,9 @@ const toJson = (rows: readonly ConsentRecordRow[]): string =>
       tc_string: r.tcString ?? null,
       is_change: r.change === true,
       replaces: r.replaces ?? null,
+      gpp_string: r.gppString ?? null,
+      gpp_sid: r.gppSid ?? null,
+      ac_string: r.acString ?? null,
     })),
   );
 
@@ -168,12 +177,12 @@ const INSERT_BATCH = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(id uuid, account_id bigint, consent_solution_id bigint, anonymous_id text, action text,
     categories text[], consent_version integer, decided_at timestamptz, received_at timestamptz, domain text, language text,
-    gpc boolean, region_rule text, tc_string text, is_change boolean, replaces uuid)
+    gpc boolean, region_rule text, tc_string text, is_change boolean, replaces uuid, gpp_string text, gpp_sid integer[], ac_string text)
 ), inserted AS (
   INSERT INTO consent_records (id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version, decided_at, received_at, domain, language,
-    gpc, region_rule, tc_string, is_change, replaces)
+    gpc, region_rule, tc_string, is_change, replaces, gpp_string, gpp_sid, ac_string)
   SELECT id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version, decided_at, received_at, domain, language,
-    gpc, region_rule, tc_string, is_change, replaces FROM input
+    gpc, region_rule, tc_string, is_change, replaces, gpp_string, gpp_sid, ac_string FROM input
   ON CONFLICT DO NOTHING
   RETURNING consent_solution_id, account_id, decided_at, action, categories, gpc
 )
@@ -313,7 +322,8 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
         // would otherwise bound the export's rows per second.
         const [result] = await sql.query<{ page: string | null }>(
           `SELECT json_agg(json_build_array(id, account_id, consent_solution_id, anonymous_id, action, categories, consent_version,
-             ${iso('decided_at')}, ${iso('received_at')}, domain, language, gpc, region_rule, tc_string, is_change, replaces) ORDER BY received_at, id)::text AS page
+             ${iso('decided_at')}, ${iso('received_at')}, domain, language, gpc, region_rule, tc_string, is_change, replaces, gpp_string, gpp_sid, ac_string)
+             ORDER BY received_at, id)::text AS page
            FROM (SELECT * FROM consent_records
              WHERE account_id = $1 AND received_at >= $2::text::timestamptz AND received_at < $3::text::timestamptz
                AND (received_at, id) > ($4::text::timestamptz, $5::text::uuid) ${bySolution}
@@ -338,6 +348,9 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
             tcString,
             change,
             replaces,
+            gppString,
+            gppSid,
+            acString,
           ]): ConsentRecordRow => ({
             id: String(id),
             accountId: Number(account),
@@ -355,6 +368,9 @@ export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
             tcString: tcString === null ? null : String(tcString),
             change: change === true,
             replaces: replaces === null ? null : String(replaces),
+            gppString: gppString === null ? null : String(gppString),
+            gppSid: gppSid === null ? null : (gppSid as number[]).map(Number),
+            acString: acString === null ? null : String(acString),
           }),
         );
         if (rows.length === 0) return;

@@ -4,6 +4,7 @@ import type { Outbox } from '../auth/outbox';
 import type { DevClock } from '../time/clock';
 import type { ConsentLog } from '../consent-log/consentLog';
 import type { Store } from '../store/store';
+import type { AcProviderSource } from '../tcf/acProviderSource';
 import type { GvlSource } from '../tcf/gvlSource';
 
 /** LOG-2: the public record endpoints' rate limits. */
@@ -33,6 +34,8 @@ export interface ServerContext {
   secureCookies: boolean;
   /** TCF-3: the Global Vendor List, refreshed from its URL when one is configured. */
   gvl: GvlSource;
+  /** STD-14: Google's Additional Consent providers, refreshed like the GVL. */
+  acProviders: AcProviderSource;
   /** TCF-2: the CMP id the IAB registered for this platform, written in every TC string. */
   tcfCmpId: number;
   /** STD-4: the request header a trusted CDN puts the visitor's country in (e.g. CF-IPCountry). */

@@ -20,7 +20,8 @@ export const ownSolution = (store: Store, caller: { accountId: number }, idParam
 
 /** STD-1: the solution's privacy standards (the defaults until it saves its own), a copy. */
 export const standardsOf = (solution: Pick<ConsentSolutionRow, 'standards'>): PrivacyStandards =>
-  structuredClone(solution.standards ?? DEFAULT_PRIVACY_STANDARDS);
+  // Standards saved before a part of them existed (GPP, STD-13) have that part's defaults.
+  structuredClone({ ...DEFAULT_PRIVACY_STANDARDS, ...solution.standards });
 
 /** The default language first, then the additional ones (the app's rule, src/shared/languages.ts). */
 export const solutionLanguages = (solution: Pick<ConsentSolutionRow, 'defaultLanguage' | 'additionalLanguages'>): LanguageCode[] =>

@@ -12,6 +12,7 @@ import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import { consentSolutionRows as solutionRows, standardsOf } from '../data/consentSolutions';
+import { tcfListUpdate } from '../tcf/tcfBundle';
 
 /**
  * The public CDN path of a published banner (docs/api.md "Installation"): no session, no
@@ -120,12 +121,14 @@ const cdnRoutes = (ctx: ServerContext): Router => {
 
       const regions = standardsOf(solution).regions;
       const country = regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null;
-      const visitor = visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country));
+      // STD-11: with TCF on, the banner learns the list version held now, and encodes with that list.
+      const gvlVersion = publication.tcf ? ctx.gvl.current().list.vendorListVersion : undefined;
+      const visitor = { ...visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country)), ...(gvlVersion ? { gvlVersion } : {}) };
       const vary = files ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
       if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
       if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
       const decidedByAddress = regions.enabled && !ctx.countryHeader;
-      const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}"`;
+      const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}${gvlVersion ? `-g${gvlVersion}` : ''}"`;
       const encoding = encodingFor(req);
       res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
       res.setHeader('Vary', vary.join(', '));
@@ -179,6 +182,47 @@ const cdnRoutes = (ctx: ServerContext): Router => {
     sendFile(req, res, { etag: `"${uiFile.sha256}"`, cacheControl: IMMUTABLE_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
   });
 
+  /**
+   * STD-11: the current Global Vendor List for a publication with TCF on, narrowed to its choice
+   * (and its Additional Consent providers, STD-14), in one language: `{version}.{gvlVersion}.{language}.json`.
+   * Only the version the API holds is served; its URL never changes content, so it is cached for good.
+   */
+  router.get('/cdn/:csId/gvl/:file', (req, res: Response) => {
+    publicScript(res);
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const [, version, gvlVersion, language] = /^(\d{1,9})\.(\d{1,9})\.([a-z]{2})\.json$/.exec(req.params.file) ?? [];
+    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
+    const snapshot = ctx.gvl.current();
+    if (!publication?.tcf || !publication.tcfSettings || language === undefined || String(snapshot.list.vendorListVersion) !== gvlVersion)
+      throw new ApiError(404, [violation('error.backend.not_published')]);
+    const body = JSON.stringify(tcfListUpdate(publication.tcfSettings, snapshot, language, publication.tcf, ctx.acProviders.current().providers));
+    const etag = `"${createHash('sha256').update(body).digest('hex')}"`;
+    res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = encodingFor(req);
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.type('application/json; charset=utf-8').send(encoded(etag, encoding, body));
+  });
+
+  /**
+   * STD-13: a publication's IAB GPP module (`gpp/{version}.js`), which the banner's UI loads only
+   * where a GPP section applies. Named by its publication, so cached for good, like the UI.
+   */
+  router.get('/cdn/:csId/gpp/:file', (req, res: Response) => {
+    publicScript(res);
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const [, version] = /^(\d{1,9})\.js$/.exec(req.params.file) ?? [];
+    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
+    const file = publication?.gppFile && readScript(ctx.store.file, publication.consentSolutionId, publication.gppFile.file);
+    if (!publication?.gppFile || !file) throw new ApiError(404, [violation('error.backend.not_published')]);
+    sendFile(req, res, { etag: `"${publication.gppFile.sha256}"`, cacheControl: IMMUTABLE_CACHE_CONTROL, publishedAt: publication.publishedAt, script: file });
+  });
+
   /** TCF-1: the IAB stub, for the script tag that must come before every other one when TCF is on. */
   router.get('/cdn/tcf-stub.js', (_req, res) => {
     publicScript(res);
@@ -213,6 +257,31 @@ const cdnRoutes = (ctx: ServerContext): Router => {
   router.all('/cdn/:csId/declaration.js', methodNotAllowed);
 
   router.all('/cdn/:csId/ui/:file', methodNotAllowed);
+
+  router.all('/cdn/:csId/gvl/:file', methodNotAllowed);
+
+  router.all('/cdn/:csId/gpp/:file', methodNotAllowed);
+
+  /**
+   * STD-15: the GPC support resource of a published solution, in the format of the GPC spec's
+   * `/.well-known/gpc.json`: `gpc` whether the banner published honours the signal, `lastUpdate`
+   * the day of that publication (ISO 8601). The customer's site serves it at its own
+   * `/.well-known/gpc.json` by proxying or redirecting there; it changes only with a publish.
+   */
+  router.get('/cdn/:csId/.well-known/gpc.json', (req, res: Response) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
+    const settings = id === undefined ? undefined : data.settingsOf(id);
+    const publication = data.publications().find((p) => p.id === settings?.publishedPublicationId);
+    const solution = publication && solutionRows(ctx.store).find((s) => s.id === publication.consentSolutionId);
+    if (!publication || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
+    const body = JSON.stringify({ gpc: publication.honourGpc ?? standardsOf(solution).gpc.enabled, lastUpdate: publication.publishedAt.slice(0, 10) });
+    res.setHeader('Cache-Control', CDN_CACHE_CONTROL);
+    res.setHeader('ETag', `"${publication.sha256}-gpc"`);
+    res.type('application/json').send(body);
+  });
+
+  router.all('/cdn/:csId/.well-known/gpc.json', methodNotAllowed);
 
   router.all(['/cdn/:csId/banner.js', '/cdn/:csId/banner-full.js', '/cdn/:csId/loader.js'], methodNotAllowed);
 

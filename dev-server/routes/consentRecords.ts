@@ -137,6 +137,9 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
         regionRule: input.regionRule,
         change: input.change,
         replaces: input.replaces ?? null,
+        gppString: input.gppString ?? null,
+        gppSid: input.gppSid ?? null,
+        acString: input.acString ?? null,
       };
       // LOG-2: answered only once the batch holding it has committed.
       await ctx.consentLog.append(row);
@@ -215,6 +218,9 @@ const EXPORT_COLUMNS = [
   'tcString',
   'change',
   'replaces',
+  'gppString',
+  'gppSid',
+  'acString',
 ];
 
 const write = async (res: Response, chunk: string): Promise<void> => {
@@ -250,7 +256,7 @@ const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | 
           query.format === 'csv'
             ? toCsvRows(
                 EXPORT_COLUMNS,
-                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc), change: String(r.change) })),
+                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc), change: String(r.change), gppSid: r.gppSid?.join(' ') ?? null })),
               )
             : records.map((r) => `${JSON.stringify(r)}\n`).join(''),
         );

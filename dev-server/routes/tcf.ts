@@ -6,7 +6,16 @@ import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
-import { gvlViolations, latestPublishedTcf, TCF_SETTINGS, tcfSettingsOf, tcfSettingsRows, tcfState, type TcfSettingsRow } from '../tcf/tcfSettings';
+import {
+  acProviderViolations,
+  gvlViolations,
+  latestPublishedTcf,
+  TCF_SETTINGS,
+  tcfSettingsOf,
+  tcfSettingsRows,
+  tcfState,
+  type TcfSettingsRow,
+} from '../tcf/tcfSettings';
 import { listRows } from '../http/listRows';
 import { ownSolution } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
@@ -66,6 +75,19 @@ const tcfRoutes = (ctx: ServerContext): Router => {
     res.json(page);
   });
 
+  /** STD-14: Google's Additional Consent providers, json-server style like the vendors: `q` searches names (or matches an id), `_page`/`_limit`. */
+  router.get('/tcf/ac-providers', session, (req, res) => {
+    const providers = [...ctx.acProviders.current().providers.values()];
+    const query = { _sort: 'name', _order: 'asc', ...req.query };
+    const { page, total } = listRows(providers, query, {
+      fields: new Set(['name']),
+      scope: () => true,
+      matches: (provider, needle) => provider.name.toLowerCase().includes(needle) || String(provider.id) === needle,
+    });
+    res.setHeader('X-Total-Count', total);
+    res.json(page);
+  });
+
   const ITEM = '/consent-solutions/:id/tcf';
 
   router.get(ITEM, session, noQuery, (req, res) => {
@@ -79,7 +101,7 @@ const tcfRoutes = (ctx: ServerContext): Router => {
     requirePermission(caller, 'consentSolutions.write');
     const settings = parseOrThrow(tcfSettingsSchema, req.body);
     const { list } = ctx.gvl.current();
-    const violations = gvlViolations(settings, list);
+    const violations = [...gvlViolations(settings, list), ...acProviderViolations(settings, ctx.acProviders.current().providers)];
     if (violations.length > 0) throw new ApiError(400, violations);
     const now = ctx.now().toISOString();
     const rows = tcfSettingsRows(ctx.store);

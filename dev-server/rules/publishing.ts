@@ -1,15 +1,25 @@
 import { publishedScripts } from '../cdn/bundle';
-import { declarationFileName, fullScriptFileName, languageScriptFileName, loaderFileName, uiFileName, writeScript, type WrittenScript } from '../cdn/cdnFiles';
+import {
+  declarationFileName,
+  fullScriptFileName,
+  gppFileName,
+  languageScriptFileName,
+  loaderFileName,
+  tcfListPath,
+  uiFileName,
+  writeScript,
+  type WrittenScript,
+} from '../cdn/cdnFiles';
 import { compileViolations } from '../cdn/compile';
 import { declarationScripts } from '../cdn/declaration';
 import { codeOf, templateData } from '../cdn/templateData';
 import type { PublicationRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
-import { solutionLanguages } from '../data/consentSolutions';
+import { solutionLanguages, standardsOf } from '../data/consentSolutions';
 import { ApiError, violation } from '../http/errors';
 import type { ConsentSolutionRow } from '../store/types';
 import { publicationSnapshot } from './publicationSnapshot';
-import { pinFor, tcfBundle } from '../tcf/tcfBundle';
+import { pinFor, TCF_CMP_VERSION, tcfBundle } from '../tcf/tcfBundle';
 import { latestPublishedTcf, settingsOf, tcfSettingsOf } from '../tcf/tcfSettings';
 
 /** Per language, a publication's file and its SHA-256. */
@@ -38,8 +48,17 @@ export const publishBanner = (
   const tcfSettings = settingsOf(tcfSettingsOf(ctx.store, solution.id));
   const gvl = ctx.gvl.current();
   const pin = tcfSettings.enabled ? pinFor(tcfSettings, gvl, latestPublishedTcf(data.publications(), solution.id)) : null;
-  const tcf = pin ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin) : undefined;
-  const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, tcf);
+  const tcf = pin
+    ? tcfBundle(tcfSettings, gvl, solutionLanguages(solution), ctx.tcfCmpId, pin, {
+        acProviders: ctx.acProviders.current().providers,
+        listPath: tcfListPath(solution.id, version),
+      })
+    : undefined;
+  const scripts = publishedScripts(ctx.store, { ...solution, consentVersion }, codeOf(template), version, {
+    tcf,
+    cmpId: ctx.tcfCmpId,
+    cmpVersion: TCF_CMP_VERSION,
+  });
   const declaration = declarationScripts(ctx.store, { ...solution, consentVersion });
   let written: WrittenScript;
   let declarationWritten: WrittenScript;
@@ -48,6 +67,7 @@ export const publishBanner = (
   let uiFiles: LanguageFiles;
   let fullFiles: LanguageFiles;
   let loaderWritten: WrittenScript;
+  let gppWritten: WrittenScript | undefined;
   /** One script per language, written under `fileName(version, language)`. */
   const writeLanguages = (byLanguage: Record<string, string>, fileName: (version: number, language: string) => string): LanguageFiles =>
     Object.fromEntries(
@@ -59,6 +79,7 @@ export const publishBanner = (
   try {
     declarationWritten = writeScript(ctx.store.file, solution.id, version, declaration.all, declarationFileName(version));
     declarationFiles = writeLanguages(declaration.byLanguage, declarationFileName);
+    if (scripts.gpp !== undefined) gppWritten = writeScript(ctx.store.file, solution.id, version, scripts.gpp, gppFileName(version));
     // The UI first: a core is never served before the files it loads are there.
     uiFiles = writeLanguages(scripts.uiByLanguage, uiFileName);
     languageFiles = writeLanguages(scripts.coreByLanguage, languageScriptFileName);
@@ -90,11 +111,14 @@ export const publishBanner = (
     uiFiles,
     fullFiles,
     loaderFile: { file: loaderWritten.file, sha256: loaderWritten.sha256 },
+    ...(gppWritten ? { gppFile: { file: gppWritten.file, sha256: gppWritten.sha256 } } : {}),
+    honourGpc: standardsOf(solution).gpc.enabled,
     needsReconsent,
     consentVersion,
     publishedAt: now,
     publishedBy,
     tcf: pin,
+    ...(pin ? { tcfSettings } : {}),
     inlineScript: scripts.inline,
     snapshot: publicationSnapshot(ctx.store, solution),
   };

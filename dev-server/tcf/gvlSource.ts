@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { purposeTranslationSchema, vendorListSchema, type PurposeTranslation, type VendorList } from '../../src/schemas/tcf';
+import { purposeTranslationSchema, vendorConsentSignature, vendorListSchema, type PurposeTranslation, type VendorList } from '../../src/schemas/tcf';
+import { fetchRemoteText, NotPublished, refreshEvery } from './remoteFile';
 
 /**
  * TCF-3: the Global Vendor List the dev API keeps. It starts from the small list shipped in
@@ -51,7 +52,6 @@ const SHIPPED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'gvl');
 
 /** The GVL's name of a banner language: the IAB names Norwegian `no`, our languages name Bokmål `nb`. */
 export const gvlLanguageOf = (language: string): string => (language === 'nb' ? 'no' : language);
-const FETCH_TIMEOUT_MS = 15_000;
 
 export interface GvlSnapshot {
   list: VendorList;
@@ -59,6 +59,11 @@ export interface GvlSnapshot {
   translations: Record<string, PurposeTranslation>;
   loadedAt: Date;
   source: 'shipped' | 'remote';
+  /**
+   * STD-11: per vendor id, the list version in which this server saw the vendor's declaration
+   * (what consent depends on) change; a vendor not seen changing has none.
+   */
+  changedAt: Record<string, number>;
 }
 
 export interface GvlSourceOptions {
@@ -88,17 +93,19 @@ const shippedSnapshot = (now: Date): GvlSnapshot => {
     const lang = /^purposes-([a-z]{2})\.json$/.exec(file)?.[1];
     if (lang) translations[lang] = purposeTranslationSchema.parse(readShipped(file));
   }
-  return { list, translations, loadedAt: now, source: 'shipped' };
+  return { list, translations, loadedAt: now, source: 'shipped', changedAt: {} };
 };
 
-/** Thrown for a 404: a file the host does not have (a language the IAB does not translate into). */
-class NotPublished extends Error {}
+const fetchJson = async (url: string): Promise<unknown> => JSON.parse(await fetchRemoteText(url, 'application/json')) as unknown;
 
-const fetchJson = async (url: string): Promise<unknown> => {
-  const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
-  if (res.status === 404) throw new NotPublished(`${url} answered 404`);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return (await res.json()) as unknown;
+/** The previous changes, plus the vendors whose declaration differs between the two lists. */
+const changesBetween = (previous: GvlSnapshot, list: VendorList): Record<string, number> => {
+  const changedAt = { ...previous.changedAt };
+  for (const [id, vendor] of Object.entries(list.vendors)) {
+    const before = previous.list.vendors[id];
+    if (before && vendorConsentSignature(before) !== vendorConsentSignature(vendor)) changedAt[id] = list.vendorListVersion;
+  }
+  return changedAt;
 };
 
 const describeFailure = (what: string, error: unknown): string => {
@@ -115,7 +122,7 @@ export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
   const now = options.now ?? (() => new Date());
   let snapshot = shippedSnapshot(now());
   let lastError: string | null = null;
-  let timer: NodeJS.Timeout | undefined;
+  let stop = (): void => undefined;
   const base = options.url === undefined ? undefined : options.url.endsWith('/') ? options.url : `${options.url}/`;
 
   const refresh = async (): Promise<boolean> => {
@@ -149,7 +156,7 @@ export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
     );
     for (const [lang, translation] of fetched) if (translation) translations[lang] = translation;
     const newer = list.vendorListVersion > snapshot.list.vendorListVersion;
-    snapshot = { list, translations, loadedAt: now(), source: 'remote' };
+    snapshot = { list, translations, loadedAt: now(), source: 'remote', changedAt: changesBetween(snapshot, list) };
     return newer;
   };
 
@@ -160,13 +167,8 @@ export const createGvlSource = (options: GvlSourceOptions = {}): GvlSource => {
     start: async () => {
       if (base === undefined) return;
       await refresh();
-      if (options.refreshMs && options.refreshMs > 0) {
-        timer = setInterval(() => void refresh(), options.refreshMs);
-        timer.unref();
-      }
+      stop = refreshEvery(options.refreshMs, refresh);
     },
-    close: () => {
-      if (timer) clearInterval(timer);
-    },
+    close: () => stop(),
   };
 };

@@ -1,5 +1,5 @@
-import type { TcfBundle } from '../../banner/src/tcf/tcfConfig';
-import { vendorConsentSignature, type GvlDeclarations, type PublishedTcf, type TcfSettings } from '../../src/schemas/tcf';
+import type { AcProvider, TcfBundle, TcfListUpdate } from '../../banner/src/tcf/tcfConfig';
+import { vendorConsentSignature, type AcProviderRow, type GvlDeclarations, type PublishedTcf, type TcfSettings } from '../../src/schemas/tcf';
 import { gvlLanguageOf, type GvlSnapshot } from './gvlSource';
 import { tcfTexts } from './tcfTexts';
 
@@ -44,8 +44,38 @@ export const pinFor = (settings: TcfSettings, snapshot: GvlSnapshot, previous: P
   };
 };
 
+/**
+ * STD-11: the version from which stored TC strings still hold under the current list: the pin's,
+ * unless a chosen vendor's declaration differs from the one pinned at publish; then the version
+ * this server saw it change in (the current one when it did not see the change).
+ */
+export const currentConsentGvlVersion = (settings: TcfSettings, snapshot: GvlSnapshot, pin: PublishedTcf): number => {
+  let version = pin.consentGvlVersion;
+  for (const { id } of settings.vendors) {
+    const vendor = snapshot.list.vendors[String(id)];
+    const pinned = pin.vendorSignatures[String(id)];
+    if (vendor && pinned !== undefined && pinned !== vendorConsentSignature(vendor))
+      version = Math.max(version, snapshot.changedAt[String(id)] ?? snapshot.list.vendorListVersion);
+  }
+  return version;
+};
+
+/** STD-14: the chosen providers still on Google's list, as the banner shows them. */
+const chosenAcProviders = (settings: TcfSettings, providers: ReadonlyMap<number, AcProviderRow>): AcProvider[] =>
+  settings.acProviders.flatMap((id) => {
+    const provider = providers.get(id);
+    return provider ? [{ id, name: provider.name, policyUrl: provider.policyUrl }] : [];
+  });
+
 /** What the TCF module of a published banner starts with: the GVL narrowed to the chosen vendors, in the solution's languages. */
-export const tcfBundle = (settings: TcfSettings, snapshot: GvlSnapshot, languages: readonly string[], cmpId: number, pin: PublishedTcf): TcfBundle => {
+export const tcfBundle = (
+  settings: TcfSettings,
+  snapshot: GvlSnapshot,
+  languages: readonly string[],
+  cmpId: number,
+  pin: PublishedTcf,
+  { acProviders = new Map(), listPath }: { acProviders?: ReadonlyMap<number, AcProviderRow>; listPath?: string } = {},
+): TcfBundle => {
   // A chosen vendor that left the GVL (or was marked deleted) is no longer disclosed nor asked for.
   const vendors = settings.vendors.filter((v) => {
     const vendor = snapshot.list.vendors[String(v.id)];
@@ -73,5 +103,26 @@ export const tcfBundle = (settings: TcfSettings, snapshot: GvlSnapshot, language
     publisherRestrictions: settings.publisherRestrictions.filter((r) => chosen.has(r.vendorId)),
     consentGvlVersion: pin.consentGvlVersion,
     texts,
+    acProviders: chosenAcProviders(settings, acProviders),
+    ...(listPath === undefined ? {} : { listPath }),
+  };
+};
+
+/** STD-11: the list-dependent part of a published banner, made again from the current lists (served by the CDN). */
+export const tcfListUpdate = (
+  settings: TcfSettings,
+  snapshot: GvlSnapshot,
+  language: string,
+  pin: PublishedTcf,
+  acProviders: ReadonlyMap<number, AcProviderRow>,
+): TcfListUpdate => {
+  const bundle = tcfBundle(settings, snapshot, [language], 0, pin, { acProviders });
+  return {
+    gvl: bundle.gvl,
+    translations: bundle.translations,
+    vendors: bundle.vendors,
+    publisherRestrictions: bundle.publisherRestrictions,
+    consentGvlVersion: currentConsentGvlVersion(settings, snapshot, pin),
+    acProviders: bundle.acProviders,
   };
 };

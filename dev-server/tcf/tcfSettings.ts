@@ -15,7 +15,9 @@ import type { Store } from '../store/store';
 /** Collection `tcfSettings`: one row per consent solution whose TCF settings were saved. */
 export const TCF_SETTINGS = 'tcfSettings';
 
-export interface TcfSettingsRow extends TcfSettings {
+export interface TcfSettingsRow extends Omit<TcfSettings, 'acProviders'> {
+  /** STD-14: absent on rows saved before Additional Consent existed. */
+  acProviders?: number[];
   id: number;
   accountId: number;
   consentSolutionId: number;
@@ -31,6 +33,8 @@ export const settingsOf = (row: TcfSettingsRow | undefined): TcfSettings =>
         purposeOneTreatment: row.purposeOneTreatment,
         vendors: structuredClone(row.vendors),
         publisherRestrictions: structuredClone(row.publisherRestrictions),
+        // Rows saved before Additional Consent existed chose no provider.
+        acProviders: [...(row.acProviders ?? [])],
       }
     : structuredClone(DEFAULT_TCF_SETTINGS);
 
@@ -55,6 +59,10 @@ export const gvlViolations = (settings: TcfSettings, list: VendorList): Violatio
   });
   return violations;
 };
+
+/** STD-14: every chosen Additional Consent provider is on Google's list. */
+export const acProviderViolations = (settings: TcfSettings, providers: ReadonlyMap<number, unknown>): Violation[] =>
+  settings.acProviders.flatMap((id, index) => (providers.has(id) ? [] : [violation('validation.tcf_ac_provider_unknown', `acProviders.${index}`)]));
 
 /** The settings, and which chosen vendors changed or left since the published pin. */
 export const tcfState = (

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { GppModel } from '@iabgpp/cmpapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_STANDARDS, type PrivacyStandards } from '../../src/schemas/privacyStandards';
 import { addressCountry, headerCountry } from '../cdn/visitorRegion';
@@ -19,6 +20,7 @@ const standards = (patch: Partial<{ [K in keyof PrivacyStandards]: Partial<Priva
   consentMode: { ...DEFAULT_PRIVACY_STANDARDS.consentMode, ...patch.consentMode },
   gpc: { ...DEFAULT_PRIVACY_STANDARDS.gpc, ...patch.gpc },
   regions: { ...DEFAULT_PRIVACY_STANDARDS.regions, ...patch.regions },
+  gpp: { ...DEFAULT_PRIVACY_STANDARDS.gpp, ...patch.gpp },
 });
 
 const cdn = (headers: Record<string, string> = {}) =>
@@ -309,5 +311,78 @@ describe('consent records of the standards', () => {
     const bad = await send({ ...base, action: 'accept', gpc: 'yes', regionRule: 'everywhere' });
     expect(bad.status).toBe(400);
     expect(pairs(await bad.json()).map(([path]) => path)).toEqual(expect.arrayContaining(['gpc', 'regionRule']));
+  });
+});
+
+describe('the IAB GPP and GPC support resource on the CDN', () => {
+  const publish = async (patch: Parameters<typeof standards>[0]) => {
+    expect((await owner('PUT', `/consent-solutions/${CS}/standards`, standards(patch))).status).toBe(200);
+    const published = await owner<{ version: number }>('POST', `/consent-solutions/${CS}/publish`, {});
+    expect(published.status).toBe(201);
+    return published.body.version;
+  };
+
+  it('[STD-13][STD-15] with GPP on, the core starts with the GPP stub and the GPP module is its own file, cached for good; off, neither; gpc.json says what the banner published honours', async () => {
+    const version = await publish({ gpp: { enabled: true }, regions: { enabled: true }, gpc: { enabled: true } });
+    const core = await (await cdn({ [COUNTRY_HEADER]: 'US' })).text();
+    expect(core).toContain('__gppLocator');
+    const module = await fetch(`${server.baseUrl}/cdn/${CS}/gpp/${version}.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(module.status).toBe(200);
+    expect(module.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(module.headers.get('access-control-allow-origin')).toBe('*');
+    const moduleText = await module.text();
+    expect(moduleText).toContain('"usApproach":"state"');
+    expect(moduleText).toContain('"saleShare":["marketing"]');
+    // The IAB's library is loaded only where a section applies, never with the core.
+    expect(core).not.toContain('"usApproach"');
+    expect(gzipSync(core).length).toBeLessThan(12 * 1024);
+
+    const gpc = await fetch(`${server.baseUrl}/cdn/${CS}/.well-known/gpc.json`);
+    expect(gpc.status).toBe(200);
+    expect(gpc.headers.get('content-type')).toMatch(/^application\/json/);
+    const support = (await gpc.json()) as { gpc: boolean; lastUpdate: string };
+    expect(support).toEqual({ gpc: true, lastUpdate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown });
+    expect(Number.isNaN(Date.parse(support.lastUpdate))).toBe(false);
+
+    const off = await publish({ gpp: { enabled: false }, regions: { enabled: true }, gpc: { enabled: false } });
+    expect(await (await cdn({ [COUNTRY_HEADER]: 'US' })).text()).not.toContain('__gppLocator');
+    expect((await fetch(`${server.baseUrl}/cdn/${CS}/gpp/${off}.js`)).status).toBe(404);
+    expect(((await (await fetch(`${server.baseUrl}/cdn/${CS}/.well-known/gpc.json`)).json()) as { gpc: boolean }).gpc).toBe(false);
+    expect((await fetch(`${server.baseUrl}/cdn/999999/.well-known/gpc.json`)).status).toBe(404);
+    await publish({});
+  });
+
+  it('[STD-13][STD-14] a record keeps the GPP string, its sections and the AC string, shown in the proof; malformed ones are violations', async () => {
+    const model = new GppModel();
+    model.setFieldValue('usca', 'SaleOptOutNotice', 1);
+    model.setFieldValue('usca', 'SaleOptOut', 1);
+    const gppString = model.encode();
+    const send = (extra: Record<string, unknown>) =>
+      fetch(`${server.baseUrl}/consent/${CS}/records`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'https://demo-shop.com' },
+        body: JSON.stringify({
+          anonymousId: '0f8e3c1a-1b2c-4d5e-8f90-a1b2c3d4e5f8',
+          categories: ['necessary', 'functional', 'statistics'],
+          consentVersion: 1,
+          language: 'en',
+          action: 'opt-out',
+          regionRule: 'opt-out US-CA',
+          ...extra,
+        }),
+      });
+    const res = await send({ gppString, gppSid: [8], acString: '2~89~dv.1097' });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const proof = await owner<{ gppString: string; gppSid: number[]; acString: string }>('GET', `/consent-records/${id}`);
+    expect(proof.body).toMatchObject({ gppString, gppSid: [8], acString: '2~89~dv.1097' });
+    expect(new GppModel(proof.body.gppString).getFieldValue('usca', 'SaleOptOut')).toBe(1);
+    const plain = await send({});
+    const plainId = ((await plain.json()) as { id: string }).id;
+    expect((await owner('GET', `/consent-records/${plainId}`)).body).toMatchObject({ gppString: null, gppSid: null, acString: null });
+
+    const bad = await send({ gppString: 'DBABL~<script>', gppSid: [0, 'x'], acString: '3~1' });
+    expect(bad.status).toBe(400);
+    expect(pairs(await bad.json()).map(([path]) => path)).toEqual(expect.arrayContaining(['gppString', 'gppSid.0', 'gppSid.1', 'acString']));
   });
 });

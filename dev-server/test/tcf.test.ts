@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TcfSettingsState, VendorList, VendorListSummary } from '../../src/schemas/tcf';
+import { createAcProviderSource } from '../tcf/acProviderSource';
 import { createGvlSource } from '../tcf/gvlSource';
 import { tcfSettingsRows } from '../tcf/tcfSettings';
 import { caller, createBody, pairs, SEED, type Call } from './consentApi';
@@ -156,12 +157,20 @@ describe('TCF settings of a consent solution', () => {
       { id: 8, legIntPurposes: [9] },
     ],
     publisherRestrictions: [{ vendorId: 3, purposeId: 2, restriction: 'require-consent' }],
+    acProviders: [35],
   };
 
   it('[TCF-4] TCF is off by default', async () => {
     const res = await owner<TcfSettingsState>('GET', `/consent-solutions/2/tcf`);
     expect(res.status).toBe(200);
-    expect(res.body.settings).toEqual({ enabled: false, publisherCountryCode: 'AA', purposeOneTreatment: false, vendors: [], publisherRestrictions: [] });
+    expect(res.body.settings).toEqual({
+      enabled: false,
+      publisherCountryCode: 'AA',
+      purposeOneTreatment: false,
+      vendors: [],
+      publisherRestrictions: [],
+      acProviders: [],
+    });
     expect(res.body.publishedGvlVersion).toBeNull();
   });
 
@@ -176,6 +185,12 @@ describe('TCF settings of a consent solution', () => {
     const unknown = await owner('PUT', path, { ...valid, vendors: [...valid.vendors, { id: 9999, legIntPurposes: [] }] });
     expect(unknown.status).toBe(400);
     expect(pairs(unknown.body)).toEqual([['vendors.2.id', 'validation.tcf_vendor_unknown']]);
+
+    const provider = await owner('PUT', path, { ...valid, acProviders: [35, 9999, 35] });
+    expect(provider.status).toBe(400);
+    expect(pairs(provider.body)).toEqual([['acProviders.2', 'validation.tcf_vendor_duplicate']]);
+    const unlisted = await owner('PUT', path, { ...valid, acProviders: [35, 9999] });
+    expect(pairs(unlisted.body)).toEqual([['acProviders.1', 'validation.tcf_ac_provider_unknown']]);
 
     const forbidden = await owner('PUT', path, { ...valid, vendors: [{ id: 23, legIntPurposes: [2, 3] }], publisherRestrictions: [] });
     expect(forbidden.status).toBe(400);
@@ -306,5 +321,74 @@ describe('publishing with TCF', () => {
     const next = await call<PublicationJson>('POST', '/consent-solutions/1/publish', {});
     expect(next.body.tcf).toMatchObject({ gvlVersion: 142, consentGvlVersion: 142 });
     expect(Object.keys(next.body.tcf?.vendorSignatures ?? {})).toEqual(['3', '8']);
+  });
+
+  it('[STD-11][STD-14] a published banner learns the list version held now from the CDN, which serves that list for its choice at an immutable URL', async () => {
+    // Vendor 57 left the list in the test before.
+    expect((await call('PUT', '/consent-solutions/2/tcf', { ...settings, vendors: settings.vendors.slice(0, 2), acProviders: [35] })).status).toBe(200);
+    const published = await call<PublicationJson>('POST', '/consent-solutions/2/publish', {});
+    const held = published.body.tcf?.gvlVersion ?? 0;
+    const script = async () => fetch(`${api.baseUrl}/cdn/2/banner-full.js`, { headers: { 'accept-language': 'en' } });
+    const before = await script();
+    expect(await before.text()).toContain(`"gvlVersion":${held}}`);
+    const listUrl = (gvlVersion: number, language = 'en') => `${api.baseUrl}/cdn/2/gvl/${published.body.version}.${gvlVersion}.${language}.json`;
+    expect((await fetch(listUrl(held))).status).toBe(200);
+
+    // A week later: vendor 3 declares one more consent purpose; nobody republishes.
+    remote.set('vendor-list.json', { json: newerList(held + 1, (list) => Object.assign(list.vendors['3'] ?? {}, { purposes: [1, 2, 3, 4, 7] })) });
+    expect(await api.context.gvl.refresh()).toBe(true);
+    const after = await script();
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(await after.text()).toContain(`"gvlVersion":${held + 1}}`);
+    const current = await fetch(listUrl(held + 1, 'fr'), { headers: { origin: 'https://shop.example' } });
+    expect(current.status).toBe(200);
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(current.headers.get('access-control-allow-origin')).toBe('*');
+    const update = (await current.json()) as {
+      gvl: VendorList;
+      translations: Record<string, { purposes: Record<string, { name: string }> }>;
+      vendors: { id: number }[];
+      consentGvlVersion: number;
+      acProviders: { id: number; name: string }[];
+    };
+    expect(update.gvl.vendorListVersion).toBe(held + 1);
+    expect(Object.keys(update.gvl.vendors)).toEqual(['3', '8']);
+    expect(update.gvl.vendors['3']?.purposes).toEqual([1, 2, 3, 4, 7]);
+    expect(update.vendors.map((v) => v.id)).toEqual([3, 8]);
+    // Stored strings made before vendor 3 changed are asked again; the visitors never saw that purpose.
+    expect(update.consentGvlVersion).toBe(held + 1);
+    expect(update.translations.fr?.purposes['1']?.name).toBe('Stocker et/ou accéder à des informations sur un appareil');
+    expect(update.acProviders).toEqual([{ id: 35, name: 'Saltmarsh Measurement', policyUrl: 'https://saltmarsh.example/privacy' }]);
+    // Only the version held is served; a solution without TCF has none.
+    expect((await fetch(listUrl(held))).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/cdn/3/gvl/1.${held + 1}.en.json`)).status).toBe(404);
+  });
+});
+
+describe("Google's Additional Consent providers", () => {
+  it('[STD-14] the shipped list is served to a session, sorted by name and searchable; a refresh takes a newer list and a failed one keeps the last good', async () => {
+    expect((await fetch(`${server.baseUrl}/tcf/ac-providers`)).status).toBe(401);
+    const all = await owner<{ id: number; name: string; policyUrl: string }[]>('GET', '/tcf/ac-providers');
+    expect(all.body.map((p) => p.name)).toEqual(['Harbor Lane Media', 'Juniper Bid Exchange', 'Quillfeather Ads', 'Saltmarsh Measurement']);
+    expect((await owner<{ id: number }[]>('GET', '/tcf/ac-providers?q=35')).body.map((p) => p.id)).toEqual([35]);
+
+    const remote = await startGvlFixtureServer();
+    const source = createAcProviderSource({ url: `${remote.url}additional-consent-providers.csv` });
+    try {
+      remote.set('additional-consent-providers.csv', {
+        raw: 'provider_id,provider_name,policy_url,domains\n7,"Ash, Birch & Co",https://ash.example/p,ash.example\n',
+      });
+      await source.start();
+      expect([...source.current().providers.values()]).toEqual([
+        { id: 7, name: 'Ash, Birch & Co', policyUrl: 'https://ash.example/p', domains: 'ash.example' },
+      ]);
+      remote.set('additional-consent-providers.csv', { status: 503 });
+      expect(await source.refresh()).toBe(false);
+      expect(source.current().providers.has(7)).toBe(true);
+      expect(source.lastRefreshError()).toContain('503');
+    } finally {
+      source.close();
+      await remote.close();
+    }
   });
 });

@@ -22,6 +22,7 @@ import { queryKeys } from '../providers/queryKeys';
 import type { ConsentRecord } from '../schemas/consentRecord';
 import { download } from '../shared/download';
 import { RetentionSetting } from './RetentionSetting';
+import { StandardsRecordRows } from './StandardsRecordRows';
 
 /**
  * BEYOND-9: proof of consent without a support ticket. `/compliance-dashboard/records/` looks
@@ -71,6 +72,7 @@ const RecordDetails = ({ record }: { record: ConsentRecord }) => {
                 <TableCell data-field={field}>{value(field)}</TableCell>
               </TableRow>
             ))}
+            <StandardsRecordRows record={record} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -10,6 +10,7 @@ import { resourcesEn } from './resources.en';
 import { scannerEn } from './scanner.en';
 import { shellEn } from './shell.en';
 import { subscriptionEn } from './subscription.en';
+import { standardsDocumentsEn } from './standardsDocuments.en';
 import { tcfEn } from './tcf.en';
 import { teammatesEn } from './teammates.en';
 import { translationsEn } from './translations.en';
@@ -30,6 +31,7 @@ export const adminCatalogueEn: Tree = deepMergeAll([
   scannerEn,
   dashboardEn,
   tcfEn,
+  standardsDocumentsEn,
 ]);
 
 export const raMessagesEn: TranslationMessages = englishMessages;

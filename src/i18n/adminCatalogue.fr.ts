@@ -10,6 +10,7 @@ import { resourcesFr } from './resources.fr';
 import { scannerFr } from './scanner.fr';
 import { shellFr } from './shell.fr';
 import { subscriptionFr } from './subscription.fr';
+import { standardsDocumentsFr } from './standardsDocuments.fr';
 import { tcfFr } from './tcf.fr';
 import { teammatesFr } from './teammates.fr';
 import { translationsFr } from './translations.fr';
@@ -30,6 +31,7 @@ export const adminCatalogueFr: Tree = deepMergeAll([
   scannerFr,
   dashboardFr,
   tcfFr,
+  standardsDocumentsFr,
 ]);
 
 export const raMessagesFr: TranslationMessages = frenchMessages;

@@ -144,4 +144,7 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'error.backend.last_active_user': "Le dernier utilisateur actif d'un compte ne peut pas être supprimé.",
   'error.backend.teammate_already_exists': 'Un utilisateur avec cet e-mail existe déjà.',
   'validation.account_name_required': 'Le nom du compte est obligatoire.',
+  // STD-13, STD-14
+  'validation.tcf_ac_provider_unknown': 'Ce fournisseur ne figure pas dans la liste du consentement additionnel de Google.',
+  'validation.gpp_section_invalid': 'Choisissez une section GPP dans la liste.',
 };

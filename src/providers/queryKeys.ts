@@ -30,6 +30,7 @@ export const queryKeys = {
     all: ['tcf'] as const,
     vendorList: (language: string) => ['tcf', 'vendor-list', language] as const,
     vendors: (q: string, page: number) => ['tcf', 'vendors', q, page] as const,
+    acProviders: (q: string, page: number) => ['tcf', 'ac-providers', q, page] as const,
     chosen: (ids: readonly number[]) => ['tcf', 'chosen', ids.join(',')] as const,
     state: (solutionId: Identifier) => ['tcf', 'state', id(solutionId)] as const,
   },

@@ -41,6 +41,12 @@ export interface ConsentRecord {
   change: boolean;
   /** …this record, when the banner knew its id. */
   replaces: string | null;
+  /** STD-13: the IAB GPP string where GPP applied (null otherwise). */
+  gppString: string | null;
+  /** STD-13: the GPP section ids in force, e.g. [8] for California's (null without GPP). */
+  gppSid: number[] | null;
+  /** STD-14: Google's Additional Consent string (null without it). */
+  acString: string | null;
 }
 
 type ActionCounts = Record<RecordAction, number>;

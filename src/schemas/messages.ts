@@ -6,6 +6,7 @@ import {
   domainRuleMessages,
   domainValidationMessages,
   privacyStandardsValidationMessages,
+  standardsDocumentsValidationMessages,
   tcfValidationMessages,
   templateValidationMessages,
   translationValidationMessages,
@@ -131,9 +132,11 @@ export const messageSources = [
   templateValidationMessages,
   tcfValidationMessages,
   privacyStandardsValidationMessages,
+  standardsDocumentsValidationMessages,
 ] as const;
 
 export const messagesEn = {
+  ...standardsDocumentsValidationMessages,
   ...tcfValidationMessages,
   ...scannerMessages,
   ...privacyStandardsValidationMessages,

@@ -3,9 +3,10 @@ import { CONSENT_CATEGORIES } from './template';
 import { WAIT_FOR_UPDATE_MAX_MS } from './validationMessages';
 
 /**
- * The privacy standards of a consent solution (STD-1..STD-4), shared by the admin's form and
- * the dev API (`PUT /consent-solutions/{id}/standards`): Google Consent Mode v2, Global
- * Privacy Control and the rule per region. A solution that never saved them has the defaults.
+ * The privacy standards of a consent solution (STD-1..STD-4, STD-13), shared by the admin's form
+ * and the dev API (`PUT /consent-solutions/{id}/standards`): Google Consent Mode v2, Global
+ * Privacy Control, the rule per region and the IAB GPP sections. A solution that never saved
+ * them has the defaults.
  */
 
 /** The seven consent types of Google Consent Mode v2, in Google's order. */
@@ -128,10 +129,30 @@ export const regionRulesSchema = z.object({
 });
 export type RegionRulesSettings = z.output<typeof regionRulesSchema>;
 
+/** STD-13: which IAB GPP sections apply where. `national`: usnat for every US visitor; `state`: a state's own section where the IAB defines one. */
+export const GPP_US_APPROACHES = ['state', 'national'] as const;
+/** The MSPA mode of a covered transaction (IAB Privacy's Multi-State Privacy Agreement). */
+export const GPP_MSPA_MODES = ['opt-out', 'service-provider'] as const;
+
+const gppSchema = z.object({
+  enabled: flag,
+  usApproach: z.enum(GPP_US_APPROACHES, { error: 'validation.gpp_section_invalid' }),
+  /** Visitors GDPR applies to get the `tcfeuv2` section (with TCF on). */
+  tcfEu: flag,
+  /** The publisher signed the MSPA and the transaction is covered. */
+  mspaCovered: flag,
+  mspaMode: z.enum(GPP_MSPA_MODES, { error: 'validation.invalid_value' }),
+});
+type GppSettings = z.output<typeof gppSchema>;
+
+const DEFAULT_GPP: GppSettings = { enabled: false, usApproach: 'state', tcfEu: true, mspaCovered: false, mspaMode: 'opt-out' };
+
 export const privacyStandardsSchema = z.object({
   consentMode: consentModeSchema,
   gpc: gpcSchema,
   regions: regionRulesSchema,
+  // Bodies written before GPP existed leave it as it was by default: off.
+  gpp: gppSchema.default(DEFAULT_GPP),
 });
 export type PrivacyStandards = z.output<typeof privacyStandardsSchema>;
 
@@ -147,6 +168,7 @@ export const DEFAULT_PRIVACY_STANDARDS: PrivacyStandards = {
   },
   gpc: { enabled: true, saleShareCategories: ['marketing'] },
   regions: { enabled: false, us: 'opt-out', other: 'opt-in' },
+  gpp: DEFAULT_GPP,
 };
 
 /** The rule a region's visitors get (every region is opt-in until regional rules are on). */

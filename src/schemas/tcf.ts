@@ -137,6 +137,11 @@ export const tcfSettingsSchema = z
       .array(publisherRestrictionSchema)
       .max(MAX_TCF_VENDORS * 11, 'validation.invalid_value')
       .default([]),
+    /** STD-14: the chosen providers of Google's Additional Consent list (the API checks they are on it). */
+    acProviders: z
+      .array(z.number({ error: 'validation.invalid_value' }).int('validation.invalid_value').positive('validation.invalid_value'))
+      .max(MAX_TCF_VENDORS, 'validation.tcf_vendors_too_many')
+      .default([]),
   })
   .superRefine((settings, ctx) => {
     const chosen = new Set<number>();
@@ -153,6 +158,11 @@ export const tcfSettingsSchema = z
         ctx.addIssue({ code: 'custom', path: ['publisherRestrictions', index, 'purposeId'], message: 'validation.tcf_restriction_duplicate' });
       restricted.add(key);
     });
+    const providers = new Set<number>();
+    settings.acProviders.forEach((id, index) => {
+      if (providers.has(id)) ctx.addIssue({ code: 'custom', path: ['acProviders', index], message: 'validation.tcf_vendor_duplicate' });
+      providers.add(id);
+    });
   });
 export type TcfSettings = z.output<typeof tcfSettingsSchema>;
 
@@ -162,6 +172,7 @@ export const DEFAULT_TCF_SETTINGS: TcfSettings = {
   purposeOneTreatment: false,
   vendors: [],
   publisherRestrictions: [],
+  acProviders: [],
 };
 
 /** The legitimate-interest purposes a site may allow a vendor: declared LI or flexible, never 1 or 3-6. */
@@ -194,4 +205,15 @@ export interface TcfSettingsState {
   changedVendorIds: number[];
   departedVendorIds: number[];
   updatedAt: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// STD-14: Google's Additional Consent providers (ad tech providers not on the IAB's list).
+
+/** One provider of Google's list (`additional-consent-providers.csv`). */
+export interface AcProviderRow {
+  id: number;
+  name: string;
+  policyUrl: string;
+  domains: string;
 }

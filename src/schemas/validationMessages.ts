@@ -147,3 +147,9 @@ export const tcfValidationMessages = {
   'validation.tcf_restriction_duplicate': 'This vendor and purpose already have a restriction.',
   'error.backend.gvl_unavailable': 'The Global Vendor List is not available.',
 } as const;
+
+// STD-13, STD-14: the standards as their own documents define them (GPP settings, Additional Consent).
+export const standardsDocumentsValidationMessages = {
+  'validation.tcf_ac_provider_unknown': "This provider is not on Google's Additional Consent list.",
+  'validation.gpp_section_invalid': 'Choose a GPP section from the list.',
+} as const;

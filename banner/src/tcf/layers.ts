@@ -14,6 +14,9 @@ export interface TcfLayers {
   element: HTMLElement;
   read: () => TcfChoices;
   set: (choices: TcfChoices) => void;
+  /** STD-14: the Additional Consent providers ticked. */
+  readAc: () => number[];
+  setAc: (ids: number[]) => void;
   /** Whether the visitor opened the second layer (the string's consent screen). */
   secondLayerOpened: () => boolean;
 }
@@ -83,7 +86,8 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
 
   // First layer.
   const first = el('section', undefined, { 'data-tcf-layer': '1' });
-  first.append(el('p', fill(t('firstLayer'), { vendors: bundle.vendors.length })));
+  const partners = bundle.vendors.length + bundle.acProviders.length;
+  first.append(el('p', fill(t('firstLayer'), { vendors: partners })));
   const summary = chooseStacks(declarations, ALL_PURPOSES, specialFeatures);
   first.append(el('h3', t('purposesHeading')));
   const purposeList = el('ul');
@@ -98,7 +102,7 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
   }
   const links = el('p');
   const manage = el('button', t('manageOptions'), { type: 'button', 'data-tcf-open': 'purposes', 'aria-expanded': 'false' });
-  const vendorsLink = el('button', fill(t('vendorsLink'), { vendors: bundle.vendors.length }), {
+  const vendorsLink = el('button', fill(t('vendorsLink'), { vendors: partners }), {
     type: 'button',
     'data-tcf-open': 'vendors',
     'aria-expanded': 'false',
@@ -183,6 +187,19 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
   }
   second.append(vendorsBlock);
 
+  if (bundle.acProviders.length > 0) {
+    const block = el('div', undefined, { 'data-tcf-section': 'ac-providers' });
+    block.append(el('h4', t('acProvidersHeading')));
+    for (const provider of [...bundle.acProviders].sort((a, b) => a.name.localeCompare(b.name))) {
+      const item = el('div', undefined, { 'data-tcf-ac-provider': String(provider.id) });
+      item.append(box('data-tcf-ac-consent', provider.id, provider.name));
+      const href = httpUrl(provider.policyUrl);
+      if (href) item.append(document.createTextNode(' '), el('a', t('privacyPolicy'), { href, target: '_blank', rel: 'noopener noreferrer' }));
+      block.append(item);
+    }
+    second.append(block);
+  }
+
   const actions = el('p');
   actions.append(
     el('button', t('back'), { type: 'button', 'data-tcf-close': '' }),
@@ -236,6 +253,8 @@ export const buildLayers = (bundle: TcfBundle, language: string): TcfLayers => {
       check('data-tcf-vendor-li', choices.vendorLegitimateInterests);
       check('data-tcf-special-feature', choices.specialFeatureOptins);
     },
+    readAc: () => checked('data-tcf-ac-consent'),
+    setAc: (ids) => check('data-tcf-ac-consent', ids),
     secondLayerOpened: () => opened,
   };
 };

@@ -22,6 +22,7 @@ const settings = (overrides: Partial<TcfSettings> = {}): TcfSettings => ({
     { id: 256, legIntPurposes: [] },
   ],
   publisherRestrictions: [],
+  acProviders: [],
   ...overrides,
 });
 const bundleOf = (s: TcfSettings) => tcfBundle(s, snapshot, ['en', 'fr'], 300, pinFor(s, snapshot, null));

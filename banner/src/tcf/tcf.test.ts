@@ -39,6 +39,7 @@ const settings: TcfSettings = {
     { id: 8, legIntPurposes: [9] },
   ],
   publisherRestrictions: [],
+  acProviders: [],
 };
 const bundleOf = (s: TcfSettings, consentGvlVersion?: number): TcfBundle => {
   const pin = pinFor(s, snapshot, null);

@@ -14,6 +14,20 @@ import type { GvlDeclarations, PublisherRestriction, TcfVendorChoice, VendorList
  */
 export type TcfTexts = (typeof en)['tcf'];
 
+/** STD-14: one of Google's ad tech providers (Additional Consent), as the banner shows it. */
+export interface AcProvider {
+  id: number;
+  name: string;
+  policyUrl: string;
+}
+
+/**
+ * STD-11: what the CDN serves at `{listPath}.{gvlVersion}.{language}.json` when the Global
+ * Vendor List changed after publishing: the bundle's list-dependent part, made from the current
+ * list and the published choice.
+ */
+export type TcfListUpdate = Pick<TcfBundle, 'gvl' | 'translations' | 'vendors' | 'publisherRestrictions' | 'consentGvlVersion' | 'acProviders'>;
+
 export interface TcfBundle {
   cmpId: number;
   cmpVersion: number;
@@ -28,6 +42,10 @@ export interface TcfBundle {
   /** Stored TC strings made with an older GVL version than this are asked again (a chosen vendor's declaration changed). */
   consentGvlVersion: number;
   texts: Record<string, TcfTexts>;
+  /** STD-14: the chosen providers of Google's Additional Consent list (none: no AC string). */
+  acProviders: AcProvider[];
+  /** STD-11: the CDN path of this publication's current-list files (absent in a preview). */
+  listPath?: string;
 }
 
 /** A visitor's TCF choice, by id lists. */

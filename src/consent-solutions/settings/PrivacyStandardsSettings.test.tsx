@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDataProvider } from '../../test/testShell';
 import { withConsentSolutionsMethods } from '../../providers/methods/consentSolutions';
 import { DEFAULT_PRIVACY_STANDARDS } from '../../schemas/privacyStandards';
@@ -53,13 +53,20 @@ const renderSettings = () =>
     },
   );
 
+const standardsSection = async () => within(await screen.findByRole('region', { name: 'Privacy standards' }));
+
+// The settings tab is a lazy chunk: imported once here, so that no test waits for its first transform.
+beforeAll(async () => {
+  await import('../formTabs');
+}, 120_000);
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('privacy standards settings', () => {
   it('[STD-1][STD-3][STD-4] shows the saved standards and saves Consent Mode through the API', async () => {
     const calls = stubApi((body) => json(body));
     renderSettings();
-    const section = within(await screen.findByRole('region', { name: 'Privacy standards' }));
+    const section = await standardsSection();
     const consentMode = await section.findByRole('switch', { name: 'Send Consent Mode signals' });
     expect(consentMode).not.toBeChecked();
     expect(section.getByRole('switch', { name: 'Honour the Global Privacy Control signal in every region' })).toBeChecked();
@@ -70,12 +77,27 @@ describe('privacy standards settings', () => {
     const saved = calls.find((c) => c.method === 'PUT')?.body as typeof DEFAULT_PRIVACY_STANDARDS;
     expect(saved.consentMode).toMatchObject({ enabled: true, mode: 'basic', waitForUpdate: 500 });
     expect(saved.gpc).toEqual(DEFAULT_PRIVACY_STANDARDS.gpc);
-  });
+  }, 40_000);
+
+  it('[STD-13] the GPP sections are configured beside the regional rules and saved through the API', async () => {
+    const calls = stubApi((body) => json(body));
+    renderSettings();
+    const section = await standardsSection();
+    const gpp = within(await section.findByRole('group', { name: 'IAB Global Privacy Platform (GPP)' }));
+    await userEvent.click(gpp.getByRole('switch', { name: 'Provide the IAB GPP (__gpp)' }));
+    expect(gpp.getByRole('radio', { name: /The section of the visitor’s state/ })).toBeChecked();
+    await userEvent.click(gpp.getByRole('radio', { name: /The US national section \(usnat\)/ }));
+    await userEvent.click(gpp.getByRole('switch', { name: /I signed the IAB Multi-State Privacy Agreement/ }));
+    await userEvent.click(section.getByRole('button', { name: 'Save privacy standards' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const saved = calls.find((c) => c.method === 'PUT')?.body as typeof DEFAULT_PRIVACY_STANDARDS;
+    expect(saved.gpp).toEqual({ enabled: true, usApproach: 'national', tcfEu: true, mspaCovered: true, mspaMode: 'opt-out' });
+  }, 40_000);
 
   it('[STD-1] a bad wait_for_update is shown on its field and not sent', async () => {
     const calls = stubApi((body) => json(body));
     renderSettings();
-    const section = within(await screen.findByRole('region', { name: 'Privacy standards' }));
+    const section = await standardsSection();
     const wait = await section.findByRole('spinbutton', { name: 'Wait for update (ms)' });
     await userEvent.clear(wait);
     await userEvent.type(wait, '20000');

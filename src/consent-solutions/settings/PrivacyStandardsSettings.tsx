@@ -20,13 +20,20 @@ import {
 } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import { CONSENT_MODE_MODES, CONSENT_MODE_TYPES, privacyStandardsSchema, WAIT_FOR_UPDATE_MAX_MS } from '../../schemas/privacyStandards';
+import {
+  CONSENT_MODE_MODES,
+  CONSENT_MODE_TYPES,
+  GPP_MSPA_MODES,
+  GPP_US_APPROACHES,
+  privacyStandardsSchema,
+  WAIT_FOR_UPDATE_MAX_MS,
+} from '../../schemas/privacyStandards';
 import { CONSENT_CATEGORIES } from '../../schemas/template';
 import { schemaResolver } from '../../schemas/formResolver';
 
 /**
- * The privacy standards of a consent solution (STD-1..STD-4), under its settings: Google
- * Consent Mode v2, Global Privacy Control and the rule per region. Validated by the schema the
+ * The privacy standards of a consent solution (STD-1..STD-4, STD-13), under its settings: Google
+ * Consent Mode v2, Global Privacy Control, the rule per region and the IAB GPP sections. Validated by the schema the
  * API runs; they reach visitors with the next publish.
  */
 
@@ -104,6 +111,18 @@ const StandardsFields = () => {
           label={t('regions.other')}
           choices={['opt-in', 'opt-out', 'none'].map((id) => ({ id, name: t(`regions.rule_${id}`) }))}
         />
+      </Section>
+      <Section id="gpp">
+        <BooleanInput source="gpp.enabled" label={t('gpp.enabled')} />
+        <RadioButtonGroupInput
+          source="gpp.usApproach"
+          label={t('gpp.us_approach')}
+          choices={GPP_US_APPROACHES.map((id) => ({ id, name: t(`gpp.approach_${id}`) }))}
+          row={false}
+        />
+        <BooleanInput source="gpp.tcfEu" label={t('gpp.tcf_eu')} />
+        <BooleanInput source="gpp.mspaCovered" label={t('gpp.mspa_covered')} />
+        <SelectInput source="gpp.mspaMode" label={t('gpp.mspa_mode')} choices={GPP_MSPA_MODES.map((id) => ({ id, name: t(`gpp.mspa_${id}`) }))} />
       </Section>
     </>
   );

@@ -1,5 +1,5 @@
 import type { DataProvider, Identifier } from 'ra-core';
-import type { GvlVendor, TcfSettings, TcfSettingsState, VendorListSummary } from '../../schemas/tcf';
+import type { AcProviderRow, GvlVendor, TcfSettings, TcfSettingsState, VendorListSummary } from '../../schemas/tcf';
 import { httpClient } from '../httpClient';
 import { getJson, segment, sendJson } from './jsonCalls';
 
@@ -10,6 +10,12 @@ export interface VendorPage {
   total: number;
 }
 
+/** STD-14: one page of Google's Additional Consent providers. */
+export interface AcProviderPage {
+  providers: AcProviderRow[];
+  total: number;
+}
+
 export interface TcfMethods {
   getVendorList(language: string): Promise<VendorListSummary>;
   /** One page of the GVL's vendors by name, `q` searching their names. */
@@ -17,6 +23,8 @@ export interface TcfMethods {
   /** The chosen vendors by id (one call per 100 ids). */
   getVendorsByIds(ids: readonly number[]): Promise<GvlVendor[]>;
   getTcfState(solutionId: Identifier): Promise<TcfSettingsState>;
+  /** STD-14: one page of Google's Additional Consent providers by name, `q` searching their names (or an id). */
+  searchAcProviders(q: string, page: number, perPage: number): Promise<AcProviderPage>;
   saveTcfSettings(solutionId: Identifier, settings: TcfSettings): Promise<TcfSettingsState>;
 }
 
@@ -45,5 +53,11 @@ export const withTcfMethods = <T extends DataProvider>(base: T): T & TcfMethods 
     return found;
   },
   getTcfState: (solutionId) => getJson(tcfPath(solutionId), LOAD_ERROR),
+  searchAcProviders: async (q, page, perPage) => {
+    const query = new URLSearchParams({ _page: String(page), _limit: String(perPage) });
+    if (q.trim() !== '') query.set('q', q.trim());
+    const res = await httpClient(`/tcf/ac-providers?${query.toString()}`, { defaultErrorKey: LOAD_ERROR });
+    return { providers: res.json as AcProviderRow[], total: Number(res.headers.get('x-total-count') ?? 0) };
+  },
   saveTcfSettings: (solutionId, settings) => sendJson(tcfPath(solutionId), 'PUT', settings, 'tcf.notifications.save_error'),
 });
