@@ -5,6 +5,7 @@ import { writeJsonAtomic } from '../store/jsonFile';
 import type { DbState } from '../store/types';
 import { buildConsentHistory } from './consentHistory';
 import { buildConsentData } from './consentSolutionsData';
+import { buildScanHistory } from './scanHistory';
 import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
 import { buildSolutionContent } from './solutionContentData';
 
@@ -30,6 +31,7 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
   const accounts = buildAccounts(now);
   const users = buildUsers(accounts, await demoPasswordHash(options.bcryptCost ?? MIN_BCRYPT_COST), now);
   const consentData = buildConsentData(accounts, users, now);
+  const content = buildSolutionContent(consentData.consentSolutions, now);
   return {
     meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: now.toISOString(), sequences: {} },
     accounts,
@@ -39,7 +41,9 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
     coupons: buildCoupons(now),
     ...consentData,
     // Translations and cookies of the seeded solutions (docs/api.md, Translations and Cookies).
-    ...buildSolutionContent(consentData.consentSolutions, now),
+    ...content,
+    // A finished scan with open findings in the triage inbox, and a failed one (BEYOND-4, SCAN-7).
+    ...buildScanHistory(consentData.consentSolutions, consentData.domains, content.cookies, now),
     // Demo Shop's consent records, so the compliance dashboard has history (BEYOND-3).
     consentRecords: buildConsentHistory(consentData.consentSolutions, consentData.domains, now),
   };

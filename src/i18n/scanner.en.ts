@@ -5,9 +5,57 @@ export const scannerEn = {
     unavailable: 'The cookie scanner is not available on this server, so scans cannot run.',
     column: 'Scan',
     status: {
-      queued: 'Waiting for the scanner',
-      running: 'Scanning: {{visited}} of {{planned}} pages',
       succeeded: '{{count}} cookies found',
+    },
+    // SCAN-7: a scan's progress, stop, failure advice and summary per consent state.
+    progress: {
+      queued: 'Waiting for the scanner',
+      next: 'Waiting for the scanner: next in line',
+      position: 'Waiting for the scanner: number {{position}} in the queue',
+      starting: 'Scanning: starting',
+      pages: 'Scanning: {{checked}} of {{planned}} pages',
+      checking: 'Now checking {{state}}: {{done}} of {{planned}}',
+      stopped: 'Stopped after {{checked}} of {{planned}} pages; what it found is kept.',
+      stopping: 'Stopping…',
+    },
+    advice: {
+      unreachable: 'Check that the site is online and the domain is spelt right, then scan again.',
+      blocked: 'Let the ConsentScanner crawler in (robots.txt, firewall or bot protection), then scan again.',
+      refused: 'The site sends visitors to an internal address. Make sure the domain points at the public site.',
+      timeout: 'The site is large or slow and the scan reached its time limit. Scan again later, or lower the scan depth.',
+      cancelled: 'This scan was cancelled. Scan again when you are ready.',
+      error: 'The scanner broke on this site. Scan again; if it keeps failing, contact support.',
+    },
+    states: {
+      before: 'before consent',
+      reject: 'after “reject all”',
+      gpc: 'with GPC',
+      accept: 'after “accept all”',
+    },
+    summary: {
+      show: 'Details',
+      hide: 'Hide details',
+      title: 'Last scan by consent state',
+      state: 'Consent state',
+      pages: 'Pages',
+      pages_value: '{{visited}} of {{planned}}',
+      cookies: 'Cookies',
+      empty: 'This scan checked no pages.',
+    },
+    cancel: {
+      action: 'Cancel scan',
+      title: 'Cancel the scan of {{domain}}?',
+      body_queued: 'The scan has not started: it leaves the queue.',
+      body_running: 'The scan stops within seconds. What it found so far is kept.',
+      confirm: 'Cancel scan',
+      keep: 'Keep scanning',
+    },
+    panel: {
+      title: 'Scans',
+      intro: 'Scan your domains to find the cookies they set; what a scan finds lands in the findings below.',
+      loading: 'Loading domains…',
+      empty: 'This consent solution has no domain to scan yet.',
+      error: 'The domains could not be loaded.',
     },
     failure: {
       unreachable: 'Failed: site unreachable',
@@ -20,6 +68,7 @@ export const scannerEn = {
     notifications: {
       scan_error: 'The scan could not be started.',
       check_error: 'The health check could not be started.',
+      cancel_error: 'The scan could not be cancelled.',
     },
     kinds: {
       new: 'New',

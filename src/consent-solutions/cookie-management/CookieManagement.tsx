@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
+import { SolutionScans } from './SolutionScans';
 import { TriageInbox } from './TriageInbox';
 import { CookieCreate } from './CookieCreate';
 import { CookieEdit } from './CookieEdit';
@@ -13,6 +14,7 @@ export const CookieManagement = ({ solution }: { solution: SolutionSummary }) =>
       index
       element={
         <>
+          <SolutionScans solutionId={solution.id} />
           <TriageInbox solutionId={solution.id} />
           <CookieList solution={solution} />
         </>

@@ -7,6 +7,7 @@ import { DataTable, Link, ListBase, Pagination, useTranslate, type Identifier } 
 import { Link as RouterLink } from 'react-router-dom';
 import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
 import { DomainScanStatus, ScannerUnavailableNote } from './DomainScanStatus';
+import { useRefreshWhenScansEnd, useSolutionScans } from './useSolutionScans';
 import { domainCreatePath, domainEditPath } from '../../shared/consentSolutionPaths';
 import { DomainStatusChip } from './DomainStatusChip';
 import { domainTypeLabelKey, scanDepthLabelKey, scanFrequencyLabelKey, type DomainRecord } from './domainModel';
@@ -18,12 +19,18 @@ const Translated = ({ textKey }: { textKey: string }) => {
   return <>{translate(textKey)}</>;
 };
 
-const LastScan = ({ record }: { record: DomainRecord }) =>
-  record.lastScanAt === null ? <Translated textKey="cs.domains.never_scanned" /> : <LocalDateTime value={record.lastScanAt} />;
+/** A failed first scan is a scan too: its date shows instead of "Not scanned yet" (its reason is in the Scan column). */
+const LastScan = ({ consentSolutionId, record }: { consentSolutionId: Identifier; record: DomainRecord }) => {
+  const scans = useSolutionScans(consentSolutionId);
+  const latest = scans.data?.find((scan) => String(scan.domainId) === String(record.id));
+  const at = record.lastScanAt ?? latest?.finishedAt ?? null;
+  return at === null ? <Translated textKey="cs.domains.never_scanned" /> : <LocalDateTime value={at} />;
+};
 
 /** ROUTE-16 `domains/`: the solution's domains, a page at a time, each opening its edit screen. */
 export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identifier }) => {
   const translate = useTranslate();
+  useRefreshWhenScansEnd(consentSolutionId);
   return (
     <Box component="section" aria-labelledby="domains-heading">
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1, flexWrap: 'wrap' }}>
@@ -67,7 +74,7 @@ export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identi
             render={(record) => <Translated textKey={scanFrequencyLabelKey((record as DomainRecord).scanFrequency)} />}
           />
           <DataTable.Col source="status" label={label('status')} render={(record) => <DomainStatusChip status={(record as DomainRecord).status} />} />
-          <DataTable.Col source="lastScanAt" label={label('lastScanAt')} render={(record) => <LastScan record={record as DomainRecord} />} />
+          <DataTable.Col source="lastScanAt" label={label('lastScanAt')} render={(record) => <LastScan consentSolutionId={consentSolutionId} record={record as DomainRecord} />} />
           <DataTable.Col
             source="cookiesFound"
             label={label('cookiesFound')}

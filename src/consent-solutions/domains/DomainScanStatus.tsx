@@ -1,31 +1,17 @@
-import type { MouseEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useCan } from '../../hooks/useCan';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import { useCan } from '../../hooks/useCan';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import type { Scan } from '../../schemas/scanner';
-import { isActive, pollWhileActive } from './scannerModel';
-
-/** BEYOND-4: the scanner's state on the domain list, shared by every row through react-query. */
-
-export const useScannerStatus = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({ queryKey: queryKeys.scanner.status, queryFn: () => dataProvider.getScannerStatus(), staleTime: 60_000 });
-};
-
-const useSolutionScans = (solutionId: Identifier) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({
-    queryKey: queryKeys.scanner.scans(solutionId),
-    queryFn: () => dataProvider.getSolutionScans(solutionId),
-    refetchInterval: (query) => pollWhileActive(query.state.data),
-  });
-};
+import { CancelScanButton } from './CancelScanButton';
+import { ScanProgress } from './ScanProgress';
+import { ScanSummary } from './ScanSummary';
+import { isActive } from './scannerModel';
+import { useScannerStatus, useSolutionScans } from './useSolutionScans';
 
 /** A note above the domain list when the server has no scanner. */
 export const ScannerUnavailableNote = () => {
@@ -39,66 +25,50 @@ export const ScannerUnavailableNote = () => {
   );
 };
 
-const ScanState = ({ scan }: { scan: Scan | undefined }) => {
-  const translate = useTranslate();
-  // Never scanned: the Last scan column already says so.
-  if (!scan) return null;
-  if (scan.status === 'running' || scan.status === 'queued') {
-    const percent = scan.pagesPlanned > 0 ? Math.round((100 * scan.pagesVisited) / scan.pagesPlanned) : 0;
-    const text = translate(`scanner.status.${scan.status}`, { visited: scan.pagesVisited, planned: scan.pagesPlanned });
-    return (
-      <Box sx={{ minWidth: 140 }}>
-        <Typography variant="body2">{text}</Typography>
-        <LinearProgress variant={scan.status === 'queued' ? 'indeterminate' : 'determinate'} value={percent} aria-label={text} />
-      </Box>
-    );
-  }
-  if (scan.status === 'failed') {
-    return (
-      <Typography variant="body2" color="error">
-        {translate(`scanner.failure.${scan.failure ?? 'error'}`)}
-      </Typography>
-    );
-  }
-  return <Typography variant="body2">{translate('scanner.status.succeeded', { count: scan.cookies.length })}</Typography>;
-};
+// The domain list's row opens the domain on click; nothing here (dialogs included: React
+// events bubble out of portals) may do that too.
+const keepInside = (event: SyntheticEvent) => event.stopPropagation();
 
-/** One domain row's scan: the latest scan's state and progress, and "Scan now". */
+/**
+ * BEYOND-4 / SCAN-7: one domain's latest scan (progress, queue, stop, failure advice, summary per
+ * consent state) with "Scan now" and "Cancel scan"; used by the domain list and cookie management.
+ * A refused start (409 already scanning, 503 no scanner) is told by the httpClient's notice.
+ */
 export const DomainScanStatus = ({ consentSolutionId, domainId }: { consentSolutionId: Identifier; domainId: Identifier }) => {
   const translate = useTranslate();
-  // ROLE-1: read-only roles see the status, not the action.
+  // ROLE-1: read-only roles see the status, not the actions.
   const canWrite = useCan('domains.write');
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const status = useScannerStatus();
   const scans = useSolutionScans(consentSolutionId);
   const scan = scans.data?.find((row) => String(row.domainId) === String(domainId));
-  const start = useMutation({
-    mutationFn: () => dataProvider.startScan(domainId),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.scanner.scans(consentSolutionId) });
-    },
-  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.scanner.scans(consentSolutionId) });
+  const start = useMutation({ mutationFn: () => dataProvider.startScan(domainId), onSettled: refresh });
+  const cancel = useMutation({ mutationFn: () => dataProvider.cancelScan(domainId), onSettled: refresh });
   const unavailable = status.data?.available === false;
-  const busy = isActive(scan) || start.isPending;
+  const active = isActive(scan);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-scan-status={scan?.status ?? 'none'}>
-      <ScanState scan={scan} />
-      {canWrite ? (
+    <Box
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}
+      data-scan-status={scan?.status ?? 'none'}
+      onClick={keepInside}
+      onKeyDown={keepInside}
+    >
+      {scan ? <ScanProgress scan={scan} stopping={cancel.isPending || (cancel.data?.id === scan.id && scan.status === 'running')} /> : null}
+      {canWrite && scan && active ? <CancelScanButton scan={scan} pending={cancel.isPending} onConfirm={() => cancel.mutate()} /> : null}
+      {canWrite && !active ? (
         <Button
           size="small"
           variant="outlined"
-          disabled={unavailable || busy}
+          disabled={unavailable || start.isPending}
           title={unavailable ? translate('scanner.unavailable') : undefined}
-          onClick={(event: MouseEvent) => {
-            // The row opens the domain's edit screen on click.
-            event.stopPropagation();
-            start.mutate();
-          }}
+          onClick={() => start.mutate()}
         >
           {translate('scanner.scan_now')}
         </Button>
       ) : null}
+      {scan && !active ? <ScanSummary scan={scan} /> : null}
     </Box>
   );
 };

@@ -14,7 +14,7 @@ import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import type { HealthCheck } from '../../schemas/scanner';
-import { useScannerStatus } from '../domains/DomainScanStatus';
+import { useScannerStatus } from '../domains/useSolutionScans';
 import { isActive, pollWhileActive } from '../domains/scannerModel';
 
 interface DomainSummary {

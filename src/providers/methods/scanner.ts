@@ -8,6 +8,8 @@ export interface ScannerMethods {
   getScannerStatus(): Promise<ScannerStatus>;
   getSolutionScans(solutionId: Identifier): Promise<Scan[]>;
   startScan(domainId: Identifier): Promise<Scan>;
+  /** SCAN-7: a waiting scan ends at once; a running one stops and keeps what it found. */
+  cancelScan(domainId: Identifier): Promise<Scan>;
   getHealthChecks(solutionId: Identifier): Promise<HealthCheck[]>;
   startHealthCheck(domainId: Identifier): Promise<HealthCheck>;
   getFindings(solutionId: Identifier): Promise<Finding[]>;
@@ -24,6 +26,7 @@ export const withScannerMethods = <T extends DataProvider>(base: T): T & Scanner
   getScannerStatus: () => getJson('/scanner/status'),
   getSolutionScans: (solutionId) => getJson(`${solutionPath(solutionId)}/scans`),
   startScan: (domainId) => sendJson(`${domainPath(domainId)}/scans`, 'POST', undefined, 'scanner.notifications.scan_error'),
+  cancelScan: (domainId) => sendJson(`${domainPath(domainId)}/scans/cancel`, 'POST', undefined, 'scanner.notifications.cancel_error'),
   getHealthChecks: (solutionId) => getJson(`${solutionPath(solutionId)}/health-checks`),
   startHealthCheck: (domainId) => sendJson(`${domainPath(domainId)}/health-check`, 'POST', undefined, 'scanner.notifications.check_error'),
   getFindings: (solutionId) => getJson(`${solutionPath(solutionId)}/triage`),
