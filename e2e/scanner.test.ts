@@ -13,6 +13,9 @@ import { startGatedSite, type GatedSite } from './support/gatedSite';
  * there, is cancelled part-way and keeps what it found.
  */
 
+/** A bound, not a wait: three pages take seconds on a quiet machine, over a minute on a loaded one (a new scanner page took 26 s). */
+const SCAN_WAIT = 150_000;
+
 describe('cookie scanner in Chromium against the dev API', () => {
   const t = useBrowser();
   let shop: FixtureSite;
@@ -43,10 +46,10 @@ describe('cookie scanner in Chromium against the dev API', () => {
     gate.hold();
     await row.getByRole('button', { name: 'Scan now' }).click();
     // The third page is held: two pages of three (not page visits of every state), before consent.
-    await row.getByText('Scanning: 2 of 3 pages').waitFor({ timeout: 60_000 });
+    await row.getByText('Scanning: 2 of 3 pages').waitFor({ timeout: SCAN_WAIT });
     await row.getByText('Now checking before consent: 2 of 3').waitFor();
     gate.release();
-    await row.getByText('4 cookies found').waitFor({ timeout: 60_000 });
+    await row.getByText('4 cookies found').waitFor({ timeout: SCAN_WAIT });
     // The list is read again when the scan ends: the domain's status and cookie count.
     await row.locator('[data-status="active"]').waitFor();
     await row.getByRole('cell', { name: '4', exact: true }).waitFor();
@@ -83,7 +86,7 @@ describe('cookie scanner in Chromium against the dev API', () => {
     await item.getByText('4 cookies found').waitFor();
     gate.hold();
     await item.getByRole('button', { name: 'Scan now' }).click();
-    await item.getByText('Scanning: 2 of 3 pages').waitFor({ timeout: 60_000 });
+    await item.getByText('Scanning: 2 of 3 pages').waitFor({ timeout: SCAN_WAIT });
     await item.getByRole('button', { name: 'Cancel scan' }).click();
     const dialog = t.page.getByRole('dialog', { name: `Cancel the scan of ${domain}?` });
     await dialog.getByText('The scan stops within seconds. What it found so far is kept.').waitFor();
@@ -91,11 +94,11 @@ describe('cookie scanner in Chromium against the dev API', () => {
     await item.getByText('Stopping…').waitFor();
     // The worker ends the crawl once its pages in flight are over: cut the held one.
     gate.cut();
-    await item.getByText('Cancelled', { exact: true }).waitFor({ timeout: 60_000 });
+    await item.getByText('Cancelled', { exact: true }).waitFor({ timeout: SCAN_WAIT });
     await item.getByText('Stopped after 2 of 3 pages; what it found is kept.').waitFor();
     await item.getByText('This scan was cancelled. Scan again when you are ready.').waitFor();
     const latest = await api<Scan>('GET', `/domains/${domainId}/scans/latest`);
     expect(latest).toMatchObject({ status: 'failed', failure: 'cancelled', partial: true });
     expect(latest.states.before).toMatchObject({ planned: 3, visited: 2 });
-  }, 180_000);
+  }, 600_000);
 });

@@ -79,7 +79,11 @@ export const buildScanHistory = (
       pagesPlanned: Object.values(states).reduce((n, s) => n + s.planned, 0),
     };
     scans.push(scan);
-    const finding = (kind: Finding['kind'], cookie: Pick<Finding, 'name' | 'domain' | 'suggestedCategory' | 'expiryDays' | 'setBeforeConsent'>, changes: string[] = []): Finding => ({
+    const finding = (
+      kind: Finding['kind'],
+      cookie: Pick<Finding, 'name' | 'domain' | 'suggestedCategory' | 'expiryDays' | 'setBeforeConsent'>,
+      changes: string[] = [],
+    ): Finding => ({
       id: scanFindings.length + 1,
       accountId: shop.accountId,
       consentSolutionId: shop.id,
@@ -96,9 +100,14 @@ export const buildScanHistory = (
       createdAt: at,
       resolvedAt: null,
     });
+    // One at a time: each finding's id counts the ones before it.
     scanFindings.push(
       finding('new', { name: '_hjSessionUser_3912874', domain: '.demo-shop.com', suggestedCategory: 'statistics', expiryDays: 365, setBeforeConsent: true }),
+    );
+    scanFindings.push(
       finding('set_before_consent', { name: '_ga', domain: '.demo-shop.com', suggestedCategory: 'statistics', expiryDays: 730, setBeforeConsent: true }),
+    );
+    scanFindings.push(
       finding('changed', { name: '_fbp', domain: '.demo-shop.com', suggestedCategory: 'marketing', expiryDays: 180, setBeforeConsent: false }, ['expiryDays']),
     );
   }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../seed';
-import { messageKeys, postJson } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import type { Finding, Scan } from '../../src/schemas/scanner';
+import { login, messageKeys, postJson } from './http';
+import { startTestServer, TEST_APP_ORIGIN, type TestServer } from './startTestServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,6 +23,37 @@ describe('seed', () => {
         expect(await messageKeys(res)).toEqual([demo.status === 'pending' ? 'error.backend.not_activated_user' : 'error.backend.user_disabled']);
       }
     }
+  });
+
+  it('[BEYOND-4][SCAN-7] Demo Shop opens with findings in its triage inbox, accepted like any scan findings; the Help Center shows a failed scan', async () => {
+    const cookie = await login(server.baseUrl, 'owner@demo.test');
+    const get = async <T>(path: string): Promise<T> => (await (await fetch(`${server.baseUrl}${path}`, { headers: { cookie } })).json()) as T;
+    const solutions = await get<{ id: number; name: string }[]>('/consent-solutions');
+    const idOf = (name: string) => solutions.find((s) => s.name === name)?.id;
+    const shop = idOf('Demo Shop');
+    const inbox = await get<Finding[]>(`/consent-solutions/${shop}/triage`);
+    expect(new Set(inbox.map((f) => f.id)).size).toBe(3);
+    expect(inbox.map((f) => `${f.kind}:${f.name}`).sort()).toEqual(['changed:_fbp', 'new:_hjSessionUser_3912874', 'set_before_consent:_ga']);
+    const [latest] = await get<Scan[]>(`/consent-solutions/${shop}/scans`);
+    expect(latest).toMatchObject({ status: 'succeeded', partial: false, states: { before: { planned: 184 }, gpc: { planned: 20 } } });
+
+    // The changed finding points at the listed cookie: accepting it updates that cookie's expiry.
+    const changed = inbox.find((f) => f.kind === 'changed');
+    const accepted = await fetch(`${server.baseUrl}/consent-solutions/${shop}/triage/accept`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', origin: TEST_APP_ORIGIN },
+      body: JSON.stringify({ ids: [changed?.id] }),
+    });
+    const acceptedBody = await accepted.text();
+    expect(accepted.status, acceptedBody).toBe(200);
+    const cookies = await get<{ name: string; expiryDays: number | null }[]>(`/cookies?consentSolutionId=${shop}`);
+    expect(
+      cookies.filter((c) => c.name === '_fbp').map((c) => c.expiryDays),
+      acceptedBody,
+    ).toEqual([180]);
+
+    const failed = await get<Scan[]>(`/consent-solutions/${idOf('Help Center')}/scans`);
+    expect(failed).toMatchObject([{ status: 'failed', failure: 'unreachable', canonicalDomain: 'help.demo-shop.com' }]);
   });
 
   it('[API-2] stores bcrypt hashes (cost ≥ 10) and a random JWT secret', () => {

@@ -43,7 +43,9 @@ const Failed = ({ scan }: { scan: Scan }) => {
       <Typography variant="body2" color="error">
         {translate(`scanner.failure.${scan.failure ?? 'error'}`)}
       </Typography>
-      {stoppedEarly(scan) && pages ? <Typography variant="body2">{translate('scanner.progress.stopped', { checked: pages.visited, planned: pages.planned })}</Typography> : null}
+      {stoppedEarly(scan) && pages ? (
+        <Typography variant="body2">{translate('scanner.progress.stopped', { checked: pages.visited, planned: pages.planned })}</Typography>
+      ) : null}
       <Typography variant="caption" color="text.secondary" component="p">
         {translate(adviceKey(scan.failure))}
       </Typography>

@@ -52,7 +52,11 @@ export const adviceKey = (failure: ScanFailure | null): string => `scanner.advic
 
 /** The queue, in words: 0 jobs ahead is next in line. */
 export const queueText = (queuePosition: number | null): { key: string; position?: number } =>
-  queuePosition === null ? { key: 'scanner.progress.queued' } : queuePosition === 0 ? { key: 'scanner.progress.next' } : { key: 'scanner.progress.position', position: queuePosition + 1 };
+  queuePosition === null
+    ? { key: 'scanner.progress.queued' }
+    : queuePosition === 0
+      ? { key: 'scanner.progress.next' }
+      : { key: 'scanner.progress.position', position: queuePosition + 1 };
 
 /** Scans that were waiting or running and are not any more: their results changed the domain, its cookies and the inbox. */
 export const finishedSince = (before: readonly Pick<Scan, 'id' | 'status'>[] | undefined, after: readonly Pick<Scan, 'id' | 'status'>[]): boolean => {
