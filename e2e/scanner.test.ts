@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../dev-server/test/fixtures/sites/siteServer';
 import type { Scan } from '../src/schemas/scanner';
 import { apiSession } from './support/apiSession';
-import { logIn, shellReady, useBrowser } from './support/browser';
+import { signIn, useBrowser } from './support/browser';
 import { startGatedSite, type GatedSite } from './support/gatedSite';
 
 /**
