@@ -9,7 +9,13 @@ import { AdditionalLanguagesInput, DefaultLanguageInput } from './domains/Langua
 import { PricePreview } from './domains/PricePreview';
 import { scannerDefaultsFrom } from './domains/domainModel';
 import { LIST_PATH, detailPath } from '../shared/consentSolutionPaths';
-import { consentSolutionCreateResolver, createFormDefaults, toCreateBody, type ConsentSolution, type ConsentSolutionCreateFormValues } from './consentSolutionModel';
+import {
+  consentSolutionCreateResolver,
+  createFormDefaults,
+  toCreateBody,
+  type ConsentSolution,
+  type ConsentSolutionCreateFormValues,
+} from './consentSolutionModel';
 
 const label = (field: string) => `resources.consent-solutions.fields.${field}`;
 
