@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { groupJsonSchema } from '../../schemas/translations';
-import { fieldId, groupUiSchema, groupValidator, importContentType, maxLengthOf, violationsToErrorSchema } from './translationsModel';
+import { fieldId, groupUiSchema, groupValidator, importContentType, maxLengthOf, sameTexts, violationsToErrorSchema } from './translationsModel';
 
 const translate = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
 
@@ -46,5 +46,12 @@ describe('translation form model', () => {
       translate,
     );
     expect(schema).toEqual({ marketing: { name: { __errors: ['validation.translation_required'] } } });
+  });
+
+  it('[ROUTE-17] texts rjsf only filled in or reordered are unchanged; a typed or cleared text is a change', () => {
+    expect(sameTexts({ necessary: {}, marketing: { name: '', description: '' } }, {})).toBe(true);
+    expect(sameTexts({ marketing: { name: 'Ads', sdk: 'x' } }, { marketing: { sdk: 'x', name: 'Ads' } })).toBe(true);
+    expect(sameTexts({ marketing: { name: 'Ads' } }, {})).toBe(false);
+    expect(sameTexts({ marketing: { name: '' } }, { marketing: { name: 'Ads' } })).toBe(false);
   });
 });

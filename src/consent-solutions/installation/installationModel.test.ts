@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coreLoaderScript } from '../../../banner/publish/coreLoader';
-import { asyncSnippet, nextSteps, scriptTag, tcfScriptTags } from './installationModel';
+import { resourcesEn } from '../../i18n/resources.en';
+import { resourcesFr } from '../../i18n/resources.fr';
+import { asyncSnippet, GUIDE_STEP_COUNTS, INSTALLATION_GUIDES, nextSteps, scriptTag, tcfScriptTags } from './installationModel';
 
 describe('installation', () => {
   it('[ROUTE-15] the script tag of docs/api.md', () => {
@@ -12,6 +14,16 @@ describe('installation', () => {
     expect(scriptTag('https://api.example.com', '"><img src=x>')).toBe(
       '<script src="https://api.example.com/cdn/%22%3E%3Cimg%20src%3Dx%3E/banner.js" data-consent-solution="&quot;&gt;&lt;img src=x&gt;"></script>',
     );
+  });
+
+  it('[ROUTE-15] each guide declares as many steps as its texts have, in English and French (a sixth GTM step showed its raw key)', () => {
+    for (const catalogue of [resourcesEn, resourcesFr]) {
+      const guides: Record<string, Record<string, string>> = catalogue.cs.installation.guides;
+      for (const guide of INSTALLATION_GUIDES) {
+        const steps = Object.keys(guides[guide] ?? {}).filter((key) => /^step_\d+$/.test(key));
+        expect(steps.length, guide).toBe(GUIDE_STEP_COUNTS[guide]);
+      }
+    }
   });
 
   it('[ROUTE-15] next steps are ticked from real data only', () => {
