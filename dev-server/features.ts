@@ -9,6 +9,7 @@ import { cookiesFeature } from './routes/cookies';
 import { devFeature } from './routes/dev';
 import { domainsFeature } from './routes/domains';
 import { healthChecksFeature } from './routes/healthChecks';
+import { invoicesFeature } from './routes/invoices';
 import { lostPasswordFeature } from './routes/lostPassword';
 import { pricingFeature } from './routes/pricing';
 import { privacyStandardsFeature } from './routes/privacyStandards';
@@ -43,6 +44,7 @@ export const features: readonly Feature[] = [
   tcfFeature,
   pricingFeature,
   subscriptionsFeature,
+  invoicesFeature,
   teammatesFeature,
   auditLogFeature,
   scansFeature,

@@ -110,6 +110,15 @@ const auditEntryOf = (req: Request, path: string, status: number, at: Date): Omi
 };
 
 /**
+ * Marks a POST that only reads (a price quote, a preview of a change): it changes nothing, so
+ * it is no entry of the log. Put on the route, before its handler.
+ */
+export const markAsRead: RequestHandler = (_req, res, next) => {
+  res.locals.auditRead = true;
+  next();
+};
+
+/**
  * BEYOND-7: records every successful authenticated write of the API. It hooks `res.end`, so
  * the entry is stored before the answer leaves (a client that reads the log right after its
  * write always finds it), and only for 2xx/3xx answers: refused or invalid writes change
@@ -127,7 +136,7 @@ export const auditTrail = (store: Store, now: () => Date): RequestHandler => {
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
     let recorded = false;
     res.end = ((...args: unknown[]) => {
-      if (!recorded && res.statusCode < 400) {
+      if (!recorded && res.statusCode < 400 && res.locals.auditRead !== true) {
         recorded = true;
         const entry = auditEntryOf(req, path, res.statusCode, now());
         if (entry) {

@@ -19,12 +19,15 @@ export interface CardDetails {
   cvc: string;
 }
 
-/** What may be stored about a card (ST-4): the brand and last four digits, plus the processor's reference. */
+/** What may be stored about a card (ST-4): the brand, last four digits and expiry, plus the processor's reference. */
 export interface StoredCard {
   /** The processor's reference to the card, e.g. `pm_dev_…`: not card data, useless elsewhere. */
   token: string;
   brand: string;
   last4: string;
+  /** PAY-1: shown beside the card so its owner knows when to replace it; absent on cards stored before it was kept. */
+  expMonth?: number;
+  expYear?: number;
 }
 
 export type PaymentFailure = 'card_declined' | 'insufficient_funds' | 'processing_error' | 'expired_card' | 'incorrect_cvc';
@@ -78,7 +81,7 @@ export const createDevPaymentAdapter = (): PaymentAdapter => {
       const token = `pm_dev_${randomBytes(12).toString('hex')}`;
       behaviourByToken.set(token, outcome);
       const brand = cardValidator.number(card.number).card?.type ?? 'unknown';
-      return { ok: true, card: { token, brand, last4: card.number.slice(-4) } };
+      return { ok: true, card: { token, brand, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } };
     },
     charge: (request) => {
       if (!Number.isSafeInteger(request.amountCents) || request.amountCents < 0) throw new RangeError('amountCents must be a non-negative integer');

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { SCAN_DEPTHS, SCAN_FREQUENCY_NAMES, domainTypeSchema, scanDepthSchema, scanFrequencySchema, scanFrequencyToDays } from '../../src/schemas/domain';
 import { BILLING_INTERVALS, FACTOR_SCALE, PLANS, quote, type PriceTable } from '../../src/shared/pricing';
+import { markAsRead } from '../audit/auditTrail';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
@@ -60,7 +61,7 @@ const pricingRoutes = (ctx: ServerContext): Router => {
   });
 
   // A calculation, not a write: read-only (DEMO) callers may quote too.
-  router.post('/pricing/quote', session, noQuery, permit('pricing.read'), acceptBody({ json: true }), (req, res) => {
+  router.post('/pricing/quote', session, markAsRead, noQuery, permit('pricing.read'), acceptBody({ json: true }), (req, res) => {
     const input = parseOrThrow(quoteRequestSchema, req.body);
     const result = quote(
       tableFor(getSession(req).accountId),

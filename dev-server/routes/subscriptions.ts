@@ -1,5 +1,13 @@
 import { Router, type Request } from 'express';
-import { checkBillingCrossFields, subscriptionQuoteRequestSchema, subscriptionRequestSchema, type SubscriptionRequest } from '../../src/schemas/billing';
+import {
+  checkBillingCrossFields,
+  cardChangeRequestSchema,
+  subscriptionChangeRequestSchema,
+  subscriptionQuoteRequestSchema,
+  subscriptionRequestSchema,
+  type SubscriptionRequest,
+} from '../../src/schemas/billing';
+import { markAsRead } from '../audit/auditTrail';
 import { getSession, requireSession, type Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
@@ -9,6 +17,7 @@ import { ApiError, violation } from '../http/errors';
 import { parseOrThrow, safeParseKeyed, zodViolations } from '../http/validation';
 import { cancelSubscription, PaymentFailedError, quoteSubscription, startSubscription, subscriptionAccount, subscriptionState } from '../rules/subscriptions';
 import type { LifecycleAccount } from '../rules/subscriptionLifecycle';
+import { changeCard, previewChange } from '../rules/subscriptionChanges';
 
 /**
  * /subscriptions (PROD-2, ENT-4, ENT-5, ERR-2): read, quote, start or change, cancel; the
@@ -52,12 +61,32 @@ const subscriptionRoutes = (ctx: ServerContext): Router => {
     res.json(subscriptionState(ctx, account, caller));
   });
 
-  // What POST /subscriptions would charge, for the wizard's summary panel.
-  router.post(['/subscriptions/quote', '/subscriptions/:accountId(\\d+)/quote'], session, body, (req, res) => {
+  // What POST /subscriptions would charge, for the wizard's summary panel. A read: never in the audit log.
+  router.post(['/subscriptions/quote', '/subscriptions/:accountId(\\d+)/quote'], session, markAsRead, body, (req, res) => {
     const { caller, account } = targetAccount(req);
     requirePermission(caller, 'subscription.read', account.id);
     const input = parseOrThrow(subscriptionQuoteRequestSchema, req.body);
     res.json(quoteSubscription(ctx, account, input));
+  });
+
+  // PAY-1: what a change of plan, interval or slots does to the price and dates, before it is made (a read).
+  router.post(['/subscriptions/preview', '/subscriptions/:accountId(\\d+)/preview'], session, markAsRead, body, (req, res) => {
+    const { caller, account } = targetAccount(req);
+    requirePermission(caller, 'subscription.read', account.id);
+    res.json(previewChange(ctx, account, parseOrThrow(subscriptionChangeRequestSchema, req.body)));
+  });
+
+  // PAY-1: a new card for the renewals (charged at once when a payment is overdue).
+  router.put(['/subscriptions/card', '/subscriptions/:accountId(\\d+)/card'], session, body, (req, res) => {
+    const { caller, account } = targetAccount(req);
+    requirePermission(caller, 'subscription.manage', account.id);
+    try {
+      changeCard(ctx, account, parseOrThrow(cardChangeRequestSchema, req.body).payment);
+    } catch (error) {
+      if (error instanceof PaymentFailedError && error.retryable) res.setHeader('Retry-After', '1');
+      throw error;
+    }
+    res.json(subscriptionState(ctx, account, caller));
   });
 
   // ROLE-1: starting, changing and cancelling are checked on the target account (own or another one).

@@ -5,6 +5,7 @@ import {
   type BillingDetails,
   type PaymentMethod,
   type RelationState,
+  type SubscriptionPrice,
   type SubscriptionStatus,
 } from '../../src/schemas/billing';
 import type { BillingInterval, Plan } from '../../src/shared/pricing';
@@ -17,6 +18,7 @@ import type { PaymentAdapter, PaymentFailure, StoredCard } from '../payments/dev
 import { accountById } from '../data/accounts';
 import type { Store } from '../store/store';
 import type { Account, Row, Subscription } from '../store/types';
+import { issueInvoice } from './invoices';
 
 /**
  * Subscription states and transitions (ENT-5, ST-1). Decisions (the spec shows none):
@@ -104,8 +106,8 @@ export interface LifecycleDeps {
   store: Store;
   payments: PaymentAdapter;
   now: () => Date;
-  /** The amount a renewal charges (the price of the profile today, on today's domains). */
-  renewalPrice: (account: LifecycleAccount, profile: BillingProfile | undefined) => { totalCents: number; currency: string };
+  /** The amount a renewal charges (the price of the profile today, on today's domains), with the lines its invoice lists. */
+  renewalPrice: (account: LifecycleAccount, profile: BillingProfile | undefined) => SubscriptionPrice;
 }
 
 export const profileOf = (store: Store, accountId: number): BillingProfile | undefined =>
@@ -115,7 +117,7 @@ export const profileOf = (store: Store, accountId: number): BillingProfile | und
  * The card renewals use. Seeded paid accounts (a processor subscription id, no profile) stand
  * for customers who paid before this dev API existed: they renew on a test Visa ending 4242.
  */
-const renewalCard = (account: LifecycleAccount, profile: BillingProfile | undefined): StoredCard | null =>
+export const renewalCard = (account: LifecycleAccount, profile: BillingProfile | undefined): StoredCard | null =>
   profile?.card ?? (account.stripeSubscriptionId ? { token: `pm_dev_seed_${account.id}`, brand: 'visa', last4: '4242' } : null);
 
 export const recordPayment = (store: Store, record: Omit<PaymentRecord, 'id'>): PaymentRecord => {
@@ -154,7 +156,7 @@ export const settle = (deps: LifecycleDeps, accountId: number): LifecycleAccount
       const result = card
         ? deps.payments.charge({ card, amountCents: price.totalCents, currency: price.currency, onSession: false })
         : ({ ok: false, failure: 'card_declined', retryable: false } as const);
-      recordPayment(deps.store, {
+      const payment = recordPayment(deps.store, {
         accountId,
         kind: 'renewal',
         amountCents: price.totalCents,
@@ -171,6 +173,9 @@ export const settle = (deps: LifecycleDeps, accountId: number): LifecycleAccount
         paymentFailedAt = ends.toISOString();
         continue; // the grace period may already be over too
       }
+      // PAY-1: the renewal's invoice covers the period it paid for.
+      issueInvoice(deps.store, { accountId, payment, price, billing: profile?.billing ?? null, periodStart: ends, periodEnd: addInterval(ends, interval) });
+      deps.store.write();
     }
     // Paid, free, or invoiced outside the card processor (individual, manual_stripe, external).
     ends = addInterval(ends, interval);

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { parseExpiry, type BillingDetails, type PaymentMethod, type SubscriptionQuoteRequest, type SubscriptionRequest } from '../../src/schemas/billing';
+import {
+  parseExpiry,
+  type BillingDetails,
+  type PaymentMethod,
+  type SubscriptionPrice as Price,
+  type SubscriptionQuoteRequest,
+  type SubscriptionRequest,
+} from '../../src/schemas/billing';
 import type { Violation } from '../../src/shared/violations';
 import { canReadAccount, hasRole } from '../auth/roles';
 import type { Session } from '../auth/session';
@@ -9,6 +16,7 @@ import { ApiError, notFound, violation } from '../http/errors';
 import { createDevPaymentAdapter, type PaymentAdapter, type PaymentFailure, type StoredCard } from '../payments/devPaymentAdapter';
 import type { Account, Coupon } from '../store/types';
 import { accountDomains, checkCoupon, priceSubscription, publicDomainCount, type SubscriptionPrice } from './billing';
+import { issueInvoice } from './invoices';
 import { priceTableFor } from './pricing';
 import {
   addInterval,
@@ -21,6 +29,7 @@ import {
   profileOf,
   recordPayment,
   relationState,
+  renewalCard,
   settle,
   trialDaysLeft,
   type BillingProfile,
@@ -72,7 +81,7 @@ interface SubscriptionServices {
 // One payment adapter per server: it remembers the test behaviour of the cards it tokenised.
 const services = new WeakMap<ServerContext, SubscriptionServices>();
 
-const servicesFor = (ctx: ServerContext): SubscriptionServices => {
+export const servicesFor = (ctx: ServerContext): SubscriptionServices => {
   const existing = services.get(ctx);
   if (existing) return existing;
   const payments = createDevPaymentAdapter();
@@ -122,16 +131,31 @@ export const subscriptionAccount = (ctx: ServerContext, caller: Session, id: num
   return settle(servicesFor(ctx).lifecycle, found.id) ?? found;
 };
 
+/** The plan, interval and slots the account has now: its profile's, else read from the account (seeded or trial). */
+const currentChoice = (ctx: ServerContext, account: LifecycleAccount, profile: BillingProfile | undefined) => {
+  const sub = account.subscription;
+  return {
+    plan: profile?.plan ?? (sub.subscriptionType === 'professional' ? 'professional' : 'essential'),
+    interval: profile?.interval ?? (sub.billingCycle === 'yearly' ? 'year' : 'month'),
+    domainsCount: profile?.domainsCount ?? Math.max(1, publicDomainCount(accountDomains(ctx.store, account.id))),
+  } as const;
+};
+
+/** What the current choice costs per period today (what the next renewal charges). */
+export const currentPrice = (ctx: ServerContext, account: LifecycleAccount, profile: BillingProfile | undefined): Price => {
+  const { price, couponFor } = servicesFor(ctx);
+  const { plan, interval, domainsCount } = currentChoice(ctx, account, profile);
+  return price(account, plan, interval, domainsCount, profile?.billing?.country, couponFor(profile?.couponCode));
+};
+
 /** The subscription as GET /subscriptions answers it, with what the caller may no longer change. */
 export const subscriptionState = (ctx: ServerContext, account: LifecycleAccount, caller: Session) => {
-  const { price, couponFor } = servicesFor(ctx);
   const profile = profileOf(ctx.store, account.id);
   const sub = account.subscription;
-  const plan = profile?.plan ?? (sub.subscriptionType === 'professional' ? 'professional' : 'essential');
-  const interval = profile?.interval ?? (sub.billingCycle === 'yearly' ? 'year' : 'month');
-  const domainsCount = profile?.domainsCount ?? Math.max(1, publicDomainCount(accountDomains(ctx.store, account.id)));
+  const { plan, interval, domainsCount } = currentChoice(ctx, account, profile);
   const started = hasStarted(account);
   const lockedForCaller = started && !hasRole(caller, 'ROLE_ADMIN');
+  const current = currentPrice(ctx, account, profile);
   const history = ctx.store
     .rows<PaymentRecord>('payments')
     .filter((p) => p.accountId === account.id)
@@ -164,13 +188,24 @@ export const subscriptionState = (ctx: ServerContext, account: LifecycleAccount,
     paymentFailedAt: profile?.paymentFailedAt ?? null,
     complianceDashboard: sub.products.includes(COMPLIANCE_DASHBOARD_PRODUCT),
     billing: profile?.billing ?? null,
-    card: profile?.card ? { brand: profile.card.brand, last4: profile.card.last4 } : null,
+    card: cardShown(account, profile),
     couponCode: profile?.couponCode ?? null,
-    price: price(account, plan, interval, domainsCount, profile?.billing?.country, couponFor(profile?.couponCode)),
+    price: current,
+    nextCharge:
+      normaliseStatus(sub.status) === 'active' && isCardMethod(account.paymentMethod) && sub.billingCycleEnds
+        ? { at: sub.billingCycleEnds, amountCents: current.totalCents, currency: current.currency }
+        : null,
     locks: { dates: lockedForCaller, status: lockedForCaller, complianceDashboard: lockedForCaller, paymentMethod: lockedForCaller },
     payments: history,
     now: ctx.now().toISOString(),
   };
+};
+
+/** The card renewals go to (a seeded paid account's is its processor's test Visa), as the overview shows it. */
+const cardShown = (account: LifecycleAccount, profile: BillingProfile | undefined) => {
+  if (!isCardMethod(account.paymentMethod)) return null;
+  const card = renewalCard(account, profile);
+  return card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth ?? null, expYear: card.expYear ?? null } : null;
 };
 
 /** What POST /subscriptions would charge, for the wizard's summary panel. */
@@ -245,7 +280,7 @@ export const startSubscription = (ctx: ServerContext, caller: Session, account: 
   const amount = price(account, input.plan, input.interval, input.domainsCount, billing?.country, coupon);
   if (chargeNow && card) {
     const result = payments.charge({ card, amountCents: amount.totalCents, currency: amount.currency, onSession: true });
-    recordPayment(ctx.store, {
+    const payment = recordPayment(ctx.store, {
       accountId: account.id,
       kind: 'initial',
       amountCents: amount.totalCents,
@@ -258,6 +293,7 @@ export const startSubscription = (ctx: ServerContext, caller: Session, account: 
       createdAt: now.toISOString(),
     });
     if (!result.ok) throw new PaymentFailedError(result.failure, result.retryable);
+    issueInvoice(ctx.store, { accountId: account.id, payment, price: amount, billing, periodStart: now, periodEnd: addInterval(now, input.interval) });
   }
 
   // Persist: profile first, then the account the banners and locks read.

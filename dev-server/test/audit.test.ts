@@ -92,4 +92,20 @@ describe('audit log', () => {
     expect(page.every((e) => e.accountId === 1 && e.summary.endsWith('bulk'))).toBe(true);
     expect(page.map((e) => e.id)).toEqual([...page.map((e) => e.id)].sort((a, b) => b - a));
   });
+
+  it('[BEYOND-7] price quotes and previews of a change are reads: never logged as changes', async () => {
+    const other = await login(server.baseUrl, 'other@demo.test');
+    const total = async () => Number((await get('/audit-log?_page=1&_limit=1', other)).headers.get('x-total-count'));
+    const before = await total();
+    const quotes: Array<[string, unknown]> = [
+      ['/pricing/quote', { plan: 'essential', interval: 'month', domains: [] }],
+      ['/subscriptions/quote', { plan: 'essential', interval: 'month' }],
+      ['/subscriptions/preview', { plan: 'professional', interval: 'year', domainsCount: 30 }],
+    ];
+    for (const [path, body] of quotes) expect((await postJson(server.baseUrl, path, body, { cookie: other })).status, path).toBe(200);
+    expect(await total()).toBe(before);
+    // A real write still is.
+    await postJson(server.baseUrl, '/teammates', { email: 'logged@other.test' }, { cookie: other });
+    expect(await total()).toBe(before + 1);
+  });
 });

@@ -129,6 +129,13 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'POST /subscriptions/:accountId(\\d+)': { operation: 'subscription.manage', accountParam: true },
   'DELETE /subscriptions': { operation: 'subscription.manage' },
   'DELETE /subscriptions/:accountId(\\d+)': { operation: 'subscription.manage', accountParam: true },
+  'POST /subscriptions/preview': { operation: 'subscription.read' },
+  'POST /subscriptions/:accountId(\\d+)/preview': { operation: 'subscription.read', accountParam: true },
+  'PUT /subscriptions/card': { operation: 'subscription.manage' },
+  'PUT /subscriptions/:accountId(\\d+)/card': { operation: 'subscription.manage', accountParam: true },
+  'GET /invoices': { operation: 'subscription.read' },
+  'GET /invoices/:id': { operation: 'subscription.read', item: 'invoices' },
+  'GET /invoices/:id/document': { operation: 'subscription.read', item: 'invoices' },
 
   'GET /teammates': { operation: 'teammates.read' },
   'POST /teammates': { operation: 'teammates.invite' },

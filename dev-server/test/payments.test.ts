@@ -21,7 +21,10 @@ describe('dev payment adapter', () => {
 
   it('[ST-4] keeps only a token, the brand and the last four digits', () => {
     const result = tokenise(SUCCESS_CARD);
-    expect(result).toEqual({ ok: true, card: { token: expect.stringMatching(/^pm_dev_[0-9a-f]{24}$/), brand: 'visa', last4: '4242' } });
+    expect(result).toEqual({
+      ok: true,
+      card: { token: expect.stringMatching(/^pm_dev_[0-9a-f]{24}$/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+    });
     expect(JSON.stringify(result)).not.toContain('4242424242424242');
   });
 
@@ -114,7 +117,7 @@ describe('card payment over HTTP', () => {
     expect(success.status).toBe(201);
     const subscription = (await success.json()) as { status: string; card: unknown; payments: Array<{ status: string; failure: string | null }> };
     expect(subscription.status).toBe('active');
-    expect(subscription.card).toEqual({ brand: 'visa', last4: '4242' });
+    expect(subscription.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
     expect(subscription.payments.map((p) => p.failure ?? p.status)).toEqual(['card_declined', 'insufficient_funds', 'processing_error', 'succeeded']);
   });
 });

@@ -142,6 +142,31 @@ const fixture = async (collection: string, accountId: number): Promise<number | 
       );
       return asAdminOn(accountId, 'POST', '/popup-templates', { ...body, name: `Matrix ${sequence}` });
     }
+    case 'invoices': {
+      // PAY-1: invoices are issued by charges, never created through the API.
+      const row = insertRow(server.store, 'invoices', {
+        accountId,
+        paymentId: 0,
+        number: `INV-MATRIX-${sequence}`,
+        issuedAt: new Date().toISOString(),
+        periodStart: new Date().toISOString(),
+        periodEnd: new Date().toISOString(),
+        plan: 'essential',
+        interval: 'month',
+        currency: 'EUR',
+        lines: [],
+        netCents: 0,
+        coupon: null,
+        discountCents: 0,
+        vatRate: 0,
+        vatCents: 0,
+        totalCents: 0,
+        billing: null,
+        card: null,
+        chargeId: null,
+      });
+      return row.id;
+    }
     default: {
       // A collection this test does not know how to create: clone a stored row into the account.
       const rows = server.store.state()[collection];

@@ -258,6 +258,6 @@ describe('card data at rest (ST-4)', () => {
     // The only card data kept: the processor token, brand and last four (no CVC, which
     // a random token could contain by chance, so the stored shape is checked instead).
     const profiles = (JSON.parse(db) as { billingProfiles: Array<{ card: Record<string, unknown> }> }).billingProfiles;
-    expect(profiles.map((p) => p.card)).toEqual([{ token: expect.stringMatching(/^pm_dev_/), brand: 'visa', last4: '4242' }]);
+    expect(profiles.map((p) => p.card)).toEqual([{ token: expect.stringMatching(/^pm_dev_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }]);
   });
 });

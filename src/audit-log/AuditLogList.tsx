@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
-import { DataTable, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { GuardedList } from '../components/GuardedList';
 import { LocalDateTime } from '../components/LocalDateTime';
 import { PageLayout } from '../components/PageLayout';
 
@@ -52,7 +53,7 @@ export const AuditLogList = () => {
         </Typography>
       }
     >
-      <List title="audit.title" perPage={25} sort={{ field: 'id', order: 'DESC' }} filters={filters} actions={false} disableSyncWithLocation>
+      <GuardedList title="audit.title" perPage={25} sort={{ field: 'id', order: 'DESC' }} filters={filters} actions={false} disableSyncWithLocation>
         <DataTable<AuditRow> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="at" label="resources.audit-log.fields.at" render={(record) => <LocalDateTime value={(record as AuditRow).at} />} />
           <DataTable.Col source="userEmail" label="resources.audit-log.fields.userEmail" />
@@ -63,7 +64,7 @@ export const AuditLogList = () => {
           />
           <DataTable.Col source="summary" label="resources.audit-log.fields.summary" disableSort />
         </DataTable>
-      </List>
+      </GuardedList>
     </PageLayout>
   );
 };

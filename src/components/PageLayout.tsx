@@ -22,8 +22,14 @@ export const PageLayout = ({ header, left, right, children, width = 'table' }: P
   <Box sx={{ width: '100%', px: { xs: 1, sm: 2 }, py: 2 }}>
     <Box sx={{ maxWidth: layoutWidths.full, mx: 'auto' }}>
       {header ? (
-        <Box component="header" sx={{ maxWidth: layoutWidths[width], mx: 'auto', mb: 2 }}>
-          {header}
+        // The same row as the columns below, with empty side columns, so the header lines up
+        // with the centre column rather than with the middle of the whole row.
+        <Box sx={{ display: 'flex', justifyContent: 'center', gap: 2, mb: 2 }}>
+          {left ? <Box aria-hidden sx={{ display: { xs: 'none', md: 'block' }, flex: '0 0 240px' }} /> : null}
+          <Box component="header" sx={{ flex: '1 1 auto', width: '100%', maxWidth: layoutWidths[width], minWidth: 0 }}>
+            {header}
+          </Box>
+          {right ? <Box aria-hidden sx={{ display: { xs: 'none', md: 'block' }, flex: '0 0 320px' }} /> : null}
         </Box>
       ) : null}
       <Box

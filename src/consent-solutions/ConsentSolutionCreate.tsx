@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
-import { AccessDenied, Create, Loading, SimpleForm, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
+import { AccessDenied, Create, Loading, SimpleForm, useCanAccess, useLocaleState, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { PageLayout } from '../components/PageLayout';
 import { useAccount } from '../hooks/useAccount';
 import { isLanguageCode } from '../shared/languages';
@@ -9,7 +9,13 @@ import { AdditionalLanguagesInput, DefaultLanguageInput } from './domains/Langua
 import { PricePreview } from './domains/PricePreview';
 import { scannerDefaultsFrom } from './domains/domainModel';
 import { LIST_PATH, detailPath } from '../shared/consentSolutionPaths';
-import { consentSolutionCreateResolver, createFormDefaults, toCreateBody, type ConsentSolutionCreateFormValues } from './consentSolutionModel';
+import {
+  consentSolutionCreateResolver,
+  createFormDefaults,
+  toCreateBody,
+  type ConsentSolution,
+  type ConsentSolutionCreateFormValues,
+} from './consentSolutionModel';
 
 const label = (field: string) => `resources.consent-solutions.fields.${field}`;
 
@@ -42,6 +48,8 @@ const CreateForm = ({ defaultDomainSettings }: { defaultDomainSettings: unknown 
 /** ROUTE-11: a new consent solution with its first domain; lands on the new solution's detail. */
 export const ConsentSolutionCreate = () => {
   const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
   const { data: account, isLoading } = useAccount();
   // ROLE-3: nothing of the form renders until access is known, so a read-only user never sees
   // it flash before Access denied.
@@ -61,7 +69,16 @@ export const ConsentSolutionCreate = () => {
         resource="consent-solutions"
         title="cs.create.title"
         transform={(values: ConsentSolutionCreateFormValues) => toCreateBody(values)}
-        redirect={(_resource, id) => (id === undefined ? LIST_PATH : detailPath(id))}
+        mutationOptions={{
+          // Says what now exists (react-admin's default is "Element created"), then opens it.
+          onSuccess: (created: ConsentSolution) => {
+            notify('cs.create.created', {
+              type: 'success',
+              messageArgs: { name: created.name, domain: created.domains[0]?.canonicalDomain ?? created.name },
+            });
+            redirect(created.id === undefined ? LIST_PATH : detailPath(created.id));
+          },
+        }}
       >
         {isLoading ? <Loading /> : <CreateForm defaultDomainSettings={account?.subscription?.defaultDomainSettings} />}
       </Create>

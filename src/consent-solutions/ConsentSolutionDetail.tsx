@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Loading, ShowBase, Title, useRecordContext, useShowContext, useTranslate } from 'react-admin';
+import { ShowBase, Title, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { DeferredShowContext } from '../components/deferredContexts';
 import { useRenderedLater } from '../hooks/useRenderedLater';
 import { NotFound } from '../components/NotFound';
+import { RecordLoadState, STAY_ON_FAILED_READ } from '../components/LoadError';
 import { RouteTabs } from '../components/RouteTabs';
 import { PageLayout } from '../components/PageLayout';
 import { PendingSuspense } from '../components/PendingIndicator';
@@ -59,11 +60,17 @@ const TabContent = ({ solution, tabs }: { solution: ConsentSolution; tabs?: Solu
 
 const DetailView = ({ tabs }: { tabs?: SolutionTabRoutes }) => {
   const translate = useTranslate();
-  const { isPending, error } = useShowContext<ConsentSolution>();
+  const { isPending, error, refetch } = useShowContext<ConsentSolution>();
   const solution = useRecordContext<ConsentSolution>();
-  if (isPending) return <Loading />;
-  // useShowController already notified and redirected to the list on a failed read.
-  if (error || !solution) return null;
+  if (isPending || error || !solution) {
+    return (
+      <PageLayout width="table">
+        <RecordLoadState isPending={isPending} error={error} refetch={refetch}>
+          {null}
+        </RecordLoadState>
+      </PageLayout>
+    );
+  }
   return (
     <PageLayout
       width="table"
@@ -95,7 +102,7 @@ const DetailView = ({ tabs }: { tabs?: SolutionTabRoutes }) => {
  * form tabs' tests render the detail without them.
  */
 export const ConsentSolutionDetail = ({ tabs }: { tabs?: SolutionTabRoutes }) => (
-  <ShowBase resource="consent-solutions">
+  <ShowBase resource="consent-solutions" queryOptions={STAY_ON_FAILED_READ}>
     <DeferredShowContext>
       <DetailView tabs={tabs} />
     </DeferredShowContext>

@@ -2,7 +2,8 @@ import type { MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CreateButton, DataTable, Link, List, Pagination, SearchInput, useListContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, Link, Pagination, SearchInput, useListContext, useTranslate } from 'react-admin';
+import { GuardedList } from '../components/GuardedList';
 import { DeferredListContext } from '../components/deferredContexts';
 import { EmptyState } from '../components/EmptyState';
 import { PageLayout } from '../components/PageLayout';
@@ -79,7 +80,7 @@ export const ConsentSolutionList = () => {
         </Typography>
       }
     >
-      <List
+      <GuardedList
         resource="consent-solutions"
         title="resources.consent-solutions.name"
         perPage={CONSENT_SOLUTIONS_PER_PAGE}
@@ -104,7 +105,7 @@ export const ConsentSolutionList = () => {
           </DataTable>
           <Pagination />
         </DeferredListContext>
-      </List>
+      </GuardedList>
     </PageLayout>
   );
 };

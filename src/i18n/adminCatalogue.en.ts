@@ -4,6 +4,8 @@ import { dashboardEn } from './dashboard.en';
 import { deepMergeAll, type Tree } from './deepMerge';
 import { formMessagesEn } from './formMessages.en';
 import { integrationsEn } from './integrations.en';
+import { loadErrorsEn } from './loadErrors.en';
+import { statusHelpEn } from './statusHelp.en';
 import { nestKeys } from './nestKeys';
 import { popupEn } from './popup.en';
 import { resourcesEn } from './resources.en';
@@ -32,6 +34,8 @@ export const adminCatalogueEn: Tree = deepMergeAll([
   dashboardEn,
   tcfEn,
   standardsDocumentsEn,
+  loadErrorsEn,
+  statusHelpEn,
 ]);
 
 export const raMessagesEn: TranslationMessages = englishMessages;

@@ -4,6 +4,8 @@ import { dashboardFr } from './dashboard.fr';
 import { deepMergeAll, type Tree } from './deepMerge';
 import { formMessagesFr } from './formMessages.fr';
 import { integrationsFr } from './integrations.fr';
+import { loadErrorsFr } from './loadErrors.fr';
+import { statusHelpFr } from './statusHelp.fr';
 import { nestKeys } from './nestKeys';
 import { popupFr } from './popup.fr';
 import { resourcesFr } from './resources.fr';
@@ -32,6 +34,8 @@ export const adminCatalogueFr: Tree = deepMergeAll([
   dashboardFr,
   tcfFr,
   standardsDocumentsFr,
+  loadErrorsFr,
+  statusHelpFr,
 ]);
 
 export const raMessagesFr: TranslationMessages = frenchMessages;

@@ -33,6 +33,8 @@ export const en = {
       cross_site_request: 'Requests from this site are not allowed.',
       host_not_allowed: 'This host name is not served here.',
     },
+    /** A call that got no answer at all (network down, API stopped). */
+    api_unreachable: 'The server cannot be reached. Check your connection, then try again.',
   },
   /** VAL-1 client messages and the keys of src/schemas. */
   validation: {

@@ -29,6 +29,7 @@ export const fr = {
       cross_site_request: 'Les requêtes venant de ce site ne sont pas autorisées.',
       host_not_allowed: "Ce nom d'hôte n'est pas servi ici.",
     },
+    api_unreachable: 'Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.',
   },
   validation: {
     required: 'Ce champ est obligatoire.',

@@ -72,6 +72,7 @@ export const resourcesEn = {
     },
     create: {
       title: 'New consent solution',
+      created: 'Consent solution “{{name}}” created with the domain {{domain}}. Next, choose its pop-up and install the script.',
       default_language_help: 'The language visitors see when theirs is not among the additional languages.',
     },
     domain_inputs: {

@@ -70,6 +70,7 @@ export const resourcesFr = {
     },
     create: {
       title: 'Nouvelle solution de consentement',
+      created: 'Solution de consentement « {{name}} » créée avec le domaine {{domain}}. Ensuite, choisissez son pop-up et installez le script.',
       default_language_help: 'La langue affichée aux visiteurs dont la langue ne fait pas partie des langues supplémentaires.',
     },
     domain_inputs: {

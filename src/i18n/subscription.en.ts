@@ -18,6 +18,10 @@ export const subscriptionEn = {
         name: 'Professional',
         description: 'Everything in Essential, with priority support and advanced customisation.',
       },
+      price_month: '{{price}} per month',
+      price_year: '{{price}} per year',
+      price_note: 'for {{count}} domain slots, excl. VAT',
+      price_note_single: 'for 1 domain slot, excl. VAT',
     },
     intervals: {
       month: 'Monthly',

@@ -20,6 +20,10 @@ export const subscriptionFr = {
         name: 'Professionnel',
         description: "Tout l'Essentiel, avec un support prioritaire et une personnalisation avancée.",
       },
+      price_month: '{{price}} par mois',
+      price_year: '{{price}} par an',
+      price_note: 'pour {{count}} emplacements de domaine, hors TVA',
+      price_note_single: 'pour 1 emplacement de domaine, hors TVA',
     },
     intervals: {
       month: 'Mensuel',

@@ -20,7 +20,8 @@ export const notifyApiError = (error: unknown, defaultKey: string, { isLoginCall
   if (isApiError(error) && error.status === 401 && !isLoginCall) return fieldErrors;
   const violations = isApiError(error) ? error.violations : [];
   if (violations.length === 0) {
-    notify(defaultKey, { type: 'error' });
+    // No answer at all: the caller's "could not be saved" would hide that nothing reached the server.
+    notify(isApiError(error) && error.status === 0 ? 'error.api_unreachable' : defaultKey, { type: 'error' });
     return fieldErrors;
   }
   for (const violation of violations) {

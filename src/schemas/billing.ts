@@ -264,6 +264,12 @@ export const subscriptionRequestSchema = z.object({
 });
 export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
 
+/** PAY-1: POST /subscriptions/preview, the change of a running subscription to show before it is made. */
+export const subscriptionChangeRequestSchema = subscriptionRequestSchema.pick({ plan: true, interval: true, domainsCount: true });
+
+/** PAY-1: PUT /subscriptions/card, a new card for the renewals (the same fields as the wizard's payment step). */
+export const cardChangeRequestSchema = z.object({ payment: paymentSchema });
+
 /** POST /subscriptions/quote: a preview of what POST /subscriptions would charge. */
 export const subscriptionQuoteRequestSchema = z.object({
   plan: subscriptionRequestSchema.shape.plan,

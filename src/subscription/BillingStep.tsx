@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { billingSchema, vatNumberRequired } from '../schemas/billing';
@@ -14,12 +15,16 @@ import {
   countryOptions,
   phonePrefixOptions,
   prefixAfterCountryChange,
+  quoteRequestOf,
   stepPath,
   type BillingFormValues,
   type CountryOption,
   type PhonePrefixOption,
 } from './subscriptionModel';
 import { schemaResolver } from '../schemas/formResolver';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { SubmitButton } from '../components/SubmitButton';
+import { quoteQuery } from './useQuote';
 import { useWizardState } from './WizardState';
 
 const resolver = schemaResolver<BillingFormValues>(billingSchema);
@@ -30,7 +35,10 @@ export const BillingStep = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [locale = 'en'] = useLocaleState();
-  const { billing, setBilling, setQuoteCountry, setQuoteCoupon, billingServerErrors, setBillingServerErrors } = useWizardState();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { choice, billing, setBilling, setQuoteCountry, setQuoteCoupon, billingServerErrors, setBillingServerErrors } = useWizardState();
+  const [checkingCoupon, setCheckingCoupon] = useState(false);
   const { control, handleSubmit, getValues, setValue, setError } = useForm<BillingFormValues>({
     defaultValues: billing,
     resolver,
@@ -69,9 +77,25 @@ export const BillingStep = () => {
     closeText: translate('subscription.billing.picker.close'),
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(async (values) => {
     setBilling(values);
     setQuoteCoupon(values.coupon);
+    // A coupon the server refuses stops here, on its field: it would fail the payment otherwise.
+    const request = quoteRequestOf(choice, values.country, values.coupon);
+    if (request.coupon) {
+      setCheckingCoupon(true);
+      try {
+        const { couponError } = await queryClient.fetchQuery(quoteQuery(dataProvider, request));
+        if (couponError !== null) {
+          setError('coupon', { type: 'server', message: couponError }, { shouldFocus: true });
+          return;
+        }
+      } catch {
+        // The quote itself failed (its toast says why); the payment step's request checks again.
+      } finally {
+        setCheckingCoupon(false);
+      }
+    }
     navigate(stepPath('payment'));
   });
 
@@ -200,9 +224,9 @@ export const BillingStep = () => {
       </Grid>
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', gap: 2 }}>
         <Button onClick={goBack}>{translate('subscription.actions.back')}</Button>
-        <Button type="submit" variant="contained" size="large">
+        <SubmitButton loading={checkingCoupon} fullWidth={false}>
           {translate('subscription.actions.continue_to_payment')}
-        </Button>
+        </SubmitButton>
       </Box>
     </Box>
   );

@@ -10,9 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { MAX_DOMAINS_COUNT } from '../schemas/billing';
-import { PLANS } from '../shared/pricing';
+import { formatCents, PLANS, type Plan } from '../shared/pricing';
 import { stepPath } from './subscriptionModel';
 import { useWizardState } from './WizardState';
+import { useQuote } from './useQuote';
 
 const formatDate = (iso: string | null, locale: string): string => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)) : '');
 
@@ -38,6 +39,28 @@ const useStatusText = (): string => {
     default:
       return translate(`subscription.overview.status.${subscription.status}`);
   }
+};
+
+/** What a plan costs for the slots and interval chosen, as the server quotes it (CONST-3: never a price of the client's own). */
+const PlanPrice = ({ plan }: { plan: Plan }) => {
+  const translate = useTranslate();
+  const [locale = 'en'] = useLocaleState();
+  const { choice, quoteCountry, quoteCoupon } = useWizardState();
+  const price = useQuote({ ...choice, plan }, quoteCountry, quoteCoupon).data?.price;
+  if (!price) return <Typography variant="body2">&nbsp;</Typography>;
+  const amount = formatCents(price.netCents - price.discountCents, price.currency, locale);
+  return (
+    <Box sx={{ mt: 1 }} data-testid={`plan-price-${plan}`}>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
+        {translate(`subscription.plans.price_${price.interval}`, { price: amount })}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {price.domainsCount === 1
+          ? translate('subscription.plans.price_note_single')
+          : translate('subscription.plans.price_note', { count: price.domainsCount })}
+      </Typography>
+    </Box>
+  );
 };
 
 /** Step 1 (ROUTE-9): the plan and the number of public-domain slots. */
@@ -77,6 +100,7 @@ export const OverviewStep = () => {
                   <Typography variant="body2" color="text.secondary">
                     {translate(`subscription.plans.${plan}.description`)}
                   </Typography>
+                  <PlanPrice plan={plan} />
                 </CardContent>
               </CardActionArea>
             </Card>

@@ -30,6 +30,7 @@ import {
 } from './subscriptionModel';
 import { schemaResolver } from '../schemas/formResolver';
 import { useWizardState } from './WizardState';
+import { useQuote } from './useQuote';
 
 const resolver = schemaResolver<PaymentFormValues>(paymentSchema);
 const PAYMENT_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
@@ -52,7 +53,8 @@ export const PaymentStep = () => {
   const queryClient = useQueryClient();
   const accountId = useAccountId();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { choice, billing, setBillingServerErrors } = useWizardState();
+  const { choice, billing, setBillingServerErrors, quoteCountry, quoteCoupon } = useWizardState();
+  const quote = useQuote(choice, quoteCountry, quoteCoupon);
   const [failure, setFailure] = useState<Failure | null>(null);
   const { control, handleSubmit, getValues, setError, reset } = useForm<PaymentFormValues>({ defaultValues: emptyPayment, resolver, mode: 'onTouched' });
   const cardNumber = useWatch({ control, name: 'cardNumber' });
@@ -92,6 +94,13 @@ export const PaymentStep = () => {
 
   const onSubmit = handleSubmit(() => {
     setFailure(null);
+    // A coupon the summary shows as refused is not sent to fail the payment: back to its field.
+    const couponError = quote.data?.couponError;
+    if (couponError) {
+      setBillingServerErrors({ coupon: couponError });
+      navigate(stepPath('billing'));
+      return;
+    }
     mutation.mutate();
   });
 

@@ -98,6 +98,7 @@ const trial = async (): Promise<Subscription> => ({
   billing: null,
   card: null,
   couponCode: null,
+  nextCharge: null,
   price: await fakeQuote({ plan: 'essential', interval: 'month', domainsCount: 2 }),
   locks: { dates: false, status: false, complianceDashboard: false, paymentMethod: false },
   payments: [],

@@ -118,8 +118,11 @@ export const SummaryPanel = () => {
               <TableBody>
                 {summaryRows(price).map((row) => (
                   <TableRow key={row.key} data-testid="summary-line">
-                    <TableCell sx={{ wordBreak: 'break-all' }}>
-                      <Typography variant="body2">{row.domain ?? translate('subscription.summary.unused_slot')}</Typography>
+                    <TableCell>
+                      {/* A long domain may break anywhere; the words under it ("weekly scan") never do. */}
+                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                        {row.domain ?? translate('subscription.summary.unused_slot')}
+                      </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {row.charged
                           ? `${translate(`resources.domains.depths.${row.depth}`)} · ${row.frequency ? translate(`subscription.frequencies.${row.frequency}`) : ''}`

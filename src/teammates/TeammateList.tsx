@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
-import { CreateButton, DataTable, DeleteWithConfirmButton, List, SearchInput, TopToolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, DeleteWithConfirmButton, SearchInput, TopToolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { GuardedList } from '../components/GuardedList';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
@@ -95,7 +96,7 @@ export const TeammateList = () => {
         </Typography>
       }
     >
-      <List
+      <GuardedList
         resource="teammates"
         title="resources.teammates.name"
         perPage={TEAMMATES_PER_PAGE}
@@ -121,7 +122,7 @@ export const TeammateList = () => {
             </DataTable.Col>
           ) : null}
         </DataTable>
-      </List>
+      </GuardedList>
     </PageLayout>
   );
 };

@@ -6,7 +6,7 @@ import Form from '@rjsf/mui';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useTranslate } from 'react-admin';
 import { groupJsonSchema, type TranslationGroup } from '../../schemas/translations';
-import { fieldId, groupUiSchema, groupValidator, type TextOrigin } from './translationsModel';
+import { fieldId, groupUiSchema, groupValidator, sameTexts, type TextOrigin } from './translationsModel';
 
 interface TranslationGroupFormProps {
   group: TranslationGroup;
@@ -21,8 +21,6 @@ interface TranslationGroupFormProps {
   onSave: (texts: Record<string, unknown>) => void;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
-
 /**
  * One text group as an rjsf form. Its JSON Schema is generated from the group's zod schema
  * (the one the API validates with, VAL-4), and so are its errors (`groupValidator`).
@@ -35,7 +33,7 @@ export const TranslationGroupForm = ({ group, initial, origin, focus, saving, se
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);
 
   useEffect(() => {
-    onDirtyChange(!same(formData, initial));
+    onDirtyChange(!sameTexts(formData, initial));
   }, [formData, initial, onDirtyChange]);
 
   useEffect(() => {
@@ -64,7 +62,7 @@ export const TranslationGroupForm = ({ group, initial, origin, focus, saving, se
         <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} /> : undefined}>
           {translate('translations.actions.save')}
         </Button>
-        <Button type="button" disabled={saving || same(formData, initial)} onClick={() => setFormData(initial)}>
+        <Button type="button" disabled={saving || sameTexts(formData, initial)} onClick={() => setFormData(initial)}>
           {translate('translations.actions.reset')}
         </Button>
       </Box>

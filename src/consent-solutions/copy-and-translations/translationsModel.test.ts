@@ -9,6 +9,7 @@ import {
   importContentType,
   maxLengthOf,
   resettableFields,
+  sameTexts,
   textOriginOf,
   violationsToErrorSchema,
 } from './translationsModel';
@@ -77,5 +78,12 @@ describe('translation form model', () => {
     const ui = groupUiSchema('popup', translate, origin) as Record<string, Record<string, string>>;
     expect(ui.bannerHeading?.['ui:help']).toContain('translations.defaults.own_text');
     expect(ui.acceptButton?.['ui:help']).toContain('translations.defaults.default_text');
+  });
+
+  it('[ROUTE-17] texts rjsf only filled in or reordered are unchanged; a typed or cleared text is a change', () => {
+    expect(sameTexts({ necessary: {}, marketing: { name: '', description: '' } }, {})).toBe(true);
+    expect(sameTexts({ marketing: { name: 'Ads', sdk: 'x' } }, { marketing: { sdk: 'x', name: 'Ads' } })).toBe(true);
+    expect(sameTexts({ marketing: { name: 'Ads' } }, {})).toBe(false);
+    expect(sameTexts({ marketing: { name: '' } }, { marketing: { name: 'Ads' } })).toBe(false);
   });
 });

@@ -127,3 +127,21 @@ export const resettableFields = (data: LanguageTexts | undefined, group: Transla
     if (!data || defaultText === undefined || data.defaultKeys.includes(key)) return [];
     return [{ field, defaultText }];
   });
+
+/** The texts with nothing blank in them: empty strings, and objects left empty, taken out; keys sorted. */
+const meaningful = (value: unknown): unknown => {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value ?? undefined;
+  const entries = Object.keys(value)
+    .sort()
+    .map((key) => [key, meaningful((value as Record<string, unknown>)[key])] as const)
+    .filter(([, child]) => child !== undefined);
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+};
+
+/**
+ * Whether a form holds the same texts as were loaded. rjsf fills a group's missing objects
+ * on mount (a language with no tracking categories yet gets `{ necessary: {}, … }`) and orders
+ * keys by its schema: neither is an edit, so neither may mark the form as unsaved.
+ */
+export const sameTexts = (a: unknown, b: unknown): boolean => JSON.stringify(meaningful(a) ?? {}) === JSON.stringify(meaningful(b) ?? {});

@@ -8,7 +8,6 @@ import {
   DeleteWithConfirmButton,
   EditBase,
   Labeled,
-  Loading,
   SaveButton,
   SimpleForm,
   TextField,
@@ -19,6 +18,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { RecordLoadState, STAY_ON_FAILED_READ } from '../../components/LoadError';
 import { useParams } from 'react-router-dom';
 import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
 import { domainUpdateSchema } from '../../schemas/domain';
@@ -82,9 +82,13 @@ const DomainEditForm = ({ consentSolutionId, onDeleteRefused }: EditFormProps) =
   const notify = useNotify();
   const redirect = useRedirect();
   const queryClient = useQueryClient();
-  const { record, isPending } = useEditContext<DomainRecord>();
-  if (isPending) return <Loading />;
-  if (!record) return null;
+  const { record, isPending, error, refetch } = useEditContext<DomainRecord>();
+  if (isPending || error || !record)
+    return (
+      <RecordLoadState isPending={isPending} error={error} refetch={refetch}>
+        {null}
+      </RecordLoadState>
+    );
   const domainsPath = detailPath(consentSolutionId, 'domains');
   return (
     <SimpleForm
@@ -158,6 +162,7 @@ export const DomainEditTab = ({ consentSolutionId }: { consentSolutionId: Identi
           },
         }}
         redirect={false}
+        queryOptions={STAY_ON_FAILED_READ}
       >
         <DomainEditForm consentSolutionId={consentSolutionId} onDeleteRefused={setRefusal} />
       </EditBase>

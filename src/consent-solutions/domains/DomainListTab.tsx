@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, Link, ListBase, Pagination, useTranslate, type Identifier } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { UnlessListFailed } from '../../components/GuardedList';
 import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
 import { DomainScanStatus, ScannerUnavailableNote } from './DomainScanStatus';
 import { useRefreshWhenScansEnd, useSolutionScans } from './useSolutionScans';
@@ -51,47 +52,49 @@ export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identi
         disableSyncWithLocation
         storeKey={false}
       >
-        <DataTable<DomainRecord> rowClick={(id) => domainEditPath(consentSolutionId, id)} bulkActionButtons={false}>
-          <DataTable.Col
-            source="canonicalDomain"
-            label={label('canonicalDomain')}
-            render={(record) => (
-              // A real link for keyboard users; the row click covers the mouse.
-              <Link to={domainEditPath(consentSolutionId, record.id as Identifier)} onClick={(event: MouseEvent) => event.stopPropagation()}>
-                {String(record.canonicalDomain)}
-              </Link>
-            )}
-          />
-          <DataTable.Col source="type" label={label('type')} render={(record) => <Translated textKey={domainTypeLabelKey((record as DomainRecord).type)} />} />
-          <DataTable.Col
-            source="scanDepth"
-            label={label('scanDepth')}
-            render={(record) => <Translated textKey={scanDepthLabelKey((record as DomainRecord).scanDepth)} />}
-          />
-          <DataTable.Col
-            source="scanFrequency"
-            label={label('scanFrequency')}
-            render={(record) => <Translated textKey={scanFrequencyLabelKey((record as DomainRecord).scanFrequency)} />}
-          />
-          <DataTable.Col source="status" label={label('status')} render={(record) => <DomainStatusChip status={(record as DomainRecord).status} />} />
-          <DataTable.Col
-            source="lastScanAt"
-            label={label('lastScanAt')}
-            render={(record) => <LastScan consentSolutionId={consentSolutionId} record={record as DomainRecord} />}
-          />
-          <DataTable.Col
-            source="cookiesFound"
-            label={label('cookiesFound')}
-            align="right"
-            render={(record) => <LocalNumber value={(record as DomainRecord).cookiesFound} />}
-          />
-          <DataTable.Col
-            label="scanner.column"
-            disableSort
-            render={(record) => <DomainScanStatus consentSolutionId={consentSolutionId} domainId={(record as DomainRecord).id as Identifier} />}
-          />
-        </DataTable>
-        <Pagination />
+        <UnlessListFailed>
+          <DataTable<DomainRecord> rowClick={(id) => domainEditPath(consentSolutionId, id)} bulkActionButtons={false}>
+            <DataTable.Col
+              source="canonicalDomain"
+              label={label('canonicalDomain')}
+              render={(record) => (
+                // A real link for keyboard users; the row click covers the mouse.
+                <Link to={domainEditPath(consentSolutionId, record.id as Identifier)} onClick={(event: MouseEvent) => event.stopPropagation()}>
+                  {String(record.canonicalDomain)}
+                </Link>
+              )}
+            />
+            <DataTable.Col
+              source="type"
+              label={label('type')}
+              render={(record) => <Translated textKey={domainTypeLabelKey((record as DomainRecord).type)} />}
+            />
+            <DataTable.Col
+              source="scanDepth"
+              label={label('scanDepth')}
+              render={(record) => <Translated textKey={scanDepthLabelKey((record as DomainRecord).scanDepth)} />}
+            />
+            <DataTable.Col
+              source="scanFrequency"
+              label={label('scanFrequency')}
+              render={(record) => <Translated textKey={scanFrequencyLabelKey((record as DomainRecord).scanFrequency)} />}
+            />
+            <DataTable.Col source="status" label={label('status')} render={(record) => <DomainStatusChip status={(record as DomainRecord).status} />} />
+            <DataTable.Col source="lastScanAt" label={label('lastScanAt')} render={(record) => <LastScan consentSolutionId={consentSolutionId} record={record as DomainRecord} />} />
+            <DataTable.Col
+              source="cookiesFound"
+              label={label('cookiesFound')}
+              align="right"
+              render={(record) => <LocalNumber value={(record as DomainRecord).cookiesFound} />}
+            />
+            <DataTable.Col
+              label="scanner.column"
+              disableSort
+              render={(record) => <DomainScanStatus consentSolutionId={consentSolutionId} domainId={(record as DomainRecord).id as Identifier} />}
+            />
+          </DataTable>
+          <Pagination />
+        </UnlessListFailed>
       </ListBase>
     </Box>
   );

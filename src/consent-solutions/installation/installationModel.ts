@@ -69,4 +69,4 @@ export const INSTALLATION_GUIDES = ['html', 'gtm', 'wordpress', 'shopify'] as co
 export type InstallationGuide = (typeof INSTALLATION_GUIDES)[number];
 
 /** How many numbered steps each guide has in the catalogue (`cs.installation.guides.<id>.step_<n>`). */
-export const GUIDE_STEP_COUNTS: Readonly<Record<InstallationGuide, number>> = { html: 3, gtm: 6, wordpress: 5, shopify: 5 };
+export const GUIDE_STEP_COUNTS: Readonly<Record<InstallationGuide, number>> = { html: 3, gtm: 5, wordpress: 5, shopify: 5 };

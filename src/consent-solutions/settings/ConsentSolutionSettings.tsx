@@ -32,6 +32,7 @@ import {
   type ConsentSolution,
   type ConsentSolutionSettingsValues,
 } from '../consentSolutionModel';
+import { RecordLoadState, STAY_ON_FAILED_READ } from '../../components/LoadError';
 
 const label = (field: string) => `resources.consent-solutions.fields.${field}`;
 
@@ -57,12 +58,17 @@ const ConsentVersionPanel = ({ solution, pushed }: { solution: ConsentSolution; 
 
 const SettingsForm = () => {
   const translate = useTranslate();
-  const { record, isPending } = useEditContext<ConsentSolution>();
+  const { record, isPending, error, refetch } = useEditContext<ConsentSolution>();
   const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
   const [pushed, setPushed] = useState<ConsentVersion | null>(null);
   // Waits for the roles too: an administrator would otherwise see shared consent read-only first.
-  if (isPending || permissionsPending) return <Loading />;
-  if (!record) return null;
+  if (permissionsPending && !error) return <Loading />;
+  if (isPending || error || !record)
+    return (
+      <RecordLoadState isPending={isPending} error={error} refetch={refetch}>
+        {null}
+      </RecordLoadState>
+    );
   const mayShare = canEditSharedConsent(permissions);
   return (
     <>
@@ -134,6 +140,7 @@ export const ConsentSolutionSettings = () => {
             },
           }}
           redirect={false}
+          queryOptions={STAY_ON_FAILED_READ}
         >
           <SettingsForm />
         </EditBase>
