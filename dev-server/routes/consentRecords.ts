@@ -256,7 +256,13 @@ const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | 
           query.format === 'csv'
             ? toCsvRows(
                 EXPORT_COLUMNS,
-                records.map((r) => ({ ...r, categories: r.categories.join(' '), gpc: String(r.gpc), change: String(r.change), gppSid: r.gppSid?.join(' ') ?? null })),
+                records.map((r) => ({
+                  ...r,
+                  categories: r.categories.join(' '),
+                  gpc: String(r.gpc),
+                  change: String(r.change),
+                  gppSid: r.gppSid?.join(' ') ?? null,
+                })),
               )
             : records.map((r) => `${JSON.stringify(r)}\n`).join(''),
         );

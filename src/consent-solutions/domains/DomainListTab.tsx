@@ -80,7 +80,11 @@ export const DomainListTab = ({ consentSolutionId }: { consentSolutionId: Identi
               render={(record) => <Translated textKey={scanFrequencyLabelKey((record as DomainRecord).scanFrequency)} />}
             />
             <DataTable.Col source="status" label={label('status')} render={(record) => <DomainStatusChip status={(record as DomainRecord).status} />} />
-            <DataTable.Col source="lastScanAt" label={label('lastScanAt')} render={(record) => <LastScan consentSolutionId={consentSolutionId} record={record as DomainRecord} />} />
+            <DataTable.Col
+              source="lastScanAt"
+              label={label('lastScanAt')}
+              render={(record) => <LastScan consentSolutionId={consentSolutionId} record={record as DomainRecord} />}
+            />
             <DataTable.Col
               source="cookiesFound"
               label={label('cookiesFound')}
