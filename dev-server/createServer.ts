@@ -5,6 +5,7 @@ import { auditTrail } from './audit/auditTrail';
 import { createMailQueue } from './auth/mailQueue';
 import { openOutbox } from './auth/outbox';
 import { DEFAULT_BCRYPT_COST, loginDummyHash, MIN_BCRYPT_COST } from './auth/passwords';
+import { useSessionSecret } from './auth/sessionSecret';
 import { purgeExpiredSessions } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import { forgetLegacyRecords, legacyRecordRows } from './consent-log/consentRecord';
@@ -16,7 +17,7 @@ import { userRows } from './data/users';
 import { features } from './features';
 import { allowedHost } from './guards/allowedHost';
 import { sameOriginWrites } from './guards/crossSite';
-import { loopbackOnly } from './guards/loopback';
+import { devRoutesOnly } from './guards/loopback';
 import { documentedContentTypes } from './http/bodyParsers';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
@@ -36,6 +37,18 @@ export interface CreateServerOptions {
   corsOrigins: string[];
   appUrl: string;
   devMode: boolean;
+  /**
+   * DEPLOY-3: the secret a dev-route request carries in `X-Dev-Secret`; required with devMode
+   * (a loopback address alone does not make a client local behind a same-host proxy).
+   */
+  devSecret?: string;
+  /** DEPLOY-1: the session JWTs' signing key (production's JWT_SECRET); default the database's own. */
+  sessionSecret?: string;
+  /**
+   * DEPLOY-2: express's `trust proxy` list (addresses, CIDRs, loopback…): only requests arriving
+   * from these have their forwarding and CDN region headers believed. Default none.
+   */
+  trustedProxies?: readonly string[];
   /** The address the API listens on (default 127.0.0.1): with the port, the `Host` it serves by default. */
   apiHost?: string;
   /** SEC-4: the `Host` values served (host[:port]); default the API's own host:port and localhost:port. */
@@ -76,8 +89,15 @@ export interface DevServer {
   close: () => Promise<void>;
 }
 
+/** DEPLOY-3: long enough that guessing it is out of the question. */
+export const MIN_DEV_SECRET_LENGTH = 32;
+
 export const createServer = (options: CreateServerOptions): DevServer => {
+  if (options.devMode && (options.devSecret ?? '').length < MIN_DEV_SECRET_LENGTH) {
+    throw new Error(`Dev mode needs a dev secret of at least ${MIN_DEV_SECRET_LENGTH} characters (DEV_SECRET).`);
+  }
   const store = openStore(options.dbFile, { writeFile: options.writeDatabaseFile });
+  if (options.sessionSecret !== undefined) useSessionSecret(store, options.sessionSecret);
   // One movable clock feeds every ctx.now() reader; only /dev/clock (dev mode) ever moves it.
   const clock = createDevClock(options.now ?? (() => new Date()));
   const now = clock.now;
@@ -127,6 +147,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     for (const feature of features) for (const router of group(feature) ?? []) app.use(router);
   };
   app.disable('x-powered-by');
+  app.set('trust proxy', options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false);
   // Group commit: an answer leaves only once the writes made while its request ran are on disk.
   app.use(store.durableAnswers);
   app.set('etag', false);
@@ -146,8 +167,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   );
   // SEC-5: writes only from the app's origins, with their documented content types.
   app.use(sameOriginWrites(options.corsOrigins), documentedContentTypes);
-  // SEC-4: every /dev/* path, mounted or not, answers only to this machine.
-  app.use('/dev', loopbackOnly);
+  // SEC-4 / DEPLOY-3: every /dev/* path, mounted or not, answers only to this machine, with the run's secret.
+  app.use('/dev', devRoutesOnly(options.devMode ? options.devSecret : undefined));
 
   // Public and cookie-less: the published banners (loaded by customers' sites).
   mount((feature) => feature.public?.(context));

@@ -1,10 +1,26 @@
 #!/usr/bin/env node
 // `npm start`: the dev API (seeded on first start) and the app's dev server, side by side.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const apiHost = process.env.API_HOST ?? '127.0.0.1';
-const env = { ...process.env, API_PORT: apiPort, VITE_API_URL: process.env.VITE_API_URL ?? `http://${apiHost}:${apiPort}` };
+// DEPLOY-3: the dev routes (outbox, clock) are on for this run, behind a secret made for it. It is
+// kept in a file only this user reads, never printed: curl -H "X-Dev-Secret: $(cat var/dev-secret)" …
+const devMode = process.env.NODE_ENV !== 'production' && !['0', 'false', 'off', 'no'].includes(process.env.DEV_MODE ?? '');
+const devSecret = process.env.DEV_SECRET ?? randomBytes(32).toString('base64url');
+if (devMode) {
+  mkdirSync('var', { recursive: true });
+  writeFileSync('var/dev-secret', `${devSecret}\n`, { mode: 0o600 });
+  chmodSync('var/dev-secret', 0o600);
+}
+const env = {
+  ...process.env,
+  API_PORT: apiPort,
+  VITE_API_URL: process.env.VITE_API_URL ?? `http://${apiHost}:${apiPort}`,
+  ...(devMode ? { DEV_MODE: 'on', DEV_SECRET: devSecret } : {}),
+};
 
 const children = [
   spawn('npx', ['tsx', 'dev-server/index.ts'], { stdio: 'inherit', env }),
@@ -23,7 +39,10 @@ const answers = async (url) => {
 const waitForBoth = async () => {
   for (let attempt = 0; attempt < 120; attempt++) {
     if ((await answers(`${env.VITE_API_URL}/`)) && (await answers('http://127.0.0.1:5173/'))) {
-      console.log(`\n  App:     http://127.0.0.1:5173/\n  Dev API: ${env.VITE_API_URL}\n  Demo logins are listed above (password Demo-Password-2026).\n`);
+      const outbox = devMode ? `\n  Outbox:  curl -H "X-Dev-Secret: $(cat var/dev-secret)" ${env.VITE_API_URL}/dev/outbox` : '';
+      console.log(
+        `\n  App:     http://127.0.0.1:5173/\n  Dev API: ${env.VITE_API_URL}${outbox}\n  Demo logins are listed above (password Demo-Password-2026).\n`,
+      );
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -20,14 +20,16 @@ import { buildCoupons } from '../seed/coupons';
  * domain is `quote()` of src/shared/pricing.ts; this module adds unused slots, the coupon and VAT.
  */
 
-/** The coupons; a database seeded before coupons existed gets them on first use (same as a fresh seed). */
+/**
+ * The coupons; a database seeded before coupons existed (no collection at all) gets the seed's on
+ * first use. An empty collection stays empty: a production database starts with one (DEPLOY-1).
+ */
 const couponRows = (store: Store, now: Date): Coupon[] => {
-  const rows = store.rows<Coupon>('coupons');
-  if (rows.length === 0) {
-    rows.push(...buildCoupons(now));
+  if (store.state().coupons === undefined) {
+    store.rows<Coupon>('coupons').push(...buildCoupons(now));
     store.write();
   }
-  return rows;
+  return store.rows<Coupon>('coupons');
 };
 
 type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };

@@ -1,13 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type CreateServerOptions, type DevServer } from '../createServer';
+import { DEV_SECRET_HEADER } from '../guards/loopback';
 import { seedDbFile } from '../seed';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
 export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
+/** DEPLOY-3: this test process's dev-route secret; `devHeaders()` sends it. */
+export const TEST_DEV_SECRET = randomBytes(32).toString('base64url');
+/** The headers a test's request to /dev/* carries. */
+export const devHeaders = (): Record<string, string> => ({ [DEV_SECRET_HEADER]: TEST_DEV_SECRET });
 /** Minimum allowed cost; the seed hash is computed once per process. */
 export const TEST_BCRYPT_COST = 10;
 /**
@@ -54,6 +60,7 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     corsOrigins: [TEST_APP_ORIGIN],
     appUrl: TEST_APP_ORIGIN,
     devMode: true,
+    devSecret: TEST_DEV_SECRET,
     bcryptCost: TEST_BCRYPT_COST,
     ...overrides,
     scanner: { ...TEST_SCANNER, ...overrides.scanner, settings: { ...TEST_SCANNER.settings, ...overrides.scanner?.settings }, allowLoopbackPorts },

@@ -1,5 +1,5 @@
 import { login } from './http';
-import type { TestServer } from './startTestServer';
+import { devHeaders, type TestServer } from './startTestServer';
 
 /** Shared inputs for the subscription, billing and payment API tests. */
 
@@ -37,7 +37,7 @@ export const api = (server: TestServer) => {
   const call = async (method: string, path: string, cookie: string, body?: unknown): Promise<Response> =>
     fetch(`${server.baseUrl}${path}`, {
       method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { cookie, ...devHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   return {

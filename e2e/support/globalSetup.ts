@@ -3,7 +3,7 @@ import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { startTestServer } from '../../dev-server/test/startTestServer';
+import { startTestServer, TEST_DEV_SECRET } from '../../dev-server/test/startTestServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +13,8 @@ declare module 'vitest' {
     integrationsAppUrl: string;
     /** BEYOND-4: the port e2e/scanner.test.ts serves its fixture site on (the API's scanner crawls it). */
     scanSitePort: number;
+    /** DEPLOY-3: the e2e API's dev-route secret (X-Dev-Secret), for the tests that read the outbox or move the clock. */
+    devSecret: string;
   }
 }
 
@@ -50,8 +52,9 @@ export default async function setup(project: TestProject) {
     appUrl,
     loginThrottle: { perPair: 50, perAccount: 500, perAddress: 500 },
     scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 4, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [scanSitePort] },
-    // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN).
+    // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN, from this machine: DEPLOY-2).
     countryHeader: E2E_COUNTRY_HEADER,
+    trustedProxies: ['loopback'],
   });
   // Open the consent log now, as `npm start` does, not in the first request that reads consent
   // records: creating and seeding the embedded PostgreSQL took up to 30 s on a loaded machine,
@@ -66,6 +69,7 @@ export default async function setup(project: TestProject) {
   project.provide('appUrl', appUrl);
   project.provide('integrationsAppUrl', integrationsAppUrl);
   project.provide('scanSitePort', scanSitePort);
+  project.provide('devSecret', TEST_DEV_SECRET);
 
   return async () => {
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
