@@ -116,6 +116,8 @@ interface PublishedScripts {
   uiByLanguage: Record<string, string>;
   /** The async snippet's script per language: that language's core with its UI inside. */
   fullByLanguage: Record<string, string>;
+  /** DEPLOY-5: the categories the banner offers (its records are checked against them). */
+  categories: string[];
 }
 
 /**
@@ -138,5 +140,12 @@ export const publishedScripts = (store: Store, solution: ConsentSolutionRow, cod
     fullByLanguage[language] = composeFullScript(core, ui, bundle, { stub: tcfStub, runtime: tcfRuntime });
   }
   const whole = bannerBundle(store, solution, code, version, tcf);
-  return { core: composeCoreScript(core, whole, tcfStub), inline: composeInlineScript(whole, tcfStub), coreByLanguage, uiByLanguage, fullByLanguage };
+  return {
+    core: composeCoreScript(core, whole, tcfStub),
+    inline: composeInlineScript(whole, tcfStub),
+    coreByLanguage,
+    uiByLanguage,
+    fullByLanguage,
+    categories: [...whole.categories],
+  };
 };

@@ -149,7 +149,8 @@ const cdnRoutes = (ctx: ServerContext): Router => {
     publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const [, version, language] = /^(\d{1,9})\.([a-z]{2})\.js$/.exec(req.params.file) ?? [];
-    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
+    // Ids and versions compare as numbers: `01.fr.js` names version 1 (DEPLOY-5).
+    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && p.version === Number(version));
     const uiFile = language === undefined ? undefined : publication?.uiFiles?.[language];
     const file = publication && uiFile && readScript(ctx.store.file, publication.consentSolutionId, uiFile.file);
     if (!publication || !uiFile || !file) throw new ApiError(404, [violation('error.backend.not_published')]);

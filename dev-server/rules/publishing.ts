@@ -91,6 +91,7 @@ export const publishBanner = (
     publishedAt: now,
     publishedBy,
     tcf: pin,
+    categories: scripts.categories,
     inlineScript: scripts.inline,
   };
   data.publications().push(publication);

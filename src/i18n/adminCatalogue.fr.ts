@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import frenchMessages from 'ra-language-french';
 import { dashboardFr } from './dashboard.fr';
+import { deployFr } from './deploy.fr';
 import { deepMergeAll, type Tree } from './deepMerge';
 import { formMessagesFr } from './formMessages.fr';
 import { integrationsFr } from './integrations.fr';
@@ -30,6 +31,7 @@ export const adminCatalogueFr: Tree = deepMergeAll([
   scannerFr,
   dashboardFr,
   tcfFr,
+  deployFr,
 ]);
 
 export const raMessagesFr: TranslationMessages = frenchMessages;
