@@ -13,6 +13,7 @@ import { createConsentLog, type ConsentLogOptions } from './consent-log/consentL
 import { scheduleRetention, type RetentionJob } from './consent-log/retention';
 import type { RecordRateLimits, ServerContext } from './context/context';
 import type { Feature, FeatureServices } from './context/feature';
+import { claimUnprovedDomains } from './data/domainVerification';
 import { userRows } from './data/users';
 import { features } from './features';
 import { allowedHost } from './guards/allowedHost';
@@ -27,6 +28,7 @@ import { JsonServerBridge } from './store/jsonServerBridge';
 import { openStore, type Store, type StoreOptions } from './store/store';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 import { createDevClock } from './time/clock';
+import type { ProofOptions } from './verification/proofs';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
 const DEV_TCF_CMP_ID = 300;
@@ -73,6 +75,8 @@ export interface CreateServerOptions {
   consentLog?: Partial<Pick<ConsentLogOptions, 'dataDir' | 'databaseUrl' | 'schema' | 'servePort'>>;
   /** LOG-2: the public record endpoints' rate limits. */
   consentRecordLimits?: RecordRateLimits;
+  /** DEPLOY-4: how proofs of domain control are read (default: the system's DNS, https on the domain). */
+  domainVerification?: ProofOptions;
 }
 
 export interface DevServer {
@@ -138,8 +142,10 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // Computed now so the first unknown-email login is not measurably slower than later ones.
   void loginDummyHash(userRows(store), context.bcryptCost);
 
+  // DEPLOY-4: domains stored before proofs existed have a claim to prove from now on.
+  claimUnprovedDomains(store, now());
   const scanner = createScanner(store, now, options.scanner ?? {}, () => consentLog.database());
-  const services: FeatureServices = { bridge: new JsonServerBridge(store), scanner };
+  const services: FeatureServices = { bridge: new JsonServerBridge(store), scanner, proofs: options.domainVerification ?? {} };
 
   const app = express();
   /** Each feature's routes of one group, in the order of features.ts. */

@@ -29,6 +29,10 @@ describe('cookie scanner in Chromium against the dev API', () => {
       domain: { canonicalDomain: domain, type: 'website', scanDepth: 500, scanFrequency: 7 },
     });
     site.solutions.set(domain, solution.id);
+    // DEPLOY-4: only a domain whose control is proved is scanned; the site publishes its token.
+    const domainId = solution.domains[0]?.id ?? 0;
+    site.verificationTokens.set(domain, (await api<{ verification: { token: string } }>('GET', `/domains/${domainId}`)).verification.token);
+    await api('POST', `/domains/${domainId}/verify`);
 
     await logIn(t.page, 'owner@demo.test');
     await shellReady(t.page);

@@ -48,6 +48,7 @@ interface DomainRow extends Row {
   type: unknown;
   scanDepth: unknown;
   scanFrequency: unknown;
+  verification?: { verifiedAt: string | null };
 }
 
 const isScanDepth = (value: unknown): value is ScanDepth => SCAN_DEPTHS.includes(value as ScanDepth);
@@ -55,14 +56,14 @@ const isFrequency = (value: unknown): value is ScanFrequencyDays => typeof value
 const isDomainType = (value: unknown): value is PricedDomain['type'] => DOMAIN_TYPES.includes(value as PricedDomain['type']);
 
 /**
- * The account's domains in the shape pricing needs (an older database without the collection
- * gets it empty). A row
- * pricing cannot read is skipped rather than failing the whole subscription with a 500.
+ * The account's billable domains in the shape pricing needs (an older database without the
+ * collection gets it empty): those whose owner proved control (DEPLOY-4). A row pricing cannot
+ * read is skipped rather than failing the whole subscription with a 500.
  */
 export const accountDomains = (store: Store, accountId: number): PricedDomain[] => {
   return store
     .rows<DomainRow>('domains')
-    .filter((d) => d.accountId === accountId)
+    .filter((d) => d.accountId === accountId && typeof d.verification?.verifiedAt === 'string')
     .flatMap((d): PricedDomain[] =>
       isDomainType(d.type) && isScanDepth(d.scanDepth) && isFrequency(d.scanFrequency)
         ? [{ id: d.id, canonicalDomain: String(d.canonicalDomain), type: d.type, scanDepth: d.scanDepth, scanFrequency: d.scanFrequency }]

@@ -103,7 +103,8 @@ describe('production mode (DEPLOY-1)', () => {
       expect((await postJson(baseUrl, '/login_check', { email: 'admin@demo.test', password: DEMO_PASSWORD })).status).toBe(401);
       const login = await postJson(baseUrl, '/login_check', { email: 'ops@provider.example', password });
       expect(login.status).toBe(200);
-      for (const headers of [{}, { 'x-dev-secret': JWT_SECRET }]) expect((await fetch(`${baseUrl}/dev/outbox`, { headers })).status).toBe(404);
+      const attempts: Record<string, string>[] = [{}, { 'x-dev-secret': JWT_SECRET }];
+      for (const headers of attempts) expect((await fetch(`${baseUrl}/dev/outbox`, { headers })).status).toBe(404);
       // A tool that rewrote the file now would see its change overwritten by the running API.
       const refused = run('dev-server/createAdmin.ts', {}, ['--email', 'second@provider.example', '--generate-password']);
       expect(await refused.exited).toBe(1);

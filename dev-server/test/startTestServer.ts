@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { verificationRecordName } from '../../src/shared/domainVerification';
 import { createServer, type CreateServerOptions, type DevServer } from '../createServer';
 import { DEV_SECRET_HEADER } from '../guards/loopback';
+import { fakeDns, type FakeDns } from './fakeDns';
 import { seedDbFile } from '../seed';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
@@ -40,6 +42,8 @@ export interface TestServer {
   context: DevServer['context'];
   scanner: DevServer['scanner'];
   retention: DevServer['retention'];
+  /** DEPLOY-4: the DNS the server's domain checks read (TXT records the test sets). */
+  dns: FakeDns;
   /** Stops listening; removes the temp files unless the caller passed its own dbFile. */
   close: () => Promise<void>;
 }
@@ -56,6 +60,7 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
   if (!existsSync(dbFile)) await seedDbFile(dbFile, { bcryptCost: TEST_BCRYPT_COST, outboxFile });
 
   const allowLoopbackPorts = overrides.scanner?.allowLoopbackPorts ? [...overrides.scanner.allowLoopbackPorts] : [];
+  const dns = fakeDns();
   const server = createServer({
     corsOrigins: [TEST_APP_ORIGIN],
     appUrl: TEST_APP_ORIGIN,
@@ -64,6 +69,8 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     bcryptCost: TEST_BCRYPT_COST,
     ...overrides,
     scanner: { ...TEST_SCANNER, ...overrides.scanner, settings: { ...TEST_SCANNER.settings, ...overrides.scanner?.settings }, allowLoopbackPorts },
+    // DEPLOY-4: never the real DNS, nor the real domains' files.
+    domainVerification: { resolver: dns, ...overrides.domainVerification },
     dbFile,
     outboxFile,
   });
@@ -84,6 +91,7 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     context: server.context,
     scanner: server.scanner,
     retention: server.retention,
+    dns,
     close: async () => {
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
@@ -102,4 +110,13 @@ export const insertRow = <T extends Row>(store: Store, name: string, row: Omit<T
   store.rows<T>(name).push(inserted);
   store.write();
   return inserted;
+};
+
+/** DEPLOY-4: proves control of a domain through the real route, by the TXT record (the test's DNS). */
+export const proveDomain = async (server: TestServer, cookie: string, domainId: number): Promise<void> => {
+  const read = await fetch(`${server.baseUrl}/domains/${domainId}`, { headers: { cookie } });
+  const { canonicalDomain, verification } = (await read.json()) as { canonicalDomain: string; verification: { token: string } };
+  server.dns.txt.set(verificationRecordName(canonicalDomain), [verification.token]);
+  const verified = await fetch(`${server.baseUrl}/domains/${domainId}/verify`, { method: 'POST', headers: { cookie } });
+  if (verified.status !== 200) throw new Error(`verify ${canonicalDomain}: ${verified.status} ${await verified.text()}`);
 };

@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
     appUrl,
     loginThrottle: { perPair: 50, perAccount: 500, perAddress: 500 },
     scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 4, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [scanSitePort] },
+    // DEPLOY-4: the fixture site publishes the proof of control the scanned domains need.
+    domainVerification: { testOnly: { fileBaseUrl: `http://{domain}:${scanSitePort}`, loopbackPort: scanSitePort } },
     // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN, from this machine: DEPLOY-2).
     countryHeader: E2E_COUNTRY_HEADER,
     trustedProxies: ['loopback'],
