@@ -233,7 +233,13 @@ const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | 
       throw consentSolutionNotFound();
     // DEPLOY-5: days outside what the log can hold mean no bound (year 0 is no PostgreSQL date, and the day after 9999-12-31 none at all).
     const from = query.from === undefined || query.from < FIRST_DAY ? '-infinity' : `${query.from}T00:00:00.000Z`;
-    const to = query.to === undefined || query.to >= LAST_DAY ? 'infinity' : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
+    // A `to` before the epoch keeps nothing: it ends where the log begins.
+    const to =
+      query.to === undefined || query.to >= LAST_DAY
+        ? 'infinity'
+        : query.to < FIRST_DAY
+          ? `${FIRST_DAY}T00:00:00.000Z`
+          : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
     const pages = ctx.consentLog.pages({ accountId: caller.accountId, consentSolutionId: solutionId, from, to });
 
     res.status(200);
