@@ -16,13 +16,14 @@ beforeAll(async () => {
   server = await startTestServer({ consentRecordLimits: { perAddress: 1000, perSolution: 3 } });
   owner = await caller(server.baseUrl, 'owner@demo.test');
   admin = await caller(server.baseUrl, 'admin@demo.test');
-}, 60_000);
-afterAll(() => server.close());
+  await server.context.consentLog.ready();
+}, 120_000);
+afterAll(() => server.close(), 30_000);
 
 const code = {
-  html: '<div role="dialog" aria-labelledby="h"><h2 id="h">{{popup.bannerHeading}}</h2><button data-consent-action="accept">{{popup.acceptButton}}</button></div>',
+  html: '<div role="dialog" aria-labelledby="h"><h2 id="h">{{popup.bannerHeading}}</h2>{{cookieList}}<button data-consent-action="accept">{{popup.acceptButton}}</button></div>',
   css: '#cm-banner { color: #123; }',
-  js: '',
+  js: 'root.setAttribute("data-ready", "1");',
   displayFunction: 'root.hidden = false;',
   hideFunction: 'root.hidden = true;',
 };
@@ -43,7 +44,7 @@ describe('ids written many ways (DEPLOY-5)', () => {
     const padded = await owner<{ id: number }[]>('GET', '/domains?consentSolutionId=001');
     expect(plain.body.length).toBeGreaterThan(0);
     expect(padded.body.map((row) => row.id)).toEqual(plain.body.map((row) => row.id));
-  });
+  }, 60_000);
 });
 
 describe('staff identities (DEPLOY-6)', () => {
