@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { verificationRecordName } from '../../src/shared/domainVerification';
 import { createServer, type CreateServerOptions, type DevServer } from '../createServer';
 import { DEV_SECRET_HEADER } from '../guards/loopback';
+import type { Call } from './consentApi';
 import { fakeDns, type FakeDns } from './fakeDns';
 import { seedDbFile } from '../seed';
 import type { Store } from '../store/store';
@@ -112,11 +113,22 @@ export const insertRow = <T extends Row>(store: Store, name: string, row: Omit<T
   return inserted;
 };
 
-/** DEPLOY-4: proves control of a domain through the real route, by the TXT record (the test's DNS). */
-export const proveDomain = async (server: TestServer, cookie: string, domainId: number): Promise<void> => {
-  const read = await fetch(`${server.baseUrl}/domains/${domainId}`, { headers: { cookie } });
-  const { canonicalDomain, verification } = (await read.json()) as { canonicalDomain: string; verification: { token: string } };
+/**
+ * DEPLOY-4: proves control of a domain through the real route, by the TXT record (the test's DNS).
+ * `who` is a session cookie or a test's caller (consentApi.ts).
+ */
+export const proveDomain = async (server: TestServer, who: string | Call, domainId: number): Promise<void> => {
+  const call: Call =
+    typeof who === 'string'
+      ? async <T>(method: string, path: string) => {
+          const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { cookie: who } });
+          const text = await res.text();
+          return { status: res.status, total: null, body: (text === '' ? null : JSON.parse(text)) as T };
+        }
+      : who;
+  const read = await call<{ canonicalDomain: string; verification: { token: string } }>('GET', `/domains/${domainId}`);
+  const { canonicalDomain, verification } = read.body;
   server.dns.txt.set(verificationRecordName(canonicalDomain), [verification.token]);
-  const verified = await fetch(`${server.baseUrl}/domains/${domainId}/verify`, { method: 'POST', headers: { cookie } });
-  if (verified.status !== 200) throw new Error(`verify ${canonicalDomain}: ${verified.status} ${await verified.text()}`);
+  const verified = await call('POST', `/domains/${domainId}/verify`);
+  if (verified.status !== 200) throw new Error(`verify ${canonicalDomain}: ${verified.status} ${JSON.stringify(verified.body)}`);
 };

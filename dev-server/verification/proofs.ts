@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { VERIFICATION_FILE_PATH, verificationRecordName, type VerificationMethod } from '../../src/shared/domainVerification';
-import { isLoopbackAddress, isPublicAddress } from './publicAddress';
+import { forbiddenAddress } from '../scanner/addressGuard';
 
 /**
  * DEPLOY-4: the two proofs of control of a domain, each holding the claim's token: a TXT record
@@ -101,7 +101,7 @@ const fileProof = async (domain: string, token: string, options: ProofOptions, r
       return 'error.backend.verification_file_unreachable';
     }
     const allowed = (address: string): boolean =>
-      isPublicAddress(address) || (options.testOnly !== undefined && isLoopbackAddress(address) && Number(url.port) === options.testOnly.loopbackPort);
+      forbiddenAddress(address) === null || (options.testOnly !== undefined && address === '127.0.0.1' && Number(url.port) === options.testOnly.loopbackPort);
     // One forbidden address is enough to refuse: which one a client would reach is not ours to pick.
     if (addresses.length === 0 || !addresses.every((entry) => allowed(entry.address))) return 'error.backend.verification_file_private_address';
     const [first] = addresses as [{ address: string; family: number }];
