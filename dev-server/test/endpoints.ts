@@ -87,6 +87,7 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
     item: CS,
     params: { language: 'en', group: 'popup' },
   },
+  'POST /consent-solutions/:id/translations/:language/reset': { operation: 'consentSolutions.write', item: CS, params: { language: 'en' } },
 
   'GET /cookies': { operation: 'consentSolutions.read' },
   'POST /cookies': { operation: 'consentSolutions.write' },
