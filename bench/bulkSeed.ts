@@ -5,6 +5,7 @@
  */
 import type { LanguageCode } from '../src/shared/languages';
 import { buildSeedState } from '../dev-server/seed';
+import { newClaim, provedClaim } from '../dev-server/data/domainVerification';
 import { writeJsonAtomic } from '../dev-server/store/jsonFile';
 import type { ConsentSolutionRow, DomainRow } from '../dev-server/store/types';
 
@@ -37,6 +38,8 @@ export const bulkRows = (now: string): { consentSolutions: ConsentSolutionRow[];
         updatedAt: now,
         lastScanAt: now,
         cookiesFound: i % 50,
+        // Verified like the demo's (DEPLOY-4): the bench measures listing and scanning verified domains.
+        verification: provedClaim(newClaim(new Date(now)), 'dns', new Date(now)),
       });
     };
     add(`shop-${i}.com`, 'website');

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import type { ScanRow } from '../dev-server/scanner/types';
 import { caller, createBody, type Call } from '../dev-server/test/consentApi';
 import { startCrawlSite, startPixelHost } from '../dev-server/test/fixtures/sites/crawlSite';
-import { startTestServer, type TestServer } from '../dev-server/test/startTestServer';
+import { proveDomain, startTestServer, type TestServer } from '../dev-server/test/startTestServer';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'scanner.json');
@@ -191,6 +191,8 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     const owner = await caller(server.baseUrl, 'owner@demo.test');
     const created = await owner<{ domains: { id: number }[] }>('POST', '/consent-solutions', createBody(`bench-${Date.now().toString(36)}.com`));
     const domainId = created.body.domains[0]?.id as number;
+    // DEPLOY-4: only a domain whose owner proved control is scanned.
+    await proveDomain(server, owner, domainId);
     // The bench's depth, whatever the demo plan sells: the page budget is the domain's depth capped by maxPages.
     const row = server.store.rows<{ id: number; scanDepth: number }>('domains').find((d) => d.id === domainId);
     if (row) row.scanDepth = 15_000;

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
+import express from 'express';
 import { z } from 'zod';
-import { isLoopbackHost } from './guards/loopback';
+import { secretProblem } from './deployChecks';
 
 /** Runtime data lives in the repository's git-ignored `var/`, apart from the code. */
 const DEFAULT_DB_FILE = fileURLToPath(new URL('../var/db.json', import.meta.url));
@@ -9,33 +10,44 @@ const DEFAULT_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.
 
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9-]+$/, 'a header name expected')
+  .optional();
+
 const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   DB_FILE: z.string().min(1).optional(),
   OUTBOX_FILE: z.string().min(1).optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default(DEFAULT_ORIGINS)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url()).min(1)),
+  CORS_ORIGINS: z.string().default(DEFAULT_ORIGINS).transform(list).pipe(z.array(z.url()).min(1)),
   API_ALLOWED_HOSTS: z
     .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    )
+    .transform((value) => list(value).map((h) => h.toLowerCase()))
     .pipe(z.array(z.string().regex(/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/, 'host[:port] expected')).min(1))
     .optional(),
   APP_URL: z.url().default('http://127.0.0.1:5173'),
-  DEV_MODE: flag.optional(),
+  DEV_MODE: flag.default(false),
+  DEV_SECRET: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform(list)
+    .superRefine((entries, ctx) => {
+      // express's own parser (proxy-addr) decides what an entry may be: an address, a CIDR, loopback, linklocal or uniquelocal.
+      try {
+        express().set('trust proxy', entries);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `addresses, CIDRs, loopback, linklocal or uniquelocal expected (${(error as Error).message})` });
+      }
+    })
+    .default([]),
   SCANNER_SCHEDULE: flag.default(false),
   SCANNER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   SCANNER_PAGES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(8),
@@ -61,17 +73,13 @@ const envSchema = z.object({
     .optional(),
   CONSENT_LOG_DIR: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
-  CDN_COUNTRY_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]+$/, 'a header name expected')
-    .optional(),
-  CDN_REGION_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]+$/, 'a header name expected')
-    .optional(),
+  CDN_COUNTRY_HEADER: headerName,
+  CDN_REGION_HEADER: headerName,
 });
 
 interface ApiConfig {
+  /** DEPLOY-1: `NODE_ENV=production`: no demo data, configured secrets only, no dev routes. */
+  production: boolean;
   port: number;
   host: string;
   dbFile: string;
@@ -80,8 +88,14 @@ interface ApiConfig {
   /** SEC-4: the `Host` values served; undefined = the API's own host:port and localhost:port. */
   allowedHosts: string[] | undefined;
   appUrl: string;
-  /** Dev routes (outbox, clock): on by default only outside production and on a loopback API_HOST. */
+  /** DEPLOY-3: the dev routes (outbox, clock): only with DEV_MODE=on, never in production. */
   devMode: boolean;
+  /** DEPLOY-3: what a dev-route request sends in X-Dev-Secret (set with devMode). */
+  devSecret: string | undefined;
+  /** DEPLOY-1: the session JWTs' signing key (production: required); undefined = the database's own. */
+  jwtSecret: string | undefined;
+  /** DEPLOY-2: the proxies (addresses, CIDRs) whose forwarding and CDN headers are believed; none by default. */
+  trustedProxies: string[];
   /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
   scannerSchedule: boolean;
   /** SCAN-2 / SCAN-3: workers in the API's process, pages each loads at once, per host, a crawl's time limit, the reject/GPC sample. */
@@ -105,7 +119,56 @@ interface ApiConfig {
   consentLogDir: string;
 }
 
-/** Reads and validates the environment once; a bad value stops the CLI with a clear message. */
+type Env = z.output<typeof envSchema>;
+
+/** The JSON database's file (`DB_FILE`, default `var/db.json`): what the CLI tools (create-admin) need of the environment. */
+export const dbFileOf = (env: NodeJS.ProcessEnv = process.env): string => (env.DB_FILE ? resolve(env.DB_FILE) : DEFAULT_DB_FILE);
+
+/** DEPLOY-1/2/3: settings that parse but must not run together; each message says what to set. */
+const combinationProblems = (e: Env, production: boolean): string[] => {
+  const problems: string[] = [];
+  if (production && e.DEV_MODE) {
+    problems.push('DEV_MODE=on is refused with NODE_ENV=production: the dev routes hand out password links and move the clock. Remove DEV_MODE.');
+  }
+  if (e.DEV_MODE && !production) {
+    const problem = secretProblem(e.DEV_SECRET);
+    if (problem) problems.push(`DEV_SECRET ${problem}: dev mode needs it (npm start makes one per run).`);
+  }
+  if (production) {
+    const problem = secretProblem(e.JWT_SECRET);
+    if (problem)
+      problems.push(`JWT_SECRET ${problem}: production signs sessions with it. Set it to a random value, e.g. JWT_SECRET=$(openssl rand -base64 48).`);
+  } else if (e.JWT_SECRET !== undefined) {
+    const problem = secretProblem(e.JWT_SECRET);
+    if (problem) problems.push(`JWT_SECRET ${problem}. Set a random value (openssl rand -base64 48) or leave it unset.`);
+  }
+  if (production && e.DATABASE_URL !== undefined) {
+    const password = databasePassword(e.DATABASE_URL);
+    if (password !== undefined && secretProblem(password, 12) !== null) {
+      problems.push("DATABASE_URL's password is a default or too short (at least 12 characters): give the database user its own password.");
+    }
+  }
+  for (const [name, value] of [
+    ['CDN_COUNTRY_HEADER', e.CDN_COUNTRY_HEADER],
+    ['CDN_REGION_HEADER', e.CDN_REGION_HEADER],
+  ] as const) {
+    if (value !== undefined && e.TRUSTED_PROXIES.length === 0) {
+      problems.push(`${name} needs TRUSTED_PROXIES: the header is believed only from those addresses (the CDN's or your proxy's), never from a visitor.`);
+    }
+  }
+  return problems;
+};
+
+const databasePassword = (url: string): string | undefined => {
+  try {
+    const password = new URL(url).password;
+    return password === '' ? undefined : decodeURIComponent(password);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Reads and validates the environment once; a bad value stops the CLI with a message that says what to set. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -113,8 +176,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     throw new Error(`Invalid dev API environment: ${details}`);
   }
   const e = parsed.data;
-  const dbFile = e.DB_FILE ? resolve(e.DB_FILE) : DEFAULT_DB_FILE;
+  const production = e.NODE_ENV === 'production';
+  const problems = combinationProblems(e, production);
+  if (problems.length > 0) throw new Error(`Refusing to start:\n  - ${problems.join('\n  - ')}`);
+  const dbFile = dbFileOf(env);
   return {
+    production,
     port: e.API_PORT,
     host: e.API_HOST,
     dbFile,
@@ -122,7 +189,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
     corsOrigins: e.CORS_ORIGINS,
     allowedHosts: e.API_ALLOWED_HOSTS,
     appUrl: e.APP_URL,
-    devMode: e.DEV_MODE ?? (e.NODE_ENV !== 'production' && isLoopbackHost(e.API_HOST)),
+    devMode: e.DEV_MODE,
+    devSecret: e.DEV_MODE ? e.DEV_SECRET : undefined,
+    jwtSecret: e.JWT_SECRET,
+    trustedProxies: e.TRUSTED_PROXIES,
     scannerSchedule: e.SCANNER_SCHEDULE,
     scanner: {
       workers: e.SCANNER_WORKERS,

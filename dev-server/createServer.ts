@@ -5,6 +5,7 @@ import { auditTrail } from './audit/auditTrail';
 import { createMailQueue } from './auth/mailQueue';
 import { openOutbox } from './auth/outbox';
 import { DEFAULT_BCRYPT_COST, loginDummyHash, MIN_BCRYPT_COST } from './auth/passwords';
+import { useSessionSecret } from './auth/sessionSecret';
 import { purgeExpiredSessions } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './auth/throttle';
 import { forgetLegacyRecords, legacyRecordRows } from './consent-log/consentRecord';
@@ -12,11 +13,12 @@ import { createConsentLog, type ConsentLogOptions } from './consent-log/consentL
 import { scheduleRetention, type RetentionJob } from './consent-log/retention';
 import type { RecordRateLimits, ServerContext } from './context/context';
 import type { Feature, FeatureServices } from './context/feature';
+import { claimUnprovedDomains } from './data/domainVerification';
 import { userRows } from './data/users';
 import { features } from './features';
 import { allowedHost } from './guards/allowedHost';
 import { sameOriginWrites } from './guards/crossSite';
-import { loopbackOnly } from './guards/loopback';
+import { devRoutesOnly } from './guards/loopback';
 import { documentedContentTypes } from './http/bodyParsers';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { createScanner, type Scanner, type ScannerOptions } from './scanner/scanner';
@@ -27,6 +29,7 @@ import { openStore, type Store, type StoreOptions } from './store/store';
 import { createAcProviderSource, type AcProviderSourceOptions } from './tcf/acProviderSource';
 import { createGvlSource, type GvlSourceOptions } from './tcf/gvlSource';
 import { createDevClock } from './time/clock';
+import type { ProofOptions } from './verification/proofs';
 
 /** Dev and tests only: production sets TCF_CMP_ID to the id the IAB registered. */
 const DEV_TCF_CMP_ID = 300;
@@ -37,6 +40,18 @@ export interface CreateServerOptions {
   corsOrigins: string[];
   appUrl: string;
   devMode: boolean;
+  /**
+   * DEPLOY-3: the secret a dev-route request carries in `X-Dev-Secret`; required with devMode
+   * (a loopback address alone does not make a client local behind a same-host proxy).
+   */
+  devSecret?: string;
+  /** DEPLOY-1: the session JWTs' signing key (production's JWT_SECRET); default the database's own. */
+  sessionSecret?: string;
+  /**
+   * DEPLOY-2: express's `trust proxy` list (addresses, CIDRs, loopback…): only requests arriving
+   * from these have their forwarding and CDN region headers believed. Default none.
+   */
+  trustedProxies?: readonly string[];
   /** The address the API listens on (default 127.0.0.1): with the port, the `Host` it serves by default. */
   apiHost?: string;
   /** SEC-4: the `Host` values served (host[:port]); default the API's own host:port and localhost:port. */
@@ -63,6 +78,8 @@ export interface CreateServerOptions {
   consentLog?: Partial<Pick<ConsentLogOptions, 'dataDir' | 'databaseUrl' | 'schema' | 'servePort'>>;
   /** LOG-2: the public record endpoints' rate limits. */
   consentRecordLimits?: RecordRateLimits;
+  /** DEPLOY-4: how proofs of domain control are read (default: the system's DNS, https on the domain). */
+  domainVerification?: ProofOptions;
 }
 
 export interface DevServer {
@@ -79,8 +96,15 @@ export interface DevServer {
   close: () => Promise<void>;
 }
 
+/** DEPLOY-3: long enough that guessing it is out of the question. */
+export const MIN_DEV_SECRET_LENGTH = 32;
+
 export const createServer = (options: CreateServerOptions): DevServer => {
+  if (options.devMode && (options.devSecret ?? '').length < MIN_DEV_SECRET_LENGTH) {
+    throw new Error(`Dev mode needs a dev secret of at least ${MIN_DEV_SECRET_LENGTH} characters (DEV_SECRET).`);
+  }
   const store = openStore(options.dbFile, { writeFile: options.writeDatabaseFile });
+  if (options.sessionSecret !== undefined) useSessionSecret(store, options.sessionSecret);
   // One movable clock feeds every ctx.now() reader; only /dev/clock (dev mode) ever moves it.
   const clock = createDevClock(options.now ?? (() => new Date()));
   const now = clock.now;
@@ -123,8 +147,10 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   // Computed now so the first unknown-email login is not measurably slower than later ones.
   void loginDummyHash(userRows(store), context.bcryptCost);
 
+  // DEPLOY-4: domains stored before proofs existed have a claim to prove from now on.
+  claimUnprovedDomains(store, now());
   const scanner = createScanner(store, now, options.scanner ?? {}, () => consentLog.database());
-  const services: FeatureServices = { bridge: new JsonServerBridge(store), scanner };
+  const services: FeatureServices = { bridge: new JsonServerBridge(store), scanner, proofs: options.domainVerification ?? {} };
 
   const app = express();
   /** Each feature's routes of one group, in the order of features.ts. */
@@ -132,6 +158,7 @@ export const createServer = (options: CreateServerOptions): DevServer => {
     for (const feature of features) for (const router of group(feature) ?? []) app.use(router);
   };
   app.disable('x-powered-by');
+  app.set('trust proxy', options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false);
   // Group commit: an answer leaves only once the writes made while its request ran are on disk.
   app.use(store.durableAnswers);
   app.set('etag', false);
@@ -151,8 +178,8 @@ export const createServer = (options: CreateServerOptions): DevServer => {
   );
   // SEC-5: writes only from the app's origins, with their documented content types.
   app.use(sameOriginWrites(options.corsOrigins), documentedContentTypes);
-  // SEC-4: every /dev/* path, mounted or not, answers only to this machine.
-  app.use('/dev', loopbackOnly);
+  // SEC-4 / DEPLOY-3: every /dev/* path, mounted or not, answers only to this machine, with the run's secret.
+  app.use('/dev', devRoutesOnly(options.devMode ? options.devSecret : undefined));
 
   // Public and cookie-less: the published banners (loaded by customers' sites).
   mount((feature) => feature.public?.(context));

@@ -8,6 +8,7 @@ import { consentSolutionsFeature } from './routes/consentSolutions';
 import { cookiesFeature } from './routes/cookies';
 import { devFeature } from './routes/dev';
 import { domainsFeature } from './routes/domains';
+import { domainVerificationFeature } from './routes/domainVerification';
 import { healthChecksFeature } from './routes/healthChecks';
 import { invoicesFeature } from './routes/invoices';
 import { lostPasswordFeature } from './routes/lostPassword';
@@ -37,6 +38,7 @@ export const features: readonly Feature[] = [
   accountsFeature,
   consentSolutionsFeature,
   domainsFeature,
+  domainVerificationFeature,
   translationsFeature,
   cookiesFeature,
   templatesFeature,

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSession } from './support/apiSession';
 import { navItem, signIn, useBrowser } from './support/browser';
+import { devHeaders } from './support/outbox';
 
 /**
  * Rough edges a user tripped over: each one walked the way a user found it, in Chromium against
@@ -25,9 +26,13 @@ const actAs = async (page: Page, account: { id: number; name: string }) => {
   await signIn(page, 'admin@demo.test');
 };
 
-/** POST /dev/clock on the e2e API (loopback, as the test runner is). */
+/** POST /dev/clock on the e2e API (loopback, as the test runner is, with the run's secret). */
 const moveClock = async (apiUrl: string, body: { advanceDays: number } | { reset: true }) => {
-  const res = await fetch(`${apiUrl}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${apiUrl}/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...devHeaders() },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`dev clock: ${res.status}`);
 };
 

@@ -39,7 +39,10 @@ describe('cookie scanner in Chromium against the dev API', () => {
       domain: { canonicalDomain: domain, type: 'website', scanDepth: 500, scanFrequency: 7 },
     });
     shop.solutions.set(domain, solution.id);
-    const domainId = solution.domains[0]?.id;
+    // DEPLOY-4: only a domain whose control is proved is scanned; the site publishes its token.
+    const domainId = solution.domains[0]?.id ?? 0;
+    shop.verificationTokens.set(domain, (await api<{ verification: { token: string } }>('GET', `/domains/${domainId}`)).verification.token);
+    await api('POST', `/domains/${domainId}/verify`);
 
     await signIn(t.page, 'owner@demo.test', `/consent-solutions/${solution.id}/domains/`);
     const row = t.page.getByRole('row', { name: new RegExp(domain.replaceAll('.', '\\.')) });

@@ -5,6 +5,7 @@ import type { Store } from '../store/store';
 import type { Account, User } from '../store/types';
 import { readSessionToken } from './cookies';
 import { verifySession } from './jwt';
+import { sessionSecretOf } from './sessionSecret';
 import { endUserSessions, isLastUsedStale, liveSession } from './sessions';
 
 export interface Session extends Caller {
@@ -69,7 +70,7 @@ export const requireSession = (store: Store, now: () => Date): RequestHandler =>
   asyncHandler(async (req, _res, next) => {
     const token = readSessionToken(req);
     const at = now();
-    const claims = token ? await verifySession(token, store.meta().jwtSecret, at) : null;
+    const claims = token ? await verifySession(token, sessionSecretOf(store), at) : null;
     const row = claims ? liveSession(store, claims.sid, Number(claims.sub), at) : undefined;
     const users = store.rows<User>('users');
     const user = row ? users.find((u) => u.id === row.userId) : undefined;

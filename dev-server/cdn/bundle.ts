@@ -179,6 +179,8 @@ interface PublishedScripts {
   fullByLanguage: Record<string, string>;
   /** STD-13: the GPP module, with GPP on. */
   gpp?: string;
+  /** DEPLOY-5: the categories the banner offers (its records are checked against them). */
+  categories: string[];
 }
 
 /**
@@ -219,5 +221,6 @@ export const publishedScripts = (
     uiByLanguage,
     fullByLanguage,
     ...(whole.gppModule ? { gpp: composeGppScript(readBannerRuntime('gpp'), whole.gppModule) } : {}),
+    categories: [...whole.categories],
   };
 };

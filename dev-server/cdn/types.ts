@@ -4,11 +4,15 @@ import type { TemplateMode } from '../../src/schemas/template';
 
 /** The rows of templates and publishing (docs/api.md "Templates and publishing"). */
 
-/** Collection `popupTemplates`: gallery templates (`accountId` null, ROLE_ADMIN edits) and my templates. */
-export type PopupTemplateRow = PopupTemplate;
+/** Collection `popupTemplates`: gallery templates (`accountId` null, ROLE_ADMIN edits) and my templates. The author is always stored. */
+export interface PopupTemplateRow extends Omit<PopupTemplate, 'updatedBy'> {
+  updatedBy: string;
+}
 
 /** Collection `popupTemplateVersions`: the full content of every save. */
-export type TemplateVersionRow = TemplateVersion;
+export interface TemplateVersionRow extends Omit<TemplateVersion, 'createdBy'> {
+  createdBy: string;
+}
 
 /** Collection `popupSettings`: one row per consent solution that chose something. */
 export interface PopupSettingsRow {
@@ -24,7 +28,8 @@ export interface PopupSettingsRow {
 }
 
 /** Collection `publications`: one per successful publish. */
-export interface PublicationRow extends Publication {
+export interface PublicationRow extends Omit<Publication, 'publishedBy'> {
+  publishedBy: string;
   /** The script file's name in the solution's CDN folder. */
   file: string;
   /** STD-5: the cookie declaration's file and its SHA-256 (publications made before it: none). */
@@ -52,4 +57,6 @@ export interface PublicationRow extends Publication {
   honourGpc?: boolean;
   /** STD-11: the TCF settings published (the CDN makes the current list's files from them); absent with TCF off and before STD-11. */
   tcfSettings?: TcfSettings;
+  /** DEPLOY-5: the categories the banner offers, which its records may name (publications made before: every one). */
+  categories?: string[];
 }

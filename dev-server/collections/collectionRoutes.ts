@@ -6,7 +6,7 @@ import { owned } from '../guards/ownership';
 import { permit, type PermissionGuard } from '../guards/permissions';
 import { acceptBody } from '../http/bodyParsers';
 import { methodNotAllowed } from '../http/errors';
-import { checkListQuery, noQuery } from '../http/query';
+import { checkListQuery, noQuery, normaliseIdFilters } from '../http/query';
 import { removeDependents } from '../store/cascade';
 import type { JsonServerBridge } from '../store/jsonServerBridge';
 import type { Row } from '../store/types';
@@ -52,7 +52,7 @@ export interface CollectionDefinition<R extends Row, C, U> {
    */
   list: {
     fields: ReadonlySet<string>;
-    matches?: (row: R, needle: string) => boolean;
+    matches?: (row: R, needle: string, caller: Session) => boolean;
     scope?: (caller: Session, params: Request['params']) => Record<string, string>;
     visible?: (row: R, caller: Session) => boolean;
     order?: { _sort: string; _order: 'asc' | 'desc' };
@@ -131,7 +131,7 @@ const scopeQuery = <R extends Row>(
   if (needle === '' && !visible) return undefined;
   const inScope = (row: R): boolean => Object.entries(scope).every(([key, value]) => String(fieldsOf(row)[key]) === value);
   const shown = visible ? (row: R) => visible(row, caller) : inScope;
-  return rows.filter((row) => shown(row) && (needle === '' || (list.matches?.(row, needle) ?? false)));
+  return rows.filter((row) => shown(row) && (needle === '' || (list.matches?.(row, needle, caller) ?? false)));
 };
 
 export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge: JsonServerBridge, definition: CollectionDefinition<R, C, U>): Router => {
@@ -164,6 +164,7 @@ export const collectionRoutes = <R extends Row, C, U>(ctx: ServerContext, bridge
 
   router.get(path, session, parentOwned, guardOf(operations.list ?? operations.read), (req, res, next) => {
     checkListQuery(req.query, list.fields);
+    normaliseIdFilters(req.query);
     const caller = getSession(req);
     // The user names the rights and the home account a list may depend on, the account the acting one.
     const key = `${name}:${caller.userId}:${caller.accountId}\u0000${req.originalUrl}`;

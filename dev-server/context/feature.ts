@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Scanner } from '../scanner/scanner';
 import type { JsonServerBridge } from '../store/jsonServerBridge';
+import type { ProofOptions } from '../verification/proofs';
 import type { ServerContext } from './context';
 
 /** What features use beside the context: built once per server by createServer. */
@@ -9,6 +10,8 @@ export interface FeatureServices {
   bridge: JsonServerBridge;
   /** BEYOND-4: the cookie scanner and its queue. */
   scanner: Scanner;
+  /** DEPLOY-4: how a domain's proof of control is read (DNS resolver; tests' fixture site). */
+  proofs: ProofOptions;
 }
 
 /**

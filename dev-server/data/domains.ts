@@ -1,5 +1,6 @@
 import type { DomainCreate } from '../../src/schemas/domain';
 import { notFound, type ApiError } from '../http/errors';
+import { newClaim } from './domainVerification';
 import { ownedRow } from './ownedRow';
 import type { Store } from '../store/store';
 import type { ConsentSolutionRow, DomainRow, DomainSummary } from '../store/types';
@@ -45,4 +46,6 @@ export const newDomainRow = (
   updatedAt: now,
   lastScanAt: null,
   cookiesFound: 0,
+  // DEPLOY-4: a new claim to prove; until then the domain blocks no one, is not scanned nor billed.
+  verification: newClaim(new Date(now)),
 });

@@ -36,6 +36,19 @@ export const checkListQuery = (query: Request['query'], fields: ReadonlySet<stri
   }
 };
 
+const ID_FILTER = /^(id|\w+Id)$/;
+const normaliseId = (value: unknown): unknown => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? String(Number(value)) : value);
+
+/**
+ * DEPLOY-5: an id filter names a number however it is written: `?consentSolutionId=01` lists
+ * solution 1's rows, as `/consent-solutions/01` reads solution 1 (json-server compares text).
+ */
+export const normaliseIdFilters = (query: Request['query']): void => {
+  for (const [key, value] of Object.entries(query)) {
+    if (ID_FILTER.test(key)) query[key] = (Array.isArray(value) ? value.map(normaliseId) : normaliseId(value)) as Request['query'][string];
+  }
+};
+
 /** Item routes take no query parameters (a stray `_embed` or `callback` answers 400, not silence). */
 export const noQuery: RequestHandler = (req, _res, next) => {
   const [first] = Object.keys(req.query);

@@ -1,5 +1,8 @@
 import { AUDIT_LOG, toApiEntry, type AuditEntry } from '../audit/auditTrail';
+import type { Session } from '../auth/session';
+import { shownAuthor } from '../auth/staffIdentity';
 import { collectionRoutes, type CollectionDefinition } from '../collections/collectionRoutes';
+import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 
 /**
@@ -8,23 +11,30 @@ import type { Feature } from '../context/feature';
  */
 const LIST_FIELDS: ReadonlySet<string> = new Set(['userEmail', 'method', 'path', 'resource', 'action', 'status', 'at', 'summary']);
 
-const auditCollection: CollectionDefinition<AuditEntry, never, never> = {
-  name: AUDIT_LOG,
-  path: '/audit-log',
-  operations: { read: 'audit.read' },
-  list: {
-    fields: LIST_FIELDS,
-    matches: (row, needle) => row.userEmail.toLowerCase().includes(needle) || row.summary.toLowerCase().includes(needle),
-    // The stored entry names its account `account` (auditTrail.ts says why).
-    scope: (caller) => ({ account: String(caller.accountId) }),
-    order: { _sort: 'id', _order: 'desc' },
-  },
-  answer: toApiEntry,
-  validate: {},
-  rules: {},
+const auditCollection = (ctx: ServerContext): CollectionDefinition<AuditEntry, never, never> => {
+  /** DEPLOY-6: what the provider's staff did in a customer's account is shown as the provider's, unnamed. */
+  const author = (row: AuditEntry, caller: Session): string | null => shownAuthor(ctx.store, caller, row.userEmail);
+  return {
+    name: AUDIT_LOG,
+    path: '/audit-log',
+    operations: { read: 'audit.read' },
+    list: {
+      fields: LIST_FIELDS,
+      matches: (row, needle, caller) => (author(row, caller) ?? '').toLowerCase().includes(needle) || row.summary.toLowerCase().includes(needle),
+      // The stored entry names its account `account` (auditTrail.ts says why).
+      scope: (caller) => ({ account: String(caller.accountId) }),
+      order: { _sort: 'id', _order: 'desc' },
+    },
+    answer: (row, caller) => {
+      const userEmail = author(row, caller);
+      return { ...toApiEntry(row), userEmail, userId: userEmail === null ? null : row.user };
+    },
+    validate: {},
+    rules: {},
+  };
 };
 
 export const auditLogFeature: Feature = {
   name: 'audit-log',
-  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, auditCollection)],
+  routes: (ctx, { bridge }) => [collectionRoutes(ctx, bridge, auditCollection(ctx))],
 };

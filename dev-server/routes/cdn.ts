@@ -8,6 +8,7 @@ import { loaderFileScript } from '../../banner/publish/loaderFile';
 import { readScript } from '../cdn/cdnFiles';
 import { templateData } from '../cdn/templateData';
 import { headerState, visitorCountry, visitorFor } from '../cdn/visitorRegion';
+import { clientAddress, fromTrustedProxy } from '../guards/trustedProxies';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
@@ -17,9 +18,10 @@ import { tcfListUpdate } from '../tcf/tcfBundle';
 /**
  * The public CDN path of a published banner (docs/api.md "Installation"): no session, no
  * cookies, loadable from any site. The path stays the same across publishes, so caches keep it
- * only briefly and revalidate by ETag (the script's SHA-256, and the visitor's region rule).
- * With regional rules on (STD-4) the script carries the rule of the visitor's region: caches
- * vary by the trusted CDN's country header, or keep it private when the address decided.
+ * only briefly and revalidate by ETag (the script's SHA-256, and the visitor's region and rule).
+ * With regional rules on (STD-4) the script carries the rule of the visitor's region, from the
+ * country header of a trusted proxy (DEPLOY-2) or the address: such a script is private to the
+ * visitor's browser, since a shared cache that ignores Vary would hand one visitor's region to all.
  * Served gzip or brotli when the browser takes them (STD-8). The script is the banner's core
  * (STD-8), which loads the UI of the visitor's language from `ui/{version}.{language}.js`.
  */
@@ -120,17 +122,21 @@ const cdnRoutes = (ctx: ServerContext): Router => {
       if (!publication || !file || !solution) throw new ApiError(404, [violation('error.backend.not_published')]);
 
       const regions = standardsOf(solution).regions;
-      const country = regions.enabled ? visitorCountry(req.headers, req.socket.remoteAddress, ctx.countryHeader) : null;
+      // DEPLOY-2: the CDN's headers count only on a connection from a trusted proxy.
+      const trusted = fromTrustedProxy(req);
+      const countryHeader = trusted ? ctx.countryHeader : undefined;
+      const country = regions.enabled ? visitorCountry(req.headers, clientAddress(req), countryHeader) : null;
       // STD-11: with TCF on, the banner learns the list version held now, and encodes with that list.
       const gvlVersion = publication.tcf ? ctx.gvl.current().list.vendorListVersion : undefined;
-      const visitor = { ...visitorFor(regions, country, headerState(req.headers, ctx.regionHeader, country)), ...(gvlVersion ? { gvlVersion } : {}) };
+      const visitor = { ...visitorFor(regions, country, headerState(req.headers, trusted ? ctx.regionHeader : undefined, country)), ...(gvlVersion ? { gvlVersion } : {}) };
       const vary = files ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
       if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
       if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
-      const decidedByAddress = regions.enabled && !ctx.countryHeader;
-      const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}${gvlVersion ? `-g${gvlVersion}` : ''}"`;
+      // The tag names everything the script carries of the visitor: it keys the compressed copies too.
+      const etag = `"${languageFile?.sha256 ?? publication.sha256}-${visitor.region}-${visitor.rule}${visitor.state ? `-${visitor.state}` : ''}${gvlVersion ? `-g${gvlVersion}` : ''}"`;
       const encoding = encodingFor(req);
-      res.setHeader('Cache-Control', decidedByAddress ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
+      // DEPLOY-2: a region decision is the visitor's alone; a shared cache that ignores Vary must not keep it for everyone.
+      res.setHeader('Cache-Control', regions.enabled ? PRIVATE_CACHE_CONTROL : CDN_CACHE_CONTROL);
       res.setHeader('Vary', vary.join(', '));
       res.setHeader('ETag', etag);
       res.setHeader('Last-Modified', new Date(publication.publishedAt).toUTCString());
@@ -175,7 +181,8 @@ const cdnRoutes = (ctx: ServerContext): Router => {
     publicScript(res);
     const id = /^\d{1,15}$/.test(req.params.csId) ? Number(req.params.csId) : undefined;
     const [, version, language] = /^(\d{1,9})\.([a-z]{2})\.js$/.exec(req.params.file) ?? [];
-    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && String(p.version) === version);
+    // Ids and versions compare as numbers: `01.fr.js` names version 1 (DEPLOY-5).
+    const publication = id === undefined ? undefined : data.publications().find((p) => p.consentSolutionId === id && p.version === Number(version));
     const uiFile = language === undefined ? undefined : publication?.uiFiles?.[language];
     const file = publication && uiFile && readScript(ctx.store.file, publication.consentSolutionId, uiFile.file);
     if (!publication || !uiFile || !file) throw new ApiError(404, [violation('error.backend.not_published')]);

@@ -21,6 +21,7 @@ import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
 import { toCsv, toCsvRows } from '../http/csv';
 import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { noQuery } from '../http/query';
+import { publishedBannerOf, recordViolations } from '../rules/consentRecordChecks';
 import { parseOrThrow } from '../http/validation';
 
 /**
@@ -89,7 +90,8 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
     limit: limits.perSolution ?? SOLUTION_RECORDS_PER_MINUTE,
     standardHeaders: false,
     legacyHeaders: false,
-    keyGenerator: (req) => `solution:${String(req.params.csId)}`,
+    // DEPLOY-5: one budget per solution, however its id is written (`/consent/2/`, `/consent/002/`).
+    keyGenerator: (req) => `solution:${parseCsId(req.params.csId) ?? 'none'}`,
     handler: tooMany,
   });
   const limiter = [perAddress, perSolution];
@@ -115,6 +117,8 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
     asyncHandler(async (req, res: Response) => {
       const { solution, host } = solutionFor(req.params.csId, req.headers.origin);
       const input = parseOrThrow(recordInputSchema, jsonObject(req.body));
+      const refused = recordViolations(publishedBannerOf(ctx.store, solution.id), input);
+      if (refused.length > 0) throw new ApiError(400, refused);
       const now = ctx.now();
       // The browser's clock, but never in the future nor more than a day old.
       const decided = input.decidedAt === undefined ? now : new Date(input.decidedAt);
@@ -180,6 +184,9 @@ const consentRecordPublicRoutes = (ctx: ServerContext, limits: RecordRateLimits 
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** No record is older than the Unix epoch nor newer than this: outside them a bound is no bound. */
+const FIRST_DAY = '1970-01-01';
+const LAST_DAY = '9999-12-31';
 const day = z
   .string()
   .regex(DAY, { error: 'validation.datetime_invalid' })
@@ -234,8 +241,15 @@ const exportRoute = (ctx: ServerContext, solutionName: (id: number) => string | 
     const solutionId = query.consentSolutionId ?? null;
     if (solutionId !== null && !consentSolutionRows(ctx.store).some((s) => s.id === solutionId && s.accountId === caller.accountId))
       throw consentSolutionNotFound();
-    const from = query.from === undefined ? '-infinity' : `${query.from}T00:00:00.000Z`;
-    const to = query.to === undefined ? 'infinity' : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
+    // DEPLOY-5: days outside what the log can hold mean no bound (year 0 is no PostgreSQL date, and the day after 9999-12-31 none at all).
+    const from = query.from === undefined || query.from < FIRST_DAY ? '-infinity' : `${query.from}T00:00:00.000Z`;
+    // A `to` before the epoch keeps nothing: it ends where the log begins.
+    const to =
+      query.to === undefined || query.to >= LAST_DAY
+        ? 'infinity'
+        : query.to < FIRST_DAY
+          ? `${FIRST_DAY}T00:00:00.000Z`
+          : new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString();
     const pages = ctx.consentLog.pages({ accountId: caller.accountId, consentSolutionId: solutionId, from, to });
 
     res.status(200);
@@ -286,7 +300,13 @@ const number = (max: number) =>
 const listQuerySchema = z
   .object({
     consentSolutionId: number(Number.MAX_SAFE_INTEGER).optional(),
-    q: z.string().max(100).optional(),
+    // PostgreSQL text holds no NUL: a search for one is bad input (400), not a failed query (DEPLOY-5).
+    q: z
+      .string()
+      .max(100)
+      // eslint-disable-next-line no-control-regex -- control characters are what is refused
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: 'validation.control_characters' })
+      .optional(),
     _page: number(100_000).optional(),
     _limit: number(100).optional(),
   })

@@ -6,6 +6,7 @@ import { collectionRoutes, type CollectionDefinition } from '../collections/coll
 import type { Feature } from '../context/feature';
 import { consentSolutionRows, ownSolution, syncSummary } from '../data/consentSolutions';
 import { DOMAINS, newDomainRow, ownDomain } from '../data/domains';
+import { domainAnswer } from '../rules/domainAnswer';
 import { domainRulesView, ruleFailure } from '../rules/domainRulesView';
 import { ApiError } from '../http/errors';
 import { parseOrThrow, parseUpdate } from '../http/validation';
@@ -55,6 +56,7 @@ const domainCollection = (ctx: ServerContext): CollectionDefinition<DomainRow, D
     operations: { read: 'domains.read', write: 'domains.write', delete: 'domains.delete' },
     own: (caller, id) => ownDomain(ctx.store, caller, id),
     list: { fields: LIST_FIELDS, matches: (row, needle) => row.canonicalDomain.includes(needle) },
+    answer: (row, caller) => domainAnswer(ctx.store, row, caller, ctx.now()),
     validate: {
       create: (body, caller) => {
         const input = parseOrThrow(createSchema, body);

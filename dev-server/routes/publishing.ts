@@ -2,7 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { TEMPLATE_MODES } from '../../src/schemas/template';
 import { isLanguageCode } from '../../src/shared/languages';
-import { getSession, requireSession } from '../auth/session';
+import { getSession, requireSession, type Session } from '../auth/session';
+import { shownAuthor } from '../auth/staffIdentity';
 import { bannerContent } from '../cdn/bundle';
 import { PUBLICATIONS, templateData } from '../cdn/templateData';
 import type { PopupSettingsRow, PublicationRow } from '../cdn/types';
@@ -49,8 +50,15 @@ const publicationCollection = (ctx: ServerContext): CollectionDefinition<Publica
     scope: (caller, params) => ({ consentSolutionId: String(ownSolution(ctx.store, caller, params.id).id) }),
     order: { _sort: 'version', _order: 'desc' },
   },
+  answer: (row, caller) => shownPublication(ctx, row, caller),
   validate: {},
   rules: {},
+});
+
+/** DEPLOY-6: a publication as `caller` may see it: the provider's staff unnamed to customers. */
+const shownPublication = (ctx: ServerContext, row: PublicationRow, caller: Session) => ({
+  ...structuredClone(row),
+  publishedBy: shownAuthor(ctx.store, caller, row.publishedBy),
 });
 
 const publishingRoutes = (ctx: ServerContext): Router => {
@@ -60,7 +68,7 @@ const publishingRoutes = (ctx: ServerContext): Router => {
   const body = acceptBody({ json: true });
   const nowIso = (): string => ctx.now().toISOString();
 
-  const popupState = (solutionId: number, settings: PopupSettingsRow | undefined) => {
+  const popupState = (solutionId: number, settings: PopupSettingsRow | undefined, caller: Session) => {
     const active = data.activeTemplate(solutionId);
     const published = data.publications().find((p) => p.id === settings?.publishedPublicationId) ?? null;
     return {
@@ -68,14 +76,15 @@ const publishingRoutes = (ctx: ServerContext): Router => {
       mode: settings?.mode ?? 'default',
       templateId: settings?.templateId ?? null,
       activeTemplateId: active.id,
-      published: published && structuredClone(published),
+      published: published && shownPublication(ctx, published, caller),
       scriptPath: cdnPath(solutionId),
     };
   };
 
   router.get(`${BASE}/popup`, session, noQuery, (req, res) => {
-    const solution = ownSolution(ctx.store, getSession(req), req.params.id);
-    res.json(popupState(solution.id, data.settingsOf(solution.id)));
+    const caller = getSession(req);
+    const solution = ownSolution(ctx.store, caller, req.params.id);
+    res.json(popupState(solution.id, data.settingsOf(solution.id), caller));
   });
 
   const choose: RequestHandler = (req, res) => {
@@ -94,7 +103,7 @@ const publishingRoutes = (ctx: ServerContext): Router => {
     const settings = data.ensureSettings(solution, now);
     Object.assign(settings, { mode: choice.mode, templateId: choice.mode === 'custom' ? choice.templateId : null, updatedAt: now });
     data.write();
-    res.json(popupState(solution.id, settings));
+    res.json(popupState(solution.id, settings, caller));
   };
   router.put(`${BASE}/popup`, session, noQuery, body, choose);
   router.patch(`${BASE}/popup`, session, noQuery, body, choose);

@@ -44,7 +44,13 @@ const querySchema = z
   })
   .strict();
 
-const validDay = (day: string): boolean => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+/**
+ * A real calendar day the report can walk to and past: from the Unix epoch (no record is older) to
+ * the day before 9999-12-31, whose next day has no four-digit year (DEPLOY-5: `to=9999-12-31` once
+ * looped for ever, since `+010000-01` sorts before it).
+ */
+const validDay = (day: string): boolean =>
+  day >= '1970-01-01' && day < '9999-12-31' && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
 const reportRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();

@@ -6,6 +6,7 @@ import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/err
 import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
 import { domainRows, ownDomain } from '../data/domains';
+import { isDomainVerified } from '../data/domainVerification';
 import { noQuery } from '../http/query';
 import { requirePermission } from '../guards/permissions';
 
@@ -41,6 +42,8 @@ const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     ownWritable,
     asyncHandler(async (req, res) => {
       const domain = ownDomain(ctx.store, getSession(req), req.params.id);
+      // DEPLOY-4: only a domain whose owner proved control is crawled (and billed).
+      if (!isDomainVerified(domain)) throw new ApiError(409, [violation('error.backend.domain_not_verified')]);
       if (!(await scanner.available())) throw scannerUnavailable();
       const scan = scanner.enqueueScan(domain, 'manual');
       if (!scan) throw new ApiError(409, [violation('error.backend.scan_in_progress')]);

@@ -3,10 +3,12 @@ import { loginSchema } from '../../src/schemas/auth';
 import { accountUserByEmail } from '../auth/accountUsers';
 import { clearSessionCookies, readSessionToken, setSessionCookies } from '../auth/cookies';
 import { signSession, verifySession } from '../auth/jwt';
+import { sessionSecretOf } from '../auth/sessionSecret';
 import { endSession, openSession } from '../auth/sessions';
 import { loginDummyHash, verifyPassword } from '../auth/passwords';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
+import { clientAddress } from '../guards/trustedProxies';
 import { acceptBody } from '../http/bodyParsers';
 import { ApiError, asyncHandler } from '../http/errors';
 import { parseOrThrow } from '../http/validation';
@@ -22,7 +24,7 @@ const sessionRoutes = (ctx: ServerContext): Router => {
     asyncHandler(async (req, res) => {
       const credentials = parseOrThrow(loginSchema, req.body);
       const email = credentials.email.toLowerCase();
-      const address = req.socket.remoteAddress ?? 'unknown';
+      const address = clientAddress(req) ?? 'unknown';
       const waitMs = ctx.throttle.begin(email, address);
       if (waitMs > 0) {
         res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
@@ -42,7 +44,7 @@ const sessionRoutes = (ctx: ServerContext): Router => {
       const { sessionId } = openSession(ctx.store, user.id, now);
       user.lastSeenAt = now.toISOString();
       ctx.store.write();
-      const jwt = await signSession(user, sessionId, ctx.store.meta().jwtSecret, now);
+      const jwt = await signSession(user, sessionId, sessionSecretOf(ctx.store), now);
       setSessionCookies(res, jwt, ctx.secureCookies);
       res.json({ token_set: true, user: { id: user.id, email: user.email, roles: user.roles, account_id: user.accountId } });
     }),
@@ -56,7 +58,7 @@ const sessionRoutes = (ctx: ServerContext): Router => {
     '/logout',
     asyncHandler(async (req, res) => {
       const token = readSessionToken(req);
-      const claims = token ? await verifySession(token, ctx.store.meta().jwtSecret, ctx.now()) : null;
+      const claims = token ? await verifySession(token, sessionSecretOf(ctx.store), ctx.now()) : null;
       if (claims && endSession(ctx.store, claims.sid)) ctx.store.write();
       clearSessionCookies(res, ctx.secureCookies);
       res.status(204).end();

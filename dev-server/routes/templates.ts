@@ -1,9 +1,11 @@
 import { diffLines, type Change } from 'diff';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
+import type { PopupTemplate, TemplateVersion } from '../../src/schemas/popupTemplate';
 import { TEMPLATE_CODE_FIELDS, templateInputSchema, type TemplateInput } from '../../src/schemas/template';
 import { can, deniedKey } from '../../src/shared/permissions';
 import { getSession, requireSession, type Session } from '../auth/session';
+import { shownAuthor } from '../auth/staffIdentity';
 import { codeOf, templateData, TEMPLATE_VERSIONS, TEMPLATES, type TemplateData } from '../cdn/templateData';
 import type { PopupTemplateRow, TemplateVersionRow } from '../cdn/types';
 import type { ServerContext } from '../context/context';
@@ -24,7 +26,8 @@ const PATH = '/popup-templates';
 const ITEM = `${PATH}/:id`;
 
 const LIST_FIELDS: ReadonlySet<string> = new Set(['scope', 'name', 'isDefault', 'sourceTemplateId', 'version', 'createdAt', 'updatedAt']);
-const VERSION_FIELDS: ReadonlySet<string> = new Set(['version', 'createdAt', 'createdBy']);
+// No author among the filters: a customer could test a hidden staff email against them (DEPLOY-6).
+const VERSION_FIELDS: ReadonlySet<string> = new Set(['version', 'createdAt']);
 
 const createExtrasSchema = z.object({
   scope: z.enum(['gallery', 'account'], { error: 'validation.invalid_value' }).default('account'),
@@ -65,6 +68,17 @@ const diffVersions = (from: TemplateVersionRow, to: TemplateVersionRow): Record<
   return fields;
 };
 
+/** DEPLOY-6: a template as `caller` may see it: the provider's staff unnamed to customers. */
+const shownTemplate = (ctx: ServerContext, row: PopupTemplateRow, caller: Session): PopupTemplate => ({
+  ...row,
+  updatedBy: shownAuthor(ctx.store, caller, row.updatedBy, { global: row.scope === 'gallery' }),
+});
+
+const shownVersion = (ctx: ServerContext, row: TemplateVersionRow, caller: Session): TemplateVersion => ({
+  ...structuredClone(row),
+  createdBy: shownAuthor(ctx.store, caller, row.createdBy, { global: row.accountId === null }),
+});
+
 /** Pop-up templates as a plain collection: the gallery is readable by every account, writable by ROLE_ADMIN. */
 const templateCollection = (ctx: ServerContext): CollectionDefinition<PopupTemplateRow, TemplateCreation, TemplateInput> => {
   const data = templateData(ctx.store);
@@ -81,6 +95,7 @@ const templateCollection = (ctx: ServerContext): CollectionDefinition<PopupTempl
       matches: (row, needle) => row.name.toLowerCase().includes(needle),
       visible: (row, caller) => row.scope === 'gallery' || row.accountId === caller.accountId,
     },
+    answer: (row, caller) => shownTemplate(ctx, row, caller),
     // The gallery right is checked before the body, as `permit` is: a refused role gets no validation answer.
     validate: {
       create: (body, caller) => {
@@ -149,6 +164,7 @@ const templateVersionCollection = (ctx: ServerContext): CollectionDefinition<Tem
       scope: (caller, params) => ({ templateId: String(data.readable(caller, params.id).id) }),
       order: { _sort: 'version', _order: 'desc' },
     },
+    answer: (row, caller) => shownVersion(ctx, row, caller),
     validate: {},
     rules: {},
   };
@@ -164,7 +180,7 @@ const templateActions = (ctx: ServerContext): Router => {
   const readable = (req: Parameters<RequestHandler>[0]): PopupTemplateRow => data.readable(getSession(req), req.params.id);
 
   router.get(`${ITEM}/versions/:version`, session, noQuery, (req, res) => {
-    res.json(structuredClone(versionOf(data, readable(req), req.params.version)));
+    res.json(shownVersion(ctx, versionOf(data, readable(req), req.params.version), getSession(req)));
   });
 
   /** `?from=1&to=3` → the line changes of every field that differs (side-by-side diff). */
@@ -185,7 +201,7 @@ const templateActions = (ctx: ServerContext): Router => {
     const old = versionOf(data, row, req.params.version);
     data.save(row, { name: old.name, ...codeOf(old) }, caller.user.email, nowIso(), old.version);
     data.write();
-    res.json(structuredClone(row));
+    res.json(shownTemplate(ctx, row, caller));
   });
 
   return router;

@@ -20,14 +20,16 @@ import { buildCoupons } from '../seed/coupons';
  * domain is `quote()` of src/shared/pricing.ts; this module adds unused slots, the coupon and VAT.
  */
 
-/** The coupons; a database seeded before coupons existed gets them on first use (same as a fresh seed). */
+/**
+ * The coupons; a database seeded before coupons existed (no collection at all) gets the seed's on
+ * first use. An empty collection stays empty: a production database starts with one (DEPLOY-1).
+ */
 const couponRows = (store: Store, now: Date): Coupon[] => {
-  const rows = store.rows<Coupon>('coupons');
-  if (rows.length === 0) {
-    rows.push(...buildCoupons(now));
+  if (store.state().coupons === undefined) {
+    store.rows<Coupon>('coupons').push(...buildCoupons(now));
     store.write();
   }
-  return rows;
+  return store.rows<Coupon>('coupons');
 };
 
 type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; messageKey: 'validation.coupon_unknown' | 'validation.coupon_expired' };
@@ -46,6 +48,7 @@ interface DomainRow extends Row {
   type: unknown;
   scanDepth: unknown;
   scanFrequency: unknown;
+  verification?: { verifiedAt: string | null };
 }
 
 const isScanDepth = (value: unknown): value is ScanDepth => SCAN_DEPTHS.includes(value as ScanDepth);
@@ -53,14 +56,14 @@ const isFrequency = (value: unknown): value is ScanFrequencyDays => typeof value
 const isDomainType = (value: unknown): value is PricedDomain['type'] => DOMAIN_TYPES.includes(value as PricedDomain['type']);
 
 /**
- * The account's domains in the shape pricing needs (an older database without the collection
- * gets it empty). A row
- * pricing cannot read is skipped rather than failing the whole subscription with a 500.
+ * The account's billable domains in the shape pricing needs (an older database without the
+ * collection gets it empty): those whose owner proved control (DEPLOY-4). A row pricing cannot
+ * read is skipped rather than failing the whole subscription with a 500.
  */
 export const accountDomains = (store: Store, accountId: number): PricedDomain[] => {
   return store
     .rows<DomainRow>('domains')
-    .filter((d) => d.accountId === accountId)
+    .filter((d) => d.accountId === accountId && typeof d.verification?.verifiedAt === 'string')
     .flatMap((d): PricedDomain[] =>
       isDomainType(d.type) && isScanDepth(d.scanDepth) && isFrequency(d.scanFrequency)
         ? [{ id: d.id, canonicalDomain: String(d.canonicalDomain), type: d.type, scanDepth: d.scanDepth, scanFrequency: d.scanFrequency }]

@@ -26,6 +26,8 @@ export interface DomainRecord {
   type: DomainType;
   /** Absent means active: the spec shows no domain lifecycle, only that "active" ones exist. */
   status?: string;
+  /** DEPLOY-4: whether its owner proved control; only a verified domain blocks another account. Absent means verified. */
+  verified?: boolean;
 }
 
 export interface ConsentSolutionRecord {
@@ -52,6 +54,7 @@ const DELETED_STATUS = 'deleted';
 const INACTIVE_STATUSES: ReadonlySet<string> = new Set([DELETED_STATUS, 'inactive', 'disabled']);
 
 const isDeletedDomain = (domain: Pick<DomainRecord, 'status'>): boolean => domain.status === DELETED_STATUS;
+const isVerified = (domain: Pick<DomainRecord, 'verified'>): boolean => domain.verified !== false;
 export const isActiveDomain = (domain: Pick<DomainRecord, 'status'>): boolean => domain.status === undefined || !INACTIVE_STATUSES.has(domain.status);
 
 /** Stored data should already be canonical; this only guards against a hand-edited db.json. */
@@ -79,27 +82,38 @@ interface DomainCandidate {
 }
 
 /**
- * A canonical domain exists once in the whole system, in any account, deleted ones excepted:
- * the scanner and the consent script are keyed by it.
+ * A canonical domain exists once in the whole system, deleted ones excepted, once its owner
+ * proved control (DEPLOY-4): a verified domain blocks every other claim of it, and an account
+ * never holds the same domain twice. Another account's unverified claim blocks no one: whoever
+ * proves control first has it, so a claim made without proof cannot lock the real owner out.
  */
 export const duplicateCanonicalDomain = (view: DomainRulesView, candidate: DomainCandidate): Violation[] => {
   const host = normaliseHost(candidate.canonicalDomain);
   const clash = view.domains.some(
-    (domain) => !isDeletedDomain(domain) && (candidate.id === undefined || !sameId(domain.id, candidate.id)) && normaliseHost(domain.canonicalDomain) === host,
+    (domain) =>
+      !isDeletedDomain(domain) &&
+      (candidate.id === undefined || !sameId(domain.id, candidate.id)) &&
+      normaliseHost(domain.canonicalDomain) === host &&
+      (isVerified(domain) || sameId(domain.accountId, candidate.accountId)),
   );
   return clash ? [violation('canonicalDomain', 'error.backend.domain_already_exists')] : [];
 };
 
 /**
- * A domain whose root domain already belongs to another account is refused: one customer must
- * not scan or place a consent banner on another customer's site (`shop.example.com` when
- * `example.com` is someone else's).
+ * A domain whose root domain another account verified is refused: one customer must not scan
+ * or place a consent banner on another customer's site (`shop.example.com` when `example.com` is
+ * someone else's). Unverified claims of another account do not count (DEPLOY-4).
  */
 export const rootDomainOfOtherAccount = (view: DomainRulesView, candidate: DomainCandidate): Violation[] => {
   const root = rootDomainOf(candidate.canonicalDomain);
   if (root === null) return [];
   const taken = view.domains.some(
-    (domain) => !isDeletedDomain(domain) && !sameId(domain.accountId, candidate.accountId) && rootDomainOf(domain.canonicalDomain) === root,
+    (domain) =>
+      !isDeletedDomain(domain) &&
+      isVerified(domain) &&
+      (candidate.id === undefined || !sameId(domain.id, candidate.id)) &&
+      !sameId(domain.accountId, candidate.accountId) &&
+      rootDomainOf(domain.canonicalDomain) === root,
   );
   return taken ? [violation('canonicalDomain', 'error.backend.root_domain_other_account')] : [];
 };

@@ -5,8 +5,19 @@ import { ApiError } from '../http/errors';
 import type { Store } from '../store/store';
 import type { DomainRulesView } from './domainRules';
 
-/** The stored data the pure domain rules read: the live arrays, not copied (the rules do not mutate). */
-export const domainRulesView = (store: Store): DomainRulesView => ({ domains: domainRows(store), consentSolutions: consentSolutionRows(store) });
+/** The stored data the pure domain rules read, with whether each domain's control was proved (DEPLOY-4). */
+export const domainRulesView = (store: Store): DomainRulesView => ({
+  domains: domainRows(store).map(({ id, consentSolutionId, accountId, canonicalDomain, type, status, verification }) => ({
+    id,
+    consentSolutionId,
+    accountId,
+    canonicalDomain,
+    type,
+    status,
+    verified: verification.verifiedAt !== null,
+  })),
+  consentSolutions: consentSolutionRows(store),
+});
 
 /**
  * Duplicate and root-domain-of-another-account clash with stored data: 409, like the removal

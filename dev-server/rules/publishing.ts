@@ -119,6 +119,7 @@ export const publishBanner = (
     publishedBy,
     tcf: pin,
     ...(pin ? { tcfSettings } : {}),
+    categories: scripts.categories,
     inlineScript: scripts.inline,
     snapshot: publicationSnapshot(ctx.store, solution),
   };

@@ -4,6 +4,7 @@ import type { ScannerStatus } from '../../src/schemas/scanner';
 import type { SqlClient } from '../consent-log/sql';
 import { consentSolutionRows } from '../data/consentSolutions';
 import { domainRows } from '../data/domains';
+import { isDomainVerified } from '../data/domainVerification';
 import { ApiError, violation } from '../http/errors';
 import type { Store } from '../store/store';
 import type { DomainRow } from '../store/types';
@@ -186,7 +187,8 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     let queued = 0;
     const time = now().getTime();
     for (const domain of domainRows(store)) {
-      if (domain.scanFrequency <= 0 || !ACTIVE_STATUSES.has(domain.status)) continue;
+      // DEPLOY-4: the schedule crawls only domains whose owner proved control.
+      if (domain.scanFrequency <= 0 || !ACTIVE_STATUSES.has(domain.status) || !isDomainVerified(domain)) continue;
       const last = latest(scans(), domain.id);
       const lastAt = last ? Date.parse(last.queuedAt) : domain.lastScanAt ? Date.parse(domain.lastScanAt) : Number.NEGATIVE_INFINITY;
       if (time - lastAt < domain.scanFrequency * DAY_MS) continue;

@@ -1,5 +1,6 @@
 import type { DomainType, ScanDepth, ScanFrequencyDays } from '../../src/schemas/domain';
 import type { LanguageCode } from '../../src/shared/languages';
+import { newClaim, provedClaim } from '../data/domainVerification';
 import type { Account, ConsentSolutionRow, DomainRow, DomainStatus, User } from '../store/types';
 
 /**
@@ -150,6 +151,8 @@ export const buildConsentData = (accounts: Account[], users: User[], now: Date):
         updatedAt: createdAt,
         lastScanAt: scanned ? new Date(now.getTime() - 6 * 60 * 60 * 1000).toISOString() : null,
         cookiesFound: d.cookiesFound,
+        // DEPLOY-4: the demo domains are verified (their owners proved control when they added them).
+        verification: provedClaim(newClaim(new Date(createdAt)), 'dns', new Date(createdAt)),
       });
     }
     solution.domains = domains

@@ -1,2 +1,2 @@
-export { buildSeedState, seedDbFile } from './seed';
+export { buildProductionState, buildSeedState, seedDbFile } from './seed';
 export { demoLogins, DEMO_PASSWORD } from './demoData';

@@ -49,6 +49,19 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
   };
 };
 
+/**
+ * DEPLOY-1: a production database's first state: no account, user, solution or coupon. Gallery
+ * templates and default texts are product content, put in on first use; the first administrator
+ * comes from `npm run create-admin`. `coupons` is present (empty) so no demo code is added later.
+ */
+export const buildProductionState = (now = new Date()): DbState => ({
+  meta: { jwtSecret: randomBytes(48).toString('base64url'), seededAt: now.toISOString(), sequences: {} },
+  accounts: [],
+  users: [],
+  passwordTokens: [],
+  coupons: [],
+});
+
 /** Writes a freshly seeded database to `dbFile` (atomically) and empties the outbox if given. */
 export const seedDbFile = async (dbFile: string, options: SeedOptions & { outboxFile?: string } = {}): Promise<DbState> => {
   const state = await buildSeedState(options);

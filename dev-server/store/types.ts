@@ -2,6 +2,7 @@
 
 import type { ConsentSolutionRecord } from '../../src/schemas/consentSolution';
 import type { DomainRecord, DomainStatus } from '../../src/schemas/domain';
+import type { StoredDomainVerification } from '../../src/shared/domainVerification';
 import type { LanguageCode } from '../../src/shared/languages';
 import type { Cookie } from '../../src/schemas/cookie';
 import type { StoredTexts } from '../../src/schemas/translations';
@@ -101,8 +102,11 @@ export type { DomainStatus };
 export type StoredDomainStatus = DomainStatus | 'inactive' | 'disabled' | 'deleted';
 
 /** Stored in collection `domains`; `consentSolutionId` follows json-server's `<name>Id` convention. */
-export interface DomainRow extends Omit<DomainRecord, 'status'> {
+export interface DomainRow extends Omit<DomainRecord, 'status' | 'verification' | 'createdBy'> {
   status: StoredDomainStatus;
+  createdBy: string;
+  /** DEPLOY-4: the claim and its proof (dev-server/data/domainVerification.ts). */
+  verification: StoredDomainVerification;
 }
 
 /** The read-only summary a consent solution carries of its domains (server-maintained). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, messageKeys } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { devHeaders, startTestServer, type TestServer } from './startTestServer';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('GET /accounts/:id', () => {
     expect(before.subscription.trialDaysLeft).toBe(14);
     expect(Math.abs(Date.parse(before.now) - Date.now())).toBeLessThan(60_000);
     const clock = (body: unknown) =>
-      fetch(`${server.baseUrl}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.baseUrl}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json', ...devHeaders() }, body: JSON.stringify(body) });
     try {
       expect((await clock({ advanceDays: 10.5 })).status).toBe(200);
       // A session lasts hours: sign in again on the moved clock.

@@ -8,7 +8,9 @@ describe('loadConfig', () => {
       port: 3001,
       host: '127.0.0.1',
       appUrl: 'http://127.0.0.1:5173',
-      devMode: true,
+      production: false,
+      devMode: false,
+      trustedProxies: [],
       scannerSchedule: false,
       corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'],
     });
@@ -17,16 +19,42 @@ describe('loadConfig', () => {
     expect(config.consentLogDir).toMatch(/[\\/]var[\\/]db\.consent-log$/);
   });
 
-  it('[API-1] turns dev mode off in production unless DEV_MODE says otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devMode).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_MODE: 'on' }).devMode).toBe(true);
-    expect(loadConfig({ DEV_MODE: '0' }).devMode).toBe(false);
+  const DEV_SECRET = 'k3Jx9QpZr7VbT2mWc8NyLd4HsF6gAe1U';
+  const JWT_SECRET = 'Zq8Lr2Vx6Nc4Tb9Mw1Ky7Hp3Jd5Gs0FaRuE';
+
+  it('[DEPLOY-3] dev mode is an explicit opt-in (DEV_MODE=on) with a secret of its own, whatever the host', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '0.0.0.0']) expect(loadConfig({ API_HOST: host }).devMode, host).toBe(false);
+    expect(loadConfig({ DEV_MODE: 'on', DEV_SECRET })).toMatchObject({ devMode: true, devSecret: DEV_SECRET });
+    expect(loadConfig({ DEV_MODE: 'off', DEV_SECRET }).devSecret).toBeUndefined();
+    expect(() => loadConfig({ DEV_MODE: 'on' })).toThrow(/DEV_SECRET is not set/);
+    expect(() => loadConfig({ DEV_MODE: 'on', DEV_SECRET: 'short' })).toThrow(/DEV_SECRET is too short/);
   });
 
-  it('[SEC-4] turns dev mode off when API_HOST is not a loopback address, unless DEV_MODE turns it on', () => {
-    for (const host of ['0.0.0.0', '::', '192.0.2.2', 'api.example.test']) expect(loadConfig({ API_HOST: host }).devMode, host).toBe(false);
-    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) expect(loadConfig({ API_HOST: host }).devMode, host).toBe(true);
-    expect(loadConfig({ API_HOST: '0.0.0.0', DEV_MODE: 'on' }).devMode).toBe(true);
+  it('[DEPLOY-1] production refuses a missing, short or placeholder JWT secret and dev mode, each with what to set', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET })).toMatchObject({ production: true, devMode: false, jwtSecret: JWT_SECRET });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is not set: production signs sessions with it\. Set it to a random value/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET is too short/);
+    for (const placeholder of ['change-me-change-me-change-me-change-me', 'secret:0123456789abcdefghijklmnopqrstuv', 'x'.repeat(48), 'ab'.repeat(24)]) {
+      expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: placeholder }), placeholder).toThrow(/JWT_SECRET is a placeholder/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET, DEV_MODE: 'on', DEV_SECRET })).toThrow(/DEV_MODE=on is refused with NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET, DATABASE_URL: 'postgres://consent:postgres@db:5432/consent' })).toThrow(
+      /DATABASE_URL's password is a default or too short/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET, DATABASE_URL: 'postgres://consent:Vg7rKq2ZpW9xLm4T@db:5432/consent' }).databaseUrl).toContain(
+      'db:5432',
+    );
+    // Outside production a JWT_SECRET is optional, but never a weak one.
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(() => loadConfig({ JWT_SECRET: 'changeme' })).toThrow(/JWT_SECRET is too short/);
+  });
+
+  it('[DEPLOY-2] reads TRUSTED_PROXIES with express’s own parser, and a CDN header needs it', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, loopback,2001:db8::/32' }).trustedProxies).toEqual(['10.0.0.0/8', 'loopback', '2001:db8::/32']);
+    for (const bad of ['10.0.0.0/99', 'proxy.example', '*']) expect(() => loadConfig({ TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadConfig({ CDN_COUNTRY_HEADER: 'CF-IPCountry' })).toThrow(/CDN_COUNTRY_HEADER needs TRUSTED_PROXIES/);
+    expect(() => loadConfig({ CDN_REGION_HEADER: 'CF-Region-Code' })).toThrow(/CDN_REGION_HEADER needs TRUSTED_PROXIES/);
+    expect(loadConfig({ CDN_COUNTRY_HEADER: 'CF-IPCountry', TRUSTED_PROXIES: '173.245.48.0/20' }).countryHeader).toBe('CF-IPCountry');
   });
 
   it('[SEC-4] reads the allowed hosts (default: none configured, the API’s own host:port and localhost:port apply)', () => {

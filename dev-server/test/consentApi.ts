@@ -1,3 +1,4 @@
+import type { DomainVerification } from '../../src/shared/domainVerification';
 import { login } from './http';
 
 /** Fetch helpers for the consent-solution, domain and pricing tests. */
@@ -66,6 +67,7 @@ export interface DomainJson {
   updatedAt: string;
   lastScanAt: string | null;
   cookiesFound: number;
+  verification: DomainVerification;
 }
 
 /** A valid create-form body; override what the test is about. */

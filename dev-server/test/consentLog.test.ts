@@ -171,19 +171,19 @@ const suite = (backend: Backend) => {
     expect(stat).toBeLessThanOrEqual(1);
   });
 
-  it('[STD-3][STD-4][TCF-2][LOG-3] the standards fields go through the log: GPC, the region rule and the TC string are in the proof, GPC decisions in the figures', async () => {
+  it('[STD-3][STD-4][LOG-3][DEPLOY-5] the standards fields go through the log: GPC and the region rule are in the proof, GPC decisions in the figures; a TC string where TCF is off is refused', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const read = async () => (await owner<ComplianceReport>('GET', `/reports/compliance?consentSolutionId=1&from=${today}&to=${today}`)).body;
     const before = await read();
-    const tcString = 'CQAbCdEAAbCdEAGABCENBgFgAP_gAEPgAAAAKYtV';
-    const res = await send(
-      1,
-      record({ anonymousId: 'standards-visitor-0001', action: 'gpc', categories: ['functional'], gpc: true, regionRule: 'opt-out', tcString }),
-    );
+    // Solution 1 has no TCF banner: a TC string there was never sent by its banner (e2e/tcf.test.ts stores one where TCF is on).
+    const forged = await send(1, record({ anonymousId: 'standards-visitor-0001', tcString: 'CQAbCdEAAbCdEAGABCENBgFgAP_gAEPgAAAAKYtV' }));
+    expect(forged.status).toBe(400);
+    expect(JSON.stringify(await forged.json())).toContain('validation.tc_string_without_tcf');
+    const res = await send(1, record({ anonymousId: 'standards-visitor-0001', action: 'gpc', categories: ['functional'], gpc: true, regionRule: 'opt-out' }));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     const proof = (await owner<Record<string, unknown>>('GET', `/consent-records/${id}`)).body;
-    expect(proof).toMatchObject({ action: 'gpc', gpc: true, regionRule: 'opt-out', tcString });
+    expect(proof).toMatchObject({ action: 'gpc', gpc: true, regionRule: 'opt-out', tcString: null });
     const plain = (await (await send(1, record({ anonymousId: 'standards-visitor-0002' }))).json()) as { id: string };
     expect((await owner<Record<string, unknown>>('GET', `/consent-records/${plain.id}`)).body).toMatchObject({
       gpc: false,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newClaim } from '../data/domainVerification';
 import type { ConsentSolutionRow, DomainRow, User } from '../store/types';
 import { login, messageKeys } from './http';
 import { caller, createBody, pairs, SEED, type Call, type ConsentSolutionJson, type DomainJson } from './consentApi';
@@ -305,6 +306,7 @@ describe('ownership and roles', () => {
       updatedAt: now,
       lastScanAt: null,
       cookiesFound: 0,
+      verification: newClaim(new Date(now)),
     });
     rows<ConsentSolutionRow>('consentSolutions').push({
       id: solutionId,

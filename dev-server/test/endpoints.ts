@@ -68,6 +68,9 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'PATCH /domains/:id': { operation: 'domains.write', item: 'domains' },
   'PUT /domains/:id': { operation: 'domains.write', item: 'domains' },
   'DELETE /domains/:id': { operation: 'domains.delete', item: 'domains' },
+  // DEPLOY-4: proof of control of a domain, and a new token for an unproved claim.
+  'POST /domains/:id/verify': { operation: 'domains.write', item: 'domains' },
+  'POST /domains/:id/verification-token': { operation: 'domains.write', item: 'domains' },
 
   'GET /translations': { operation: 'consentSolutions.read' },
   'GET /translations/:id': { operation: 'consentSolutions.read', item: 'translations' },
@@ -84,6 +87,7 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
     item: CS,
     params: { language: 'en', group: 'popup' },
   },
+  'POST /consent-solutions/:id/translations/:language/reset': { operation: 'consentSolutions.write', item: CS, params: { language: 'en' } },
 
   'GET /cookies': { operation: 'consentSolutions.read' },
   'POST /cookies': { operation: 'consentSolutions.write' },

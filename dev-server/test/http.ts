@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { parseSetCookie, type SetCookie } from 'cookie';
 import { DEMO_PASSWORD } from '../seed';
+import { devHeaders } from './startTestServer';
 
 /** Small fetch helpers for the API tests. */
 
@@ -43,7 +44,7 @@ export const multipart = (fields: Record<string, string>): FormData => {
 
 /** The token and form token of the newest emailed `/newpassword/{token}/{csrf}/` link to `email` (dev outbox). */
 export const latestLinkTokens = async (baseUrl: string, email: string): Promise<{ token: string; csrf: string }> => {
-  const outbox = (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as { to: string; link: string }[];
+  const outbox = (await (await fetch(`${baseUrl}/dev/outbox`, { headers: devHeaders() })).json()) as { to: string; link: string }[];
   const link = outbox.filter((mail) => mail.to === email).at(-1)?.link ?? '';
   const match = /\/newpassword\/([^/]+)\/([^/]+)\/$/.exec(link);
   if (!match?.[1] || !match[2]) throw new Error(`no password link for ${email} in the outbox`);

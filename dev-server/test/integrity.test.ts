@@ -5,7 +5,7 @@ import { OWNERSHIP } from '../store/cascade';
 import type { Row } from '../store/types';
 import { caller, createBody, type Call, type ConsentSolutionJson, type DomainJson } from './consentApi';
 import { publishedBannerText, uiFilesOf } from './publishedBanner';
-import { startTestServer, type TestServer } from './startTestServer';
+import { proveDomain, startTestServer, type TestServer } from './startTestServer';
 
 /**
  * SEC-1 and SEC-2 over the real routes: account A (Demo Shop) creates one object of every kind,
@@ -71,6 +71,8 @@ const buildEverything = async (call: Call, site: string, marker: string) => {
     }),
     201,
   );
+  // DEPLOY-4: only a domain whose owner proved control is scanned.
+  await proveDomain(server, call, domainId);
   await expectStatus(call('POST', `/domains/${domainId}/scans`), 202);
   await expectStatus(call('POST', `/domains/${domainId}/health-check`), 202);
   await server.scanner.idle();

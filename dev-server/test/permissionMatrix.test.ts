@@ -7,7 +7,7 @@ import { listRoutes } from './listRoutes';
 import type { Account, User } from '../store/types';
 import { createBody } from './consentApi';
 import { login } from './http';
-import { insertRow, startTestServer, type TestServer } from './startTestServer';
+import { insertRow, startTestServer, TEST_DEV_SECRET, type TestServer } from './startTestServer';
 
 /**
  * ROLE-1 / ROLE-3: every role (and anonymous) × every route of the server × own account /
@@ -244,7 +244,14 @@ describe('permission matrix', () => {
   });
 
   it('[ROLE-3] every route of the server has a matrix entry', () => {
-    const app = createServer({ dbFile: server.dbFile, outboxFile: server.outboxFile, corsOrigins: [], appUrl: 'http://127.0.0.1:5173', devMode: true }).app;
+    const app = createServer({
+      dbFile: server.dbFile,
+      outboxFile: server.outboxFile,
+      corsOrigins: [],
+      appUrl: 'http://127.0.0.1:5173',
+      devMode: true,
+      devSecret: TEST_DEV_SECRET,
+    }).app;
     const missing = listRoutes(app)
       .filter((r) => r.method !== 'all')
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)
@@ -253,7 +260,14 @@ describe('permission matrix', () => {
   });
 
   it('[ROLE-1][ROLE-3] every role × every endpoint × own / other / missing answers as the matrix says', async () => {
-    const app = createServer({ dbFile: server.dbFile, outboxFile: server.outboxFile, corsOrigins: [], appUrl: 'http://127.0.0.1:5173', devMode: true }).app;
+    const app = createServer({
+      dbFile: server.dbFile,
+      outboxFile: server.outboxFile,
+      corsOrigins: [],
+      appUrl: 'http://127.0.0.1:5173',
+      devMode: true,
+      devSecret: TEST_DEV_SECRET,
+    }).app;
     const routes = listRoutes(app).filter((r) => r.method !== 'all');
     const subjects: Subject[] = [...ROLES, 'anonymous'];
     const mismatches: string[] = [];

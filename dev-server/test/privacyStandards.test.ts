@@ -27,7 +27,8 @@ const cdn = (headers: Record<string, string> = {}) =>
   fetch(`${server.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
 
 beforeAll(async () => {
-  server = await startTestServer({ countryHeader: COUNTRY_HEADER });
+  // The test plays the CDN, from this machine: a trusted proxy (DEPLOY-2).
+  server = await startTestServer({ countryHeader: COUNTRY_HEADER, trustedProxies: ['loopback'] });
   owner = await caller(server.baseUrl, 'owner@demo.test');
   stranger = await caller(server.baseUrl, 'other@demo.test');
 });
@@ -102,7 +103,7 @@ describe('the published banner per region', () => {
     expect(script).toContain('"saleShare":["marketing"],"honourGpc":true');
   });
 
-  it('[STD-4] the trusted header decides the rule; caches vary by it; the address is not needed', async () => {
+  it('[STD-4][DEPLOY-2] the trusted header decides the rule; only the visitor’s browser keeps it (private, varying by it); the address is not needed', async () => {
     const us = await cdn({ [COUNTRY_HEADER]: 'US' });
     const fr = await cdn({ [COUNTRY_HEADER]: 'fr' });
     const br = await cdn({ [COUNTRY_HEADER]: 'BR' });
@@ -110,7 +111,7 @@ describe('the published banner per region', () => {
     expect((await fr.text()).endsWith('})({"region":"eu","rule":"opt-in"});\n')).toBe(true);
     expect((await br.text()).endsWith('})({"region":"other","rule":"none"});\n')).toBe(true);
     expect(us.headers.get('vary')).toBe(`Accept-Encoding, Accept-Language, ${COUNTRY_HEADER}`);
-    expect(us.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
+    expect(us.headers.get('cache-control')).toBe('private, max-age=60, must-revalidate');
     expect(us.headers.get('etag')).not.toBe(fr.headers.get('etag'));
     const again = await cdn({ [COUNTRY_HEADER]: 'US', 'if-none-match': us.headers.get('etag') ?? '' });
     expect(again.status).toBe(304);
@@ -187,7 +188,7 @@ describe('the published banner per region', () => {
     const fr = await full({ [COUNTRY_HEADER]: 'US', 'accept-language': 'fr-FR' });
     expect(fr.status).toBe(200);
     expect(fr.headers.get('vary')).toContain('Accept-Language');
-    expect(fr.headers.get('cache-control')).toBe('public, max-age=60, must-revalidate');
+    expect(fr.headers.get('cache-control')).toBe('private, max-age=60, must-revalidate');
     const script = await fr.text();
     expect(script).toContain('Nous utilisons des cookies');
     expect(script).not.toContain('We use cookies');
@@ -228,7 +229,7 @@ describe("a US visitor's state (STD-4)", () => {
   let withState: TestServer;
   let call: Call;
   beforeAll(async () => {
-    withState = await startTestServer({ countryHeader: COUNTRY_HEADER, regionHeader: REGION_HEADER });
+    withState = await startTestServer({ countryHeader: COUNTRY_HEADER, regionHeader: REGION_HEADER, trustedProxies: ['loopback'] });
     call = await caller(withState.baseUrl, 'owner@demo.test');
     expect((await call('PUT', `/consent-solutions/${CS}/standards`, standards({ regions: { enabled: true, us: 'opt-out', other: 'opt-in' } }))).status).toBe(
       200,
@@ -239,7 +240,7 @@ describe("a US visitor's state (STD-4)", () => {
   const core = (headers: Record<string, string>) =>
     fetch(`${withState.baseUrl}/cdn/${CS}/banner.js`, { headers: { 'accept-encoding': 'identity', ...headers } });
 
-  it("[STD-4] comes from the trusted CDN's region header, reaches the banner with the rule, and caches vary by it", async () => {
+  it("[STD-4] comes from the trusted CDN's region header, reaches the banner with the rule, and the browser's cache varies by it", async () => {
     const ca = await core({ [COUNTRY_HEADER]: 'US', [REGION_HEADER]: 'CA' });
     expect((await ca.text()).endsWith('})({"region":"us","rule":"opt-out","state":"US-CA"});\n')).toBe(true);
     expect(ca.headers.get('vary')).toBe(`Accept-Encoding, Accept-Language, ${COUNTRY_HEADER}, ${REGION_HEADER}`);

@@ -3,7 +3,7 @@ import { sendActivationEmail } from '../auth/passwordTokens';
 import type { OutboxEmail } from '../auth/outbox';
 import type { PasswordToken, User } from '../store/types';
 import { messageKeys, multipart, postJson, violationsOf } from './http';
-import { insertRow, startTestServer, type TestServer } from './startTestServer';
+import { devHeaders, insertRow, startTestServer, type TestServer } from './startTestServer';
 
 let clock = Date.now();
 let server: TestServer;
@@ -14,7 +14,7 @@ afterAll(() => server.close());
 
 const sendEmail = (username: string) => fetch(`${server.baseUrl}/lost-password/send-email`, { method: 'POST', body: multipart({ username }) });
 
-const outbox = async (): Promise<OutboxEmail[]> => (await fetch(`${server.baseUrl}/dev/outbox`)).json() as Promise<OutboxEmail[]>;
+const outbox = async (): Promise<OutboxEmail[]> => (await fetch(`${server.baseUrl}/dev/outbox`, { headers: devHeaders() })).json() as Promise<OutboxEmail[]>;
 
 /** Requests a recovery email and returns the token and csrf from its link. */
 const requestLink = async (email: string): Promise<{ token: string; csrf: string }> => {
@@ -157,7 +157,7 @@ describe('POST /lost-password/reset/:token', () => {
   it('[API-4] GET /dev/outbox is not served when dev mode is off', async () => {
     const prod = await startTestServer({ devMode: false });
     try {
-      const res = await fetch(`${prod.baseUrl}/dev/outbox`);
+      const res = await fetch(`${prod.baseUrl}/dev/outbox`, { headers: devHeaders() });
       expect(res.status).toBe(404);
     } finally {
       await prod.close();

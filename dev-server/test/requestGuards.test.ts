@@ -5,7 +5,7 @@ import { createServer } from '../createServer';
 import type { ConsentSolutionRow } from '../store/types';
 import { caller, type Call } from './consentApi';
 import { login, messageKeys, multipart, postJson, rawMessageKeys, rawRequest } from './http';
-import { startTestServer, TEST_APP_ORIGIN, TEST_BCRYPT_COST, type TestServer } from './startTestServer';
+import { devHeaders, startTestServer, TEST_APP_ORIGIN, TEST_BCRYPT_COST, TEST_DEV_SECRET, type TestServer } from './startTestServer';
 
 let server: TestServer;
 let owner: Call;
@@ -25,19 +25,44 @@ const lanAddress = Object.values(networkInterfaces())
   .flat()
   .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
 
-describe('dev routes (SEC-4)', () => {
-  it('[SEC-4] answer a loopback client, but not one behind a proxy (forwarding headers)', async () => {
-    expect((await fetch(`${server.baseUrl}/dev/outbox`)).status).toBe(200);
+describe('dev routes (SEC-4, DEPLOY-3)', () => {
+  it('[SEC-4][DEPLOY-3] answer a loopback client with the run’s secret, but not one behind a proxy (forwarding headers)', async () => {
+    expect((await fetch(`${server.baseUrl}/dev/outbox`, { headers: devHeaders() })).status).toBe(200);
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
-      const res = await fetch(`${server.baseUrl}/dev/outbox`, { headers: { [header]: '203.0.113.9' } });
+      const res = await fetch(`${server.baseUrl}/dev/outbox`, { headers: { ...devHeaders(), [header]: '203.0.113.9' } });
       expect(res.status, header).toBe(404);
-      const clock = await postJson(server.baseUrl, '/dev/clock', { advanceDays: 30 }, { [header]: '203.0.113.9' });
+      const clock = await postJson(server.baseUrl, '/dev/clock', { advanceDays: 30 }, { ...devHeaders(), [header]: '203.0.113.9' });
       expect(clock.status, header).toBe(404);
     }
-    expect(((await (await fetch(`${server.baseUrl}/dev/clock`)).json()) as { offsetDays: number }).offsetDays).toBe(0);
+    expect(((await (await fetch(`${server.baseUrl}/dev/clock`, { headers: devHeaders() })).json()) as { offsetDays: number }).offsetDays).toBe(0);
   });
 
-  it.runIf(lanAddress)('[SEC-4] answer 404 to a client on the network, even with dev mode on', async () => {
+  it('[DEPLOY-3][SEC-4] a loopback client without the secret (a plain reverse proxy on the same host adds no header) gets 404, as does a wrong secret', async () => {
+    const attempts: Record<string, string>[] = [{}, { 'x-dev-secret': '' }, { 'x-dev-secret': 'guess' }, { 'x-dev-secret': `${TEST_DEV_SECRET}x` }];
+    for (const headers of attempts) {
+      for (const path of ['/dev/outbox', '/dev/clock', '/dev/anything']) {
+        const res = await fetch(`${server.baseUrl}${path}`, { headers });
+        expect([res.status, await messageKeys(res)], `${path} ${JSON.stringify(headers)}`).toEqual([404, ['error.backend.not_found']]);
+      }
+      expect((await postJson(server.baseUrl, '/dev/clock', { advanceDays: 30 }, headers)).status).toBe(404);
+    }
+    expect(server.context.clock.offsetMs()).toBe(0);
+    // Dev mode needs the secret: a server cannot be made with dev mode on and none (or a short one).
+    for (const devSecret of [undefined, 'short']) {
+      expect(() =>
+        createServer({
+          dbFile: server.dbFile,
+          outboxFile: server.outboxFile,
+          corsOrigins: [TEST_APP_ORIGIN],
+          appUrl: TEST_APP_ORIGIN,
+          devMode: true,
+          devSecret,
+        }),
+      ).toThrow(/DEV_SECRET/);
+    }
+  });
+
+  it.runIf(lanAddress)('[SEC-4] answer 404 to a client on the network, even with dev mode on and the secret', async () => {
     // Listen on every interface and call in from this machine's LAN address: not a loopback client.
     const probe = await startTestServer();
     const free = probe.baseUrl.split(':').at(-1) ?? '';
@@ -48,6 +73,7 @@ describe('dev routes (SEC-4)', () => {
       corsOrigins: [TEST_APP_ORIGIN],
       appUrl: TEST_APP_ORIGIN,
       devMode: true,
+      devSecret: TEST_DEV_SECRET,
       bcryptCost: TEST_BCRYPT_COST,
       apiHost: '0.0.0.0',
       allowedHosts: [`${lanAddress}:${free}`, `127.0.0.1:${free}`],
@@ -57,12 +83,12 @@ describe('dev routes (SEC-4)', () => {
     try {
       const remote = `http://${lanAddress}:${(http.address() as AddressInfo).port}`;
       for (const path of ['/dev/outbox', '/dev/clock', '/dev/anything']) {
-        const res = await rawRequest(`${remote}${path}`, { localAddress: lanAddress });
+        const res = await rawRequest(`${remote}${path}`, { localAddress: lanAddress, headers: devHeaders() });
         expect([res.status, rawMessageKeys(res)], path).toEqual([404, ['error.backend.not_found']]);
       }
       const moved = await rawRequest(`${remote}/dev/clock`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...devHeaders() },
         body: '{"advanceDays":30}',
         localAddress: lanAddress,
       });
@@ -70,7 +96,7 @@ describe('dev routes (SEC-4)', () => {
       expect(api.context.clock.offsetMs()).toBe(0);
       // The same server still serves the API to that client, and the dev routes to a local one.
       expect((await rawRequest(`${remote}/consent-solutions`, { localAddress: lanAddress })).status).toBe(401);
-      expect((await rawRequest(`http://127.0.0.1:${free}/dev/outbox`)).status).toBe(200);
+      expect((await rawRequest(`http://127.0.0.1:${free}/dev/outbox`, { headers: devHeaders() })).status).toBe(200);
     } finally {
       await new Promise((resolve) => {
         http.close(resolve);
@@ -97,7 +123,7 @@ describe('allowed hosts (SEC-4, DNS rebinding)', () => {
 
   it('[SEC-4] serves the API’s own host:port and localhost:port by default', async () => {
     for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, `LOCALHOST:${port()}`]) {
-      expect((await rawRequest(`${server.baseUrl}/dev/clock`, { headers: { host } })).status, host).toBe(200);
+      expect((await rawRequest(`${server.baseUrl}/dev/clock`, { headers: { host, ...devHeaders() } })).status, host).toBe(200);
     }
     expect((await rawRequest(`${server.baseUrl}/dev/clock`, { headers: { host: `127.0.0.1:${Number(port()) + 1}` } })).status).toBe(400);
   });

@@ -11,7 +11,7 @@ import { listRoutes, type RouteInfo } from './listRoutes';
 import { BODY_LIMIT_BYTES } from '../http/bodyParsers';
 import type { Row } from '../store/types';
 import { login } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { startTestServer, TEST_DEV_SECRET, type TestServer } from './startTestServer';
 
 /**
  * ENT-8 robustness: every write endpoint of the app (read from the express router stack, so a
@@ -211,6 +211,7 @@ const scratch = createServer({
   corsOrigins: [],
   appUrl: 'http://127.0.0.1:5173',
   devMode: true,
+  devSecret: TEST_DEV_SECRET,
   bcryptCost: 10,
 });
 const app = scratch.app;

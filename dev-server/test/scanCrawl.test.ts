@@ -5,7 +5,7 @@ import type { ScanRow, FindingRow } from '../scanner/types';
 import { caller, createBody, type Call } from './consentApi';
 import { pagePath, startCrawlSite, type CrawlSite } from './fixtures/sites/crawlSite';
 import { messageKeys } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { proveDomain, startTestServer, type TestServer } from './startTestServer';
 
 /**
  * SCAN-1 / SCAN-3 / SCAN-6 / SCAN-7: real crawls of generated fixture sites on 127.0.0.1 by the
@@ -58,7 +58,10 @@ const newDomain = async (h: Harness, prefix: string): Promise<{ csId: number; do
   const domain = `${prefix}-${Date.now().toString(36)}.com`;
   const created = await h.owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
   expect(created.status).toBe(201);
-  return { csId: created.body.id, domainId: created.body.domains[0]?.id as number, domain };
+  const domainId = created.body.domains[0]?.id as number;
+  // DEPLOY-4: only a domain whose owner proved control is scanned.
+  await proveDomain(h.server, h.owner, domainId);
+  return { csId: created.body.id, domainId, domain };
 };
 
 const latest = async (h: Harness, domainId: number): Promise<ScanRow> => (await h.owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;

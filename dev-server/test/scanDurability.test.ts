@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ScanRow } from '../scanner/types';
 import { caller, createBody } from './consentApi';
 import { startCrawlSite } from './fixtures/sites/crawlSite';
-import { startTestServer } from './startTestServer';
+import { proveDomain, startTestServer } from './startTestServer';
 
 /**
  * SCAN-1 / SCAN-2: crawls survive their workers. Workers run as `npm run scanner` processes
@@ -100,6 +100,8 @@ describe.each(backends)('a crawl on $name', (backend) => {
         createBody(`durable-${Date.now().toString(36)}.com`),
       );
       const domainId = created.body.domains[0]?.id as number;
+      // DEPLOY-4: only a domain whose owner proved control is scanned.
+      await proveDomain(server, owner, domainId);
       expect((await owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
 
       // Mid-crawl: some pages done, most not.

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScannerStatus } from '../../src/schemas/scanner';
 import type { FindingRow, HealthCheckRow, ScanRow } from '../scanner/types';
 import type { CookieRow, DomainRow } from '../store/types';
-import { createBody } from './consentApi';
+import { createBody, type DomainJson } from './consentApi';
 import { startFixtureSite, type FixtureSite } from './fixtures/sites/siteServer';
 import { login, messageKeys } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { proveDomain, startTestServer, type TestServer } from './startTestServer';
 
 /**
  * BEYOND-4 / BEYOND-8 / ENT-1: the scanner crawls fixture sites on 127.0.0.1 with a real
@@ -28,15 +28,22 @@ const api = async <T>(method: string, path: string, body?: unknown, cookie = own
   return { status: res.status, json: (text === '' ? null : JSON.parse(text)) as T };
 };
 
-/** A new consent solution with one domain served by the fixture site. */
+/**
+ * A new consent solution with one domain served by the fixture site, its control proved through
+ * the real route (DEPLOY-4): the site publishes the claim's token in its well-known file.
+ */
 const newSite = async (prefix = 'shop'): Promise<{ csId: number; domainId: number; domain: string }> => {
   sequence += 1;
   const domain = `${prefix}-${sequence}-${Date.now()}.com`;
   const created = await api<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
   expect(created.status).toBe(201);
   const csId = created.json.id;
+  const domainId = created.json.domains[0]?.id as number;
   site.solutions.set(domain, csId);
-  return { csId, domainId: created.json.domains[0]?.id as number, domain };
+  site.verificationTokens.set(domain, (await api<DomainJson>('GET', `/domains/${domainId}`)).json.verification.token);
+  const verified = await api<DomainJson>('POST', `/domains/${domainId}/verify`);
+  expect([verified.status, verified.json.verification.method]).toEqual([200, 'file']);
+  return { csId, domainId, domain };
 };
 
 const scanNow = async (domainId: number): Promise<ScanRow> => {
@@ -50,6 +57,7 @@ beforeAll(async () => {
   site = await startFixtureSite();
   server = await startTestServer({
     scanner: { baseUrl: `http://{domain}:${site.port}/`, maxPages: 2, sampleSize: 1, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [site.port] },
+    domainVerification: { testOnly: { fileBaseUrl: `http://{domain}:${site.port}`, loopbackPort: site.port } },
   });
   // The pages load their banner from the API, whose port is known only now.
   site.apiUrl = server.baseUrl;
@@ -224,6 +232,7 @@ describe('scanner failures', () => {
         body: JSON.stringify(createBody(`nowhere-${Date.now()}.com`)),
       });
       const domainId = ((await res.json()) as { domains: { id: number }[] }).domains[0]?.id as number;
+      await proveDomain(closed, cookie, domainId);
       expect((await fetch(`${closed.baseUrl}/domains/${domainId}/scans`, { method: 'POST', headers: { cookie } })).status).toBe(202);
       await closed.scanner.idle();
       const scan = (await (await fetch(`${closed.baseUrl}/domains/${domainId}/scans/latest`, { headers: { cookie } })).json()) as ScanRow;
@@ -256,6 +265,9 @@ describe('scanner failures', () => {
         body: JSON.stringify(createBody(`weekly-${Date.now()}.com`, { scanFrequency: 7 })),
       });
       const domainId = ((await res.json()) as { domains: { id: number }[] }).domains[0]?.id as number;
+      // DEPLOY-4: an unverified domain is never scheduled; once verified it is.
+      expect(scheduled.scanner.tick()).toBe(0);
+      await proveDomain(scheduled, cookie, domainId);
       expect(scheduled.scanner.tick()).toBe(1);
       const first = scheduled.scanner.latestScan(domainId);
       expect(first?.trigger).toBe('schedule');

@@ -1,13 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { verificationRecordName } from '../../src/shared/domainVerification';
 import { createServer, type CreateServerOptions, type DevServer } from '../createServer';
+import { DEV_SECRET_HEADER } from '../guards/loopback';
+import type { Call } from './consentApi';
+import { fakeDns, type FakeDns } from './fakeDns';
 import { seedDbFile } from '../seed';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
 export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
+/** DEPLOY-3: this test process's dev-route secret; `devHeaders()` sends it. */
+export const TEST_DEV_SECRET = randomBytes(32).toString('base64url');
+/** The headers a test's request to /dev/* carries. */
+export const devHeaders = (): Record<string, string> => ({ [DEV_SECRET_HEADER]: TEST_DEV_SECRET });
 /** Minimum allowed cost; the seed hash is computed once per process. */
 export const TEST_BCRYPT_COST = 10;
 /**
@@ -34,6 +43,8 @@ export interface TestServer {
   context: DevServer['context'];
   scanner: DevServer['scanner'];
   retention: DevServer['retention'];
+  /** DEPLOY-4: the DNS the server's domain checks read (TXT records the test sets). */
+  dns: FakeDns;
   /** Stops listening; removes the temp files unless the caller passed its own dbFile. */
   close: () => Promise<void>;
 }
@@ -50,13 +61,17 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
   if (!existsSync(dbFile)) await seedDbFile(dbFile, { bcryptCost: TEST_BCRYPT_COST, outboxFile });
 
   const allowLoopbackPorts = overrides.scanner?.allowLoopbackPorts ? [...overrides.scanner.allowLoopbackPorts] : [];
+  const dns = fakeDns();
   const server = createServer({
     corsOrigins: [TEST_APP_ORIGIN],
     appUrl: TEST_APP_ORIGIN,
     devMode: true,
+    devSecret: TEST_DEV_SECRET,
     bcryptCost: TEST_BCRYPT_COST,
     ...overrides,
     scanner: { ...TEST_SCANNER, ...overrides.scanner, settings: { ...TEST_SCANNER.settings, ...overrides.scanner?.settings }, allowLoopbackPorts },
+    // DEPLOY-4: never the real DNS, nor the real domains' files.
+    domainVerification: { resolver: dns, ...overrides.domainVerification },
     dbFile,
     outboxFile,
   });
@@ -84,6 +99,7 @@ export const startTestServer = async (overrides: Partial<CreateServerOptions> = 
     context: server.context,
     scanner: server.scanner,
     retention: server.retention,
+    dns,
     close: async () => {
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
@@ -102,4 +118,24 @@ export const insertRow = <T extends Row>(store: Store, name: string, row: Omit<T
   store.rows<T>(name).push(inserted);
   store.write();
   return inserted;
+};
+
+/**
+ * DEPLOY-4: proves control of a domain through the real route, by the TXT record (the test's DNS).
+ * `who` is a session cookie or a test's caller (consentApi.ts).
+ */
+export const proveDomain = async (server: TestServer, who: string | Call, domainId: number): Promise<void> => {
+  const call: Call =
+    typeof who === 'string'
+      ? async <T>(method: string, path: string) => {
+          const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { cookie: who } });
+          const text = await res.text();
+          return { status: res.status, total: null, body: (text === '' ? null : JSON.parse(text)) as T };
+        }
+      : who;
+  const read = await call<{ canonicalDomain: string; verification: { token: string } }>('GET', `/domains/${domainId}`);
+  const { canonicalDomain, verification } = read.body;
+  server.dns.txt.set(verificationRecordName(canonicalDomain), [verification.token]);
+  const verified = await call('POST', `/domains/${domainId}/verify`);
+  if (verified.status !== 200) throw new Error(`verify ${canonicalDomain}: ${verified.status} ${JSON.stringify(verified.body)}`);
 };

@@ -1,5 +1,6 @@
 import { login } from './http';
-import type { TestServer } from './startTestServer';
+import { devHeaders, type TestServer } from './startTestServer';
+import { newClaim, provedClaim } from '../data/domainVerification';
 
 /** Shared inputs for the subscription, billing and payment API tests. */
 
@@ -37,7 +38,7 @@ export const api = (server: TestServer) => {
   const call = async (method: string, path: string, cookie: string, body?: unknown): Promise<Response> =>
     fetch(`${server.baseUrl}${path}`, {
       method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { cookie, ...devHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   return {
@@ -55,7 +56,7 @@ export const api = (server: TestServer) => {
   };
 };
 
-/** The domains of an account replaced by `domains` (the test owns the pricing inputs). */
+/** The domains of an account replaced by `domains` (the test owns the pricing inputs), verified since only those are billed (DEPLOY-4). */
 export const setDomains = (
   server: TestServer,
   accountId: number,
@@ -64,6 +65,8 @@ export const setDomains = (
   const state = server.store.state();
   const kept = server.store.rows<{ id: number; accountId: number }>('domains').filter((d) => d.accountId !== accountId);
   const nextId = kept.reduce((max, d) => Math.max(max, d.id), 0) + 1;
-  state.domains = [...kept, ...domains.map((d, index) => ({ id: nextId + index, accountId, consentSolutionId: 0, status: 'active', ...d }))];
+  const now = new Date();
+  const verification = provedClaim(newClaim(now), 'dns', now);
+  state.domains = [...kept, ...domains.map((d, index) => ({ id: nextId + index, accountId, consentSolutionId: 0, status: 'active', verification, ...d }))];
   server.store.write();
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageKeys, violationsOf } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { devHeaders, startTestServer, type TestServer } from './startTestServer';
 import { api, card, RENEWAL_DECLINED_CARD, subscribeBody, SUCCESS_CARD } from './subscriptionFixtures';
 
 // A fresh seeded server per test: these tests move the clock and change account 1's subscription.
@@ -64,7 +64,7 @@ describe('trial and clock (ST-1)', () => {
     try {
       const res = await fetch(`${production.baseUrl}/dev/clock`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...devHeaders() },
         body: '{"advanceDays":30}',
       });
       expect(res.status).toBe(404);

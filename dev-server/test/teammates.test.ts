@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../store/types';
 import { login, messageKeys, multipart, postJson } from './http';
-import { startTestServer, type TestServer } from './startTestServer';
+import { devHeaders, startTestServer, type TestServer } from './startTestServer';
 
 let server: TestServer;
 let owner = '';
@@ -99,9 +99,9 @@ describe('teammates', () => {
     expect(before).not.toBeNull();
     await get('/teammates', owner);
     expect(userBy('owner@demo.test')?.lastSeenAt).toBe(before);
-    await postJson(server.baseUrl, '/dev/clock', { advanceDays: 0.01 });
+    await postJson(server.baseUrl, '/dev/clock', { advanceDays: 0.01 }, devHeaders());
     await get('/teammates', owner);
     expect(userBy('owner@demo.test')?.lastSeenAt).not.toBe(before);
-    await postJson(server.baseUrl, '/dev/clock', { reset: true });
+    await postJson(server.baseUrl, '/dev/clock', { reset: true }, devHeaders());
   });
 });

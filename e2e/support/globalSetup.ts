@@ -3,7 +3,7 @@ import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { startTestServer } from '../../dev-server/test/startTestServer';
+import { startTestServer, TEST_DEV_SECRET } from '../../dev-server/test/startTestServer';
 import { startAppServer } from '../../scripts/app/appServer';
 
 declare module 'vitest' {
@@ -14,6 +14,8 @@ declare module 'vitest' {
     integrationsAppUrl: string;
     /** BEYOND-4: the port e2e/scanner.test.ts serves its fixture site on (the API's scanner crawls it). */
     scanSitePort: number;
+    /** DEPLOY-3: the e2e API's dev-route secret (X-Dev-Secret), for the tests that read the outbox or move the clock. */
+    devSecret: string;
   }
 }
 
@@ -60,8 +62,11 @@ export default async function setup(project: TestProject) {
     appUrl,
     loginThrottle: { perPair: 50, perAccount: 500, perAddress: 500 },
     scanner: { baseUrl: `http://{domain}:${scanSitePort}/`, maxPages: 4, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [scanSitePort] },
-    // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN).
+    // DEPLOY-4: the fixture site publishes the proof of control the scanned domains need.
+    domainVerification: { testOnly: { fileBaseUrl: `http://{domain}:${scanSitePort}`, loopbackPort: scanSitePort } },
+    // STD-4: the trusted CDN's country header (e2e/standards.test.ts plays the CDN, from this machine: DEPLOY-2).
     countryHeader: E2E_COUNTRY_HEADER,
+    trustedProxies: ['loopback'],
   };
   const given = prebuilt();
   // The reserved port can have been taken since: then a random one, and a build of our own.
@@ -84,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('appUrl', appUrl);
   project.provide('integrationsAppUrl', integrationsAppUrl);
   project.provide('scanSitePort', scanSitePort);
+  project.provide('devSecret', TEST_DEV_SECRET);
 
   return async () => {
     await server.close();

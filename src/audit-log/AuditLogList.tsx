@@ -8,7 +8,8 @@ import { PageLayout } from '../components/PageLayout';
 interface AuditRow {
   id: number;
   at: string;
-  userEmail: string;
+  /** Null to a customer where the provider's staff acted (DEPLOY-6). */
+  userEmail: string | null;
   action: 'create' | 'update' | 'delete' | 'action';
   resource: string;
   summary: string;
@@ -56,7 +57,12 @@ export const AuditLogList = () => {
       <GuardedList title="audit.title" perPage={25} sort={{ field: 'id', order: 'DESC' }} filters={filters} actions={false} disableSyncWithLocation>
         <DataTable<AuditRow> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="at" label="resources.audit-log.fields.at" render={(record) => <LocalDateTime value={(record as AuditRow).at} />} />
-          <DataTable.Col source="userEmail" label="resources.audit-log.fields.userEmail" />
+          <DataTable.Col
+            source="userEmail"
+            label="resources.audit-log.fields.userEmail"
+            // DEPLOY-6: what the provider's staff did is shown as the provider's.
+            render={(record) => (record as AuditRow).userEmail ?? translate('deploy.provider')}
+          />
           <DataTable.Col
             source="action"
             label="resources.audit-log.fields.action"

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import englishMessages from 'ra-language-english';
 import { dashboardEn } from './dashboard.en';
+import { deployEn } from './deploy.en';
 import { deepMergeAll, type Tree } from './deepMerge';
 import { formMessagesEn } from './formMessages.en';
 import { integrationsEn } from './integrations.en';
@@ -36,6 +37,7 @@ export const adminCatalogueEn: Tree = deepMergeAll([
   standardsDocumentsEn,
   loadErrorsEn,
   statusHelpEn,
+  deployEn,
 ]);
 
 export const raMessagesEn: TranslationMessages = englishMessages;

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import frenchMessages from 'ra-language-french';
 import { dashboardFr } from './dashboard.fr';
+import { deployFr } from './deploy.fr';
 import { deepMergeAll, type Tree } from './deepMerge';
 import { formMessagesFr } from './formMessages.fr';
 import { integrationsFr } from './integrations.fr';
@@ -36,6 +37,7 @@ export const adminCatalogueFr: Tree = deepMergeAll([
   standardsDocumentsFr,
   loadErrorsFr,
   statusHelpFr,
+  deployFr,
 ]);
 
 export const raMessagesFr: TranslationMessages = frenchMessages;

@@ -147,4 +147,18 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   // STD-13, STD-14
   'validation.tcf_ac_provider_unknown': 'Ce fournisseur ne figure pas dans la liste du consentement additionnel de Google.',
   'validation.gpp_section_invalid': 'Choisissez une section GPP dans la liste.',
+  // DEPLOY-4 / DEPLOY-5: domain ownership, consent records and queries.
+  'validation.tc_string_without_tcf': "Cette solution de consentement n'utilise pas le TCF de l'IAB : une preuve ne peut pas contenir de TC string.",
+  'validation.category_not_offered': 'La bannière publiée ne propose pas cette catégorie.',
+  'validation.control_characters': 'Cette valeur contient des caractères de contrôle, qui ne sont pas autorisés.',
+  'error.backend.domain_not_verified': "Vérifiez d'abord que vous contrôlez ce domaine : il n'est analysé et facturé qu'une fois vérifié.",
+  'error.backend.domain_claim_expired': 'Cette revendication a expiré sans preuve de contrôle. Demandez un nouveau jeton, publiez-le et vérifiez à nouveau.',
+  'error.backend.domain_already_verified': 'Ce domaine est déjà vérifié.',
+  'error.backend.verification_too_soon': 'Ce domaine vient d’être vérifié. Attendez quelques secondes avant la prochaine vérification.',
+  'error.backend.verification_dns_missing': 'Aucun enregistrement TXT _consent-verification de ce domaine ne contient le jeton.',
+  'error.backend.verification_dns_failed': 'La recherche DNS a échoué. Réessayez dans quelques minutes.',
+  'error.backend.verification_file_missing': 'Le fichier /.well-known/consent-verification.txt est introuvable sur le domaine.',
+  'error.backend.verification_file_mismatch': 'Le fichier /.well-known/consent-verification.txt ne contient pas le jeton.',
+  'error.backend.verification_file_unreachable': "Le domaine n'a pas pu être joint en HTTPS.",
+  'error.backend.verification_file_private_address': "Le domaine pointe vers une adresse privée ou locale, qui n'est jamais consultée.",
 };

@@ -5,6 +5,7 @@ import { crudHttpClient } from './crudErrorKeys';
 import { httpClient } from './httpClient';
 import { withConsentSolutionsMethods, type ConsentSolutionsMethods } from './methods/consentSolutions';
 import { withCookieMethods, type CookieMethods } from './methods/cookies';
+import { withDomainVerificationMethods, type DomainVerificationMethods } from './methods/domainVerification';
 import { withPopupMethods, type PopupMethods } from './methods/popup';
 import { withReportsMethods, type ReportsMethods } from './methods/reports';
 import { withScannerMethods, type ScannerMethods } from './methods/scanner';
@@ -34,6 +35,7 @@ export interface AppDataProvider
     AccountMethods,
     ConsentSolutionsMethods,
     CookieMethods,
+    DomainVerificationMethods,
     PopupMethods,
     ReportsMethods,
     ScannerMethods,
@@ -55,10 +57,12 @@ const withCustomMethods = <T extends DataProvider>(base: T): T & AccountMethods 
 /** Each feature's methods (./methods/README.md), one decorator each around the CRUD provider. */
 export const dataProvider: AppDataProvider = withCustomMethods(
   withTcfMethods(
-    withScannerMethods(
-      withReportsMethods(
-        withPopupMethods(
-          withConsentSolutionsMethods(withCookieMethods(withSubscriptionMethods(withTranslationMethods(jsonServerProvider(env.apiUrl, crudHttpClient))))),
+    withDomainVerificationMethods(
+      withScannerMethods(
+        withReportsMethods(
+          withPopupMethods(
+            withConsentSolutionsMethods(withCookieMethods(withSubscriptionMethods(withTranslationMethods(jsonServerProvider(env.apiUrl, crudHttpClient))))),
+          ),
         ),
       ),
     ),

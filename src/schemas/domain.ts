@@ -3,6 +3,7 @@ import { parse } from 'tldts';
 import { LANGUAGE_CODES, type LanguageCode } from '../shared/languages';
 import { domainValidationMessages, domainRuleMessages } from './validationMessages';
 import { DOMAIN_TYPES, SCAN_DEPTHS, SCAN_FREQUENCY_DAY_VALUES, type DomainType, type ScanDepth, type ScanFrequencyDays } from '../shared/domainTypes';
+import type { DomainVerification } from '../shared/domainVerification';
 export * from '../shared/domainTypes';
 
 /**
@@ -206,11 +207,13 @@ export interface DomainRecord {
   scanFrequency: ScanFrequencyDays;
   status: DomainStatus;
   createdAt: string;
-  /** Email of the user who added it. */
-  createdBy: string;
+  /** Email of the user who added it; null to a customer when the provider's staff did (DEPLOY-6). */
+  createdBy: string | null;
   updatedAt: string;
   lastScanAt: string | null;
   cookiesFound: number;
+  /** DEPLOY-4: the proof of control; scanned and billed only once verified. */
+  verification: DomainVerification;
 }
 
 /** The read-only summary a consent solution carries of its domains (server-maintained). */

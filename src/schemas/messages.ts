@@ -117,8 +117,26 @@ const scannerMessages = {
   'validation.finding_unknown': 'This finding does not exist or was already handled.',
 } as const;
 
+/** DEPLOY-4 / DEPLOY-5: domain ownership, and what a consent record or a query may carry. */
+const deployMessages = {
+  'validation.tc_string_without_tcf': 'This consent solution does not use the IAB TCF: a record cannot carry a TC string.',
+  'validation.category_not_offered': 'The published banner does not offer this category.',
+  'validation.control_characters': 'This value contains control characters, which are not allowed.',
+  'error.backend.domain_not_verified': 'Verify that you control this domain first: it is scanned and billed only once verified.',
+  'error.backend.domain_claim_expired': 'This claim lapsed without proof of control. Ask for a new token, publish it and verify again.',
+  'error.backend.domain_already_verified': 'This domain is already verified.',
+  'error.backend.verification_too_soon': 'This domain was just checked. Wait a few seconds before the next check.',
+  'error.backend.verification_dns_missing': 'No TXT record at _consent-verification on this domain holds the token.',
+  'error.backend.verification_dns_failed': 'The DNS lookup failed. Try again in a few minutes.',
+  'error.backend.verification_file_missing': 'The file /.well-known/consent-verification.txt was not found on the domain.',
+  'error.backend.verification_file_mismatch': 'The file /.well-known/consent-verification.txt does not hold the token.',
+  'error.backend.verification_file_unreachable': 'The domain could not be reached over HTTPS.',
+  'error.backend.verification_file_private_address': 'The domain resolves to a private or local address, which is never fetched.',
+} as const;
+
 /** Every schema's messages, merged; `messages.test.ts` proves no key has two texts. */
 export const messageSources = [
+  deployMessages,
   scannerMessages,
   coreMessages,
   apiRuleMessages,
@@ -137,6 +155,7 @@ export const messageSources = [
 
 export const messagesEn = {
   ...standardsDocumentsValidationMessages,
+  ...deployMessages,
   ...tcfValidationMessages,
   ...scannerMessages,
   ...privacyStandardsValidationMessages,

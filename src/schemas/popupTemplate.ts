@@ -21,7 +21,8 @@ export interface PopupTemplate extends TemplateCode {
   version: number;
   createdAt: string;
   updatedAt: string;
-  updatedBy: string;
+  /** Email of whoever saved it last; null to a customer when the provider's staff did (DEPLOY-6). */
+  updatedBy: string | null;
 }
 
 /** The full content of one save of a template. */
@@ -32,8 +33,8 @@ export interface TemplateVersion extends TemplateCode {
   version: number;
   name: string;
   createdAt: string;
-  /** Email of whoever saved it. */
-  createdBy: string;
+  /** Email of whoever saved it; null to a customer when the provider's staff did (DEPLOY-6). */
+  createdBy: string | null;
   /** Set when this version restored an older one. */
   restoredFrom: number | null;
 }
@@ -51,7 +52,8 @@ export interface Publication {
   needsReconsent: boolean;
   consentVersion: number;
   publishedAt: string;
-  publishedBy: string;
+  /** Email of who published; null to a customer when the provider's staff did (DEPLOY-6). */
+  publishedBy: string | null;
   /**
    * STD-8: the installation snippet's inline first part for this publication (Consent Mode
    * defaults, the IAB stub), run before the core loads `async`; empty when none is needed.

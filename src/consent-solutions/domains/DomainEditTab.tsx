@@ -24,6 +24,7 @@ import { LocalDateTime, LocalNumber } from '../../components/LocalDateTime';
 import { domainUpdateSchema } from '../../schemas/domain';
 import { detailPath } from '../../shared/consentSolutionPaths';
 import { DomainInputs } from './DomainInputs';
+import { DomainVerificationPanel } from './DomainVerificationPanel';
 import { PricePreview } from './PricePreview';
 import { toDomainUpdateBody, type DomainFormValues, type DomainRecord } from './domainModel';
 import { schemaResolver } from '../../schemas/formResolver';
@@ -45,7 +46,8 @@ const DomainFacts = ({ record }: { record: DomainRecord }) => {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Labeled label={label('createdBy')}>
-            <TextField record={record} source="createdBy" />
+            {/* DEPLOY-6: the API names no provider staff to a customer. */}
+            <TextField record={record} source="createdBy" emptyText="deploy.provider" />
           </Labeled>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -122,6 +124,7 @@ const DomainEditForm = ({ consentSolutionId, onDeleteRefused }: EditFormProps) =
       }
     >
       <DomainFacts record={record} />
+      <DomainVerificationPanel record={record} />
       <DomainInputs immutableIdentity withDefaultLanguage />
       <PricePreview saved={record} />
     </SimpleForm>

@@ -130,7 +130,7 @@ export const VersionsPanel = ({ templateId, onRestored, readOnly }: VersionsPane
             <ListItemText
               primary={translate('popup.versions.entry', { version: version.version })}
               secondary={[
-                translate('popup.versions.by', { date: formatDateTime(version.createdAt), author: version.createdBy }),
+                translate('popup.versions.by', { date: formatDateTime(version.createdAt), author: version.createdBy ?? translate('deploy.provider') }),
                 version.restoredFrom === null ? null : translate('popup.versions.restored_from', { version: version.restoredFrom }),
               ]
                 .filter(Boolean)
