@@ -9,12 +9,15 @@ import type { Store } from '../store/store';
 /**
  * DEPLOY-5: a consent record is checked against what the solution's published banner could have
  * sent, since anyone who sets `Origin` can post one: a TC string only where the publication has
- * the IAB TCF on (and then one the IAB's own library decodes), categories only among those the
- * banner offers. Before any publication no banner exists: TCF counts as off.
+ * the IAB TCF on (and then one the IAB's own library decodes), a GPP string or sections only where
+ * it has GPP on (it then carries the GPP module), categories only among those the banner offers.
+ * Before any publication no banner exists: TCF and GPP count as off.
  */
 
 interface RecordClaims {
   tcString?: string;
+  gppString?: string;
+  gppSid?: readonly number[];
   categories: readonly string[];
 }
 
@@ -38,6 +41,10 @@ export const recordViolations = (publication: PublicationRow | undefined, record
   if (record.tcString !== undefined) {
     if (!publication?.tcf) violations.push(violation('validation.tc_string_without_tcf', 'tcString'));
     else if (!decodes(record.tcString)) violations.push(violation('validation.invalid_value', 'tcString'));
+  }
+  if (!publication?.gppFile) {
+    if (record.gppString !== undefined) violations.push(violation('validation.gpp_string_without_gpp', 'gppString'));
+    if (record.gppSid !== undefined) violations.push(violation('validation.gpp_string_without_gpp', 'gppSid'));
   }
   // Publications made before they named their categories offered every one.
   const offered: readonly string[] = publication?.categories ?? CONSENT_CATEGORIES;

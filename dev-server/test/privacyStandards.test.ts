@@ -353,7 +353,8 @@ describe('the IAB GPP and GPC support resource on the CDN', () => {
     await publish({});
   });
 
-  it('[STD-13][STD-14] a record keeps the GPP string, its sections and the AC string, shown in the proof; malformed ones are violations', async () => {
+  it('[STD-13][STD-14][DEPLOY-5] a record keeps the GPP string, its sections and the AC string, shown in the proof; malformed ones are violations; none where the banner has GPP off', async () => {
+    await publish({ gpp: { enabled: true }, regions: { enabled: true }, gpc: { enabled: true } });
     const model = new GppModel();
     model.setFieldValue('usca', 'SaleOptOutNotice', 1);
     model.setFieldValue('usca', 'SaleOptOut', 1);
@@ -385,5 +386,16 @@ describe('the IAB GPP and GPC support resource on the CDN', () => {
     const bad = await send({ gppString: 'DBABL~<script>', gppSid: [0, 'x'], acString: '3~1' });
     expect(bad.status).toBe(400);
     expect(pairs(await bad.json()).map(([path]) => path)).toEqual(expect.arrayContaining(['gppString', 'gppSid.0', 'gppSid.1', 'acString']));
+
+    // A banner published with GPP off never sends a GPP string: one posted anyway is forged.
+    await publish({});
+    const forged = await send({ gppString, gppSid: [8] });
+    expect(forged.status).toBe(400);
+    expect(pairs(await forged.json())).toEqual(
+      expect.arrayContaining([
+        ['gppString', 'validation.gpp_string_without_gpp'],
+        ['gppSid', 'validation.gpp_string_without_gpp'],
+      ]),
+    );
   });
 });

@@ -149,6 +149,8 @@ export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'validation.gpp_section_invalid': 'Choisissez une section GPP dans la liste.',
   // DEPLOY-4 / DEPLOY-5: domain ownership, consent records and queries.
   'validation.tc_string_without_tcf': "Cette solution de consentement n'utilise pas le TCF de l'IAB : une preuve ne peut pas contenir de TC string.",
+  'validation.gpp_string_without_gpp':
+    "La bannière publiée de cette solution de consentement n'utilise pas le GPP de l'IAB : une preuve ne peut pas contenir de chaîne GPP.",
   'validation.category_not_offered': 'La bannière publiée ne propose pas cette catégorie.',
   'validation.control_characters': 'Cette valeur contient des caractères de contrôle, qui ne sont pas autorisés.',
   'error.backend.domain_not_verified': "Vérifiez d'abord que vous contrôlez ce domaine : il n'est analysé et facturé qu'une fois vérifié.",

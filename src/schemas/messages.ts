@@ -120,6 +120,7 @@ const scannerMessages = {
 /** DEPLOY-4 / DEPLOY-5: domain ownership, and what a consent record or a query may carry. */
 const deployMessages = {
   'validation.tc_string_without_tcf': 'This consent solution does not use the IAB TCF: a record cannot carry a TC string.',
+  'validation.gpp_string_without_gpp': 'The published banner of this consent solution does not use the IAB GPP: a record cannot carry a GPP string.',
   'validation.category_not_offered': 'The published banner does not offer this category.',
   'validation.control_characters': 'This value contains control characters, which are not allowed.',
   'error.backend.domain_not_verified': 'Verify that you control this domain first: it is scanned and billed only once verified.',
