@@ -354,6 +354,11 @@ const suite = (backend: Backend) => {
         'gpc',
         'region_rule',
         'tc_string',
+        'gpp_string',
+        'gpp_sid',
+        'ac_string',
+        'is_change',
+        'replaces',
       ]);
       const indexes = (
         await sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'consent_records' AND schemaname = current_schema()`)
