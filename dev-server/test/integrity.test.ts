@@ -79,68 +79,75 @@ const buildEverything = async (call: Call, site: string, marker: string) => {
   return { solution, domainId, template, cookie };
 };
 
+/** The two tests that build everything run a real scan and health check (the first also starts the scanner's Chromium and queue). */
+const SCAN_TIMEOUT_MS = 90_000;
+
 describe('integrity: ids and deletion', () => {
-  it('[SEC-2] a deleted solution takes its domains, scans, health checks, cookies, texts, pop-up settings, publications and CDN file with it; the next account sees none of it', async () => {
-    const before = await buildEverything(a, 'integrity-a.com', A_MARKER);
-    const aSolution = before.solution.id;
-    expect((await cdn(aSolution)).status).toBe(200);
-    expect(await publishedBannerText(server.baseUrl, aSolution)).toContain(A_MARKER);
-    const aUi = `${server.baseUrl}/cdn/${aSolution}/${Object.values(uiFilesOf(await (await cdn(aSolution)).text()))[0] ?? ''}`;
-    expect((await fetch(aUi)).status).toBe(200);
-    expect(existsSync(solutionDir(server.dbFile, aSolution))).toBe(true);
-    expect(leftovers('scans', 'domainId', [before.domainId]).length).toBeGreaterThan(0);
-    expect(leftovers('healthChecks', 'domainId', [before.domainId]).length).toBeGreaterThan(0);
+  it(
+    '[SEC-2] a deleted solution takes its domains, scans, health checks, cookies, texts, pop-up settings, publications and CDN file with it; the next account sees none of it',
+    async () => {
+      const before = await buildEverything(a, 'integrity-a.com', A_MARKER);
+      const aSolution = before.solution.id;
+      expect((await cdn(aSolution)).status).toBe(200);
+      expect(await publishedBannerText(server.baseUrl, aSolution)).toContain(A_MARKER);
+      const aUi = `${server.baseUrl}/cdn/${aSolution}/${Object.values(uiFilesOf(await (await cdn(aSolution)).text()))[0] ?? ''}`;
+      expect((await fetch(aUi)).status).toBe(200);
+      expect(existsSync(solutionDir(server.dbFile, aSolution))).toBe(true);
+      expect(leftovers('scans', 'domainId', [before.domainId]).length).toBeGreaterThan(0);
+      expect(leftovers('healthChecks', 'domainId', [before.domainId]).length).toBeGreaterThan(0);
 
-    // A removes the public domain (A has other solutions), then the solution.
-    await expectStatus(a('DELETE', `/domains/${before.domainId}`), 204);
-    expect(leftovers('scans', 'domainId', [before.domainId])).toEqual([]);
-    expect(leftovers('healthChecks', 'domainId', [before.domainId])).toEqual([]);
-    await expectStatus(a('DELETE', `/consent-solutions/${aSolution}`), 204);
+      // A removes the public domain (A has other solutions), then the solution.
+      await expectStatus(a('DELETE', `/domains/${before.domainId}`), 204);
+      expect(leftovers('scans', 'domainId', [before.domainId])).toEqual([]);
+      expect(leftovers('healthChecks', 'domainId', [before.domainId])).toEqual([]);
+      await expectStatus(a('DELETE', `/consent-solutions/${aSolution}`), 204);
 
-    // From that moment its banner is gone, and so is everything that belonged to it.
-    expect((await cdn(aSolution)).status).toBe(404);
-    expect((await fetch(aUi)).status).toBe(404);
-    expect(existsSync(solutionDir(server.dbFile, aSolution))).toBe(false);
-    for (const { collection, key } of OWNERSHIP.consentSolutions ?? []) expect(leftovers(collection, key, [aSolution]), collection).toEqual([]);
+      // From that moment its banner is gone, and so is everything that belonged to it.
+      expect((await cdn(aSolution)).status).toBe(404);
+      expect((await fetch(aUi)).status).toBe(404);
+      expect(existsSync(solutionDir(server.dbFile, aSolution))).toBe(false);
+      for (const { collection, key } of OWNERSHIP.consentSolutions ?? []) expect(leftovers(collection, key, [aSolution]), collection).toEqual([]);
 
-    // B creates the same kinds of objects: new ids, none of A's content.
-    const bSolution = await expectStatus(b<ConsentSolutionJson>('POST', '/consent-solutions', createBody('integrity-b.com')), 201);
-    expect(bSolution.id).toBeGreaterThan(aSolution);
-    const bDomain = bSolution.domains[0]?.id as number;
-    expect(bDomain).toBeGreaterThan(before.domainId);
-    expect((await cdn(bSolution.id)).status).toBe(404);
-    expect(await expectStatus(b<PopupJson>('GET', `/consent-solutions/${bSolution.id}/popup`), 200)).toMatchObject({ mode: 'default' });
-    expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/publications`), 200)).toEqual([]);
-    expect(await expectStatus(b<unknown[]>('GET', `/cookies?consentSolutionId=${bSolution.id}`), 200)).toEqual([]);
-    expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/scans`), 200)).toEqual([]);
-    expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/health-checks`), 200)).toEqual([]);
-    expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/triage`), 200)).toEqual([]);
-    expect(await expectStatus(b<unknown[]>('GET', `/domains/${bDomain}/scans`), 200)).toEqual([]);
-    expect(await expectStatus(b('GET', `/domains/${bDomain}/scans/latest`), 200)).toBeNull();
-    expect(await expectStatus(b('GET', `/domains/${bDomain}/health-check`), 200)).toBeNull();
-    const bCookie = await expectStatus(
-      b<IdJson>('POST', '/cookies', {
-        consentSolutionId: bSolution.id,
-        name: 'b_id',
-        domain: 'integrity-b.com',
-        category: 'necessary',
-        purpose: { en: 'Session.' },
-        expiryDays: null,
-        dataProcessor: null,
-      }),
-      201,
-    );
-    expect(bCookie.id).toBeGreaterThan(before.cookie.id);
+      // B creates the same kinds of objects: new ids, none of A's content.
+      const bSolution = await expectStatus(b<ConsentSolutionJson>('POST', '/consent-solutions', createBody('integrity-b.com')), 201);
+      expect(bSolution.id).toBeGreaterThan(aSolution);
+      const bDomain = bSolution.domains[0]?.id as number;
+      expect(bDomain).toBeGreaterThan(before.domainId);
+      expect((await cdn(bSolution.id)).status).toBe(404);
+      expect(await expectStatus(b<PopupJson>('GET', `/consent-solutions/${bSolution.id}/popup`), 200)).toMatchObject({ mode: 'default' });
+      expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/publications`), 200)).toEqual([]);
+      expect(await expectStatus(b<unknown[]>('GET', `/cookies?consentSolutionId=${bSolution.id}`), 200)).toEqual([]);
+      expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/scans`), 200)).toEqual([]);
+      expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/health-checks`), 200)).toEqual([]);
+      expect(await expectStatus(b<unknown[]>('GET', `/consent-solutions/${bSolution.id}/triage`), 200)).toEqual([]);
+      expect(await expectStatus(b<unknown[]>('GET', `/domains/${bDomain}/scans`), 200)).toEqual([]);
+      expect(await expectStatus(b('GET', `/domains/${bDomain}/scans/latest`), 200)).toBeNull();
+      expect(await expectStatus(b('GET', `/domains/${bDomain}/health-check`), 200)).toBeNull();
+      const bCookie = await expectStatus(
+        b<IdJson>('POST', '/cookies', {
+          consentSolutionId: bSolution.id,
+          name: 'b_id',
+          domain: 'integrity-b.com',
+          category: 'necessary',
+          purpose: { en: 'Session.' },
+          expiryDays: null,
+          dataProcessor: null,
+        }),
+        201,
+      );
+      expect(bCookie.id).toBeGreaterThan(before.cookie.id);
 
-    // B's own publish uses B's (default) template, and A's later edits of its template never reach it.
-    await expectStatus(b('POST', `/consent-solutions/${bSolution.id}/publish`, { needsReconsent: false }), 201);
-    await expectStatus(a('PATCH', `/popup-templates/${before.template.id}`, { js: `root.setAttribute("data-owner", "${A_MARKER}-edited");` }), 200);
-    const bScript = await publishedBannerText(server.baseUrl, bSolution.id);
-    expect(bScript).not.toContain(A_MARKER);
-    const publications = await expectStatus(b<{ publishedBy?: string }[]>('GET', `/consent-solutions/${bSolution.id}/publications`), 200);
-    expect(publications).toHaveLength(1);
-    expect(JSON.stringify(publications)).not.toContain('owner@demo.test');
-  });
+      // B's own publish uses B's (default) template, and A's later edits of its template never reach it.
+      await expectStatus(b('POST', `/consent-solutions/${bSolution.id}/publish`, { needsReconsent: false }), 201);
+      await expectStatus(a('PATCH', `/popup-templates/${before.template.id}`, { js: `root.setAttribute("data-owner", "${A_MARKER}-edited");` }), 200);
+      const bScript = await publishedBannerText(server.baseUrl, bSolution.id);
+      expect(bScript).not.toContain(A_MARKER);
+      const publications = await expectStatus(b<{ publishedBy?: string }[]>('GET', `/consent-solutions/${bSolution.id}/publications`), 200);
+      expect(publications).toHaveLength(1);
+      expect(JSON.stringify(publications)).not.toContain('owner@demo.test');
+    },
+    SCAN_TIMEOUT_MS,
+  );
 
   it('[SEC-2] a deleted template takes its versions; a deleted teammate its sessions and tokens; the next ones get new ids', async () => {
     const template = await expectStatus(a<IdJson>('POST', '/popup-templates', { name: 'Short-lived', ...templateCode('short') }), 201);
@@ -160,42 +167,46 @@ describe('integrity: ids and deletion', () => {
     expect(newcomer.id).toBeGreaterThan(invited.id);
   });
 
-  it('[SEC-2] operations delete an account, confirmed by its name: its users, sessions, solutions, templates, scripts and consent records go with it', async () => {
-    const admin = await caller(server.baseUrl, 'admin@demo.test');
-    const account = await expectStatus(admin<IdJson>('POST', '/accounts', { name: 'Closing Company' }), 201);
-    const actingOn = await caller(server.baseUrl, 'admin@demo.test', account.id);
-    const built = await buildEverything(actingOn, 'closing-company.com', 'closing-marker');
-    const teammate = await expectStatus(actingOn<IdJson>('POST', '/teammates', { email: 'closing@demo.test' }), 201);
-    expect((await cdn(built.solution.id)).status).toBe(200);
-    const recorded = await fetch(`${server.baseUrl}/consent/${built.solution.id}/records`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain', origin: 'https://closing-company.com' },
-      body: JSON.stringify({ anonymousId: 'closing-visitor-000001', action: 'accept', categories: ['statistics'], consentVersion: 1 }),
-    });
-    expect(recorded.status).toBe(201);
-    const recordId = ((await recorded.json()) as { id: string }).id;
-    expect(await server.context.consentLog.find(account.id, recordId)).not.toBeNull();
+  it(
+    '[SEC-2] operations delete an account, confirmed by its name: its users, sessions, solutions, templates, scripts and consent records go with it',
+    async () => {
+      const admin = await caller(server.baseUrl, 'admin@demo.test');
+      const account = await expectStatus(admin<IdJson>('POST', '/accounts', { name: 'Closing Company' }), 201);
+      const actingOn = await caller(server.baseUrl, 'admin@demo.test', account.id);
+      const built = await buildEverything(actingOn, 'closing-company.com', 'closing-marker');
+      const teammate = await expectStatus(actingOn<IdJson>('POST', '/teammates', { email: 'closing@demo.test' }), 201);
+      expect((await cdn(built.solution.id)).status).toBe(200);
+      const recorded = await fetch(`${server.baseUrl}/consent/${built.solution.id}/records`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'https://closing-company.com' },
+        body: JSON.stringify({ anonymousId: 'closing-visitor-000001', action: 'accept', categories: ['statistics'], consentVersion: 1 }),
+      });
+      expect(recorded.status).toBe(201);
+      const recordId = ((await recorded.json()) as { id: string }).id;
+      expect(await server.context.consentLog.find(account.id, recordId)).not.toBeNull();
 
-    const remove = (query: string, call: Call = admin) => call('DELETE', `/accounts/${account.id}${query}`);
-    expect((await remove('')).status).toBe(400);
-    expect((await remove('?confirm=Closing')).status).toBe(400);
-    expect((await remove('?confirm=Closing%20Company', a)).status).toBe(404);
-    expect((await admin('DELETE', '/accounts/7?confirm=Operations')).status).toBe(403);
-    expect((await admin('DELETE', '/accounts/4?confirm=Pixel%20Agency')).status).toBe(409);
-    await expectStatus(remove('?confirm=Closing%20Company'), 204);
+      const remove = (query: string, call: Call = admin) => call('DELETE', `/accounts/${account.id}${query}`);
+      expect((await remove('')).status).toBe(400);
+      expect((await remove('?confirm=Closing')).status).toBe(400);
+      expect((await remove('?confirm=Closing%20Company', a)).status).toBe(404);
+      expect((await admin('DELETE', '/accounts/7?confirm=Operations')).status).toBe(403);
+      expect((await admin('DELETE', '/accounts/4?confirm=Pixel%20Agency')).status).toBe(409);
+      await expectStatus(remove('?confirm=Closing%20Company'), 204);
 
-    expect((await admin('GET', `/accounts/${account.id}`)).status).toBe(404);
-    expect(await server.context.consentLog.find(account.id, recordId)).toBeNull();
-    expect((await cdn(built.solution.id)).status).toBe(404);
-    expect(existsSync(solutionDir(server.dbFile, built.solution.id))).toBe(false);
-    for (const { collection, key } of OWNERSHIP.accounts ?? []) expect(leftovers(collection, key, [account.id]), collection).toEqual([]);
-    for (const { collection, key } of OWNERSHIP.users ?? []) expect(leftovers(collection, key, [teammate.id]), collection).toEqual([]);
-    for (const { collection, key } of OWNERSHIP.consentSolutions ?? []) expect(leftovers(collection, key, [built.solution.id]), collection).toEqual([]);
-    expect(leftovers('popupTemplateVersions', 'templateId', [built.template.id])).toEqual([]);
-    expect(leftovers('scans', 'domainId', [built.domainId])).toEqual([]);
-    const next = await expectStatus(admin<IdJson>('POST', '/accounts', { name: 'Next Company' }), 201);
-    expect(next.id).toBeGreaterThan(account.id);
-  });
+      expect((await admin('GET', `/accounts/${account.id}`)).status).toBe(404);
+      expect(await server.context.consentLog.find(account.id, recordId)).toBeNull();
+      expect((await cdn(built.solution.id)).status).toBe(404);
+      expect(existsSync(solutionDir(server.dbFile, built.solution.id))).toBe(false);
+      for (const { collection, key } of OWNERSHIP.accounts ?? []) expect(leftovers(collection, key, [account.id]), collection).toEqual([]);
+      for (const { collection, key } of OWNERSHIP.users ?? []) expect(leftovers(collection, key, [teammate.id]), collection).toEqual([]);
+      for (const { collection, key } of OWNERSHIP.consentSolutions ?? []) expect(leftovers(collection, key, [built.solution.id]), collection).toEqual([]);
+      expect(leftovers('popupTemplateVersions', 'templateId', [built.template.id])).toEqual([]);
+      expect(leftovers('scans', 'domainId', [built.domainId])).toEqual([]);
+      const next = await expectStatus(admin<IdJson>('POST', '/accounts', { name: 'Next Company' }), 201);
+      expect(next.id).toBeGreaterThan(account.id);
+    },
+    SCAN_TIMEOUT_MS,
+  );
 
   it('[SEC-1] an id, once given, is never given again in any collection, across a restart', async () => {
     const solution = await expectStatus(a<ConsentSolutionJson>('POST', '/consent-solutions', createBody('restart-a.com')), 201);
