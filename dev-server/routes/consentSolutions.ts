@@ -1,4 +1,4 @@
-import { domainAddressGuard } from './domainAddress';
+import { domainAddressGuard } from '../collections/domainAddressGuard';
 import { Router } from 'express';
 import type { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-import { domainAddressGuard } from './domainAddress';
+import { domainAddressGuard } from '../collections/domainAddressGuard';
 import { z } from 'zod';
 import { domainCreateSchema, domainUpdateSchema } from '../../src/schemas/domain';
 import type { ServerContext } from '../context/context';
