@@ -3,7 +3,7 @@ import type { SqlClient } from '../consent-log/sql';
 import { consentSolutionRows, syncSummary } from '../data/consentSolutions';
 import { cookieRows } from '../data/cookies';
 import { domainRows } from '../data/domains';
-import { suggestCategory } from '../seed/cookieDatabase';
+import { suggestCategory } from './classification/cookieDatabase';
 import type { Store } from '../store/store';
 import type { DomainRow } from '../store/types';
 import { readChecks, readCookies, readProgress, readRefused } from './crawlReads';
@@ -118,7 +118,7 @@ export const applyResults = async (store: Store, now: () => Date, sql: SqlClient
         .map((c) => [identity(c.name, c.domain), c.category]),
     );
     const nonEssential = cookies
-      .filter((c) => c.state === 'before' && (listed.get(identity(c.name, c.domain)) ?? suggestCategory(c.name)) !== 'necessary')
+      .filter((c) => c.state === 'before' && (listed.get(identity(c.name, c.domain)) ?? suggestCategory(c.name, c.domain)) !== 'necessary')
       .map((c) => c.name);
     Object.assign(check, outcome);
     if (progress.status === 'succeeded' && checks) {

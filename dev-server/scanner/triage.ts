@@ -1,7 +1,7 @@
 import type { CookieCategory } from '../../src/schemas/cookie';
 import { consentSolutionRows, solutionLanguages } from '../data/consentSolutions';
 import { cookieRows, COOKIES } from '../data/cookies';
-import { lookupCookie, suggestCategory } from '../seed/cookieDatabase';
+import { lookupCookie, suggestCategory } from './classification/cookieDatabase';
 import type { Store } from '../store/store';
 import type { CookieRow, DomainRow } from '../store/types';
 import { FINDINGS, type FindingRow, type ScanRow } from './types';
@@ -54,7 +54,7 @@ export const triage = (store: Store, now: () => Date, scan: ScanRow, domain: Dom
       lastSeen: cookie.lastSeen,
     };
     if (!existing) {
-      add({ ...base, kind: 'new', cookieId: null, suggestedCategory: suggestCategory(cookie.name), changes: [] });
+      add({ ...base, kind: 'new', cookieId: null, suggestedCategory: suggestCategory(cookie.name, cookie.domain), changes: [] });
       continue;
     }
     existing.lastSeen = cookie.lastSeen;
@@ -104,7 +104,7 @@ export const acceptFinding = (store: Store, now: () => Date, finding: FindingRow
     }
     result = existing;
   } else if (finding.kind === 'new') {
-    const known = lookupCookie(finding.name);
+    const known = lookupCookie(finding.name, finding.domain);
     const languages: string[] = solution ? solutionLanguages(solution) : [];
     const row: CookieRow = {
       id: store.nextId(COOKIES),
