@@ -77,9 +77,11 @@ const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 describe('the crawl', () => {
   it(
-    '[SCAN-6] hostile sites: a redirect to 127.0.0.1, a redirect to a private address, a metadata subrequest and a domain resolving to loopback are refused and reported (the domain at creation too); the internal service is never reached',
+    '[SCAN-6][SCAN-4] hostile sites: a redirect to 127.0.0.1, a redirect to a private address, a metadata subrequest and a domain resolving to loopback are refused and reported (the domain at creation too); the internal service is never reached. A localStorage key and a third-party pixel before consent, after "reject all" and with GPC are compliance findings in the inbox',
     async () => {
+      const pixel = await startPixelHost();
       const site = await startCrawlSite({
+        pixelOrigin: `http://connect.facebook.net:${pixel.port}`,
         pages: 2,
         linksPerPage: 1,
         extraBody:
@@ -89,9 +91,9 @@ describe('the crawl', () => {
           '/to-private': (_req, res) => res.writeHead(302, { location: 'http://10.0.0.1/' }).end(),
         },
       });
-      const h = await harness(site);
+      const h = await harness(site, { sampleSize: 1, allowLoopbackPorts: [site.port, pixel.port] });
       try {
-        const { domainId } = await newDomain(h, 'hostile');
+        const { csId, domainId } = await newDomain(h, 'hostile');
         expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const scan = await latest(h, domainId);
@@ -106,6 +108,30 @@ describe('the crawl', () => {
         // The two redirecting links are pages of the site that ended refused, not visited.
         expect(scan.states.before).toMatchObject({ planned: 4, visited: 2, failed: 2 });
         expect(internalHits).toBe(0);
+        // The sample of one page: the home page after "reject all" and with GPC.
+        expect(scan.states.reject).toMatchObject({ planned: 1, visited: 1 });
+        expect(scan.states.gpc).toMatchObject({ planned: 1, visited: 1 });
+        expect(site.requests.filter((r) => r.state === 'gpc').map((r) => r.path)).toEqual(['/']);
+
+        // SCAN-4: the page's localStorage key and Meta's pixel, in every state without consent, over HTTP.
+        const inbox = (await h.owner<FindingRow[]>('GET', `/consent-solutions/${csId}/triage`)).body;
+        const compliance = inbox
+          .filter((f) => f.kind.endsWith('_without_consent') && f.name !== '169.254.169.254')
+          .map((f) => [f.consentState, f.kind, f.storageKind, f.name, f.suggestedCategory, f.vendor].join(' '))
+          .sort();
+        // The page's cookie after "reject all" and with GPC too (before consent it is the list's `new` finding).
+        expect(compliance).toEqual(
+          (['before', 'gpc', 'reject'] as const).flatMap((state) => [
+            ...(state === 'before' ? [] : [`${state} cookie_without_consent  page_seen unclassified `]),
+            `${state} request_without_consent  connect.facebook.net marketing Facebook`,
+            `${state} storage_without_consent local_storage visited unclassified `,
+          ]),
+        );
+        // The pixel is on both pages of the site.
+        const pixelBefore = inbox.find((f) => f.kind === 'request_without_consent' && f.consentState === 'before');
+        expect(pixelBefore).toMatchObject({ domain: 'facebook.net', setBeforeConsent: true, pages: 2, firstSeenUrl: expect.stringMatching(/\/$/) });
+        // The page's metadata subrequest was refused, yet the page sent it: evidence too.
+        expect(inbox.some((f) => f.kind === 'request_without_consent' && f.name === '169.254.169.254' && f.consentState === 'before')).toBe(true);
 
         // A domain whose name resolves to a loopback address is refused at creation, on its field.
         const evilName = `evil-${Date.now().toString(36)}.com`;
@@ -142,17 +168,16 @@ describe('the crawl', () => {
       } finally {
         await h.server.close();
         await site.close();
+        await pixel.close();
       }
     },
     SCAN_TIMEOUT,
   );
 
   it(
-    '[SCAN-3][SCAN-4] polite and thorough: robots.txt disallow and Crawl-delay honoured, sitemap-only pages found, tracking parameters and fragments do not multiply pages; a localStorage key and a third-party pixel before consent, after "reject all" and with GPC are compliance findings in the inbox',
+    '[SCAN-3] polite and thorough: robots.txt disallow and Crawl-delay honoured, sitemap-only pages found, tracking parameters and fragments do not multiply pages',
     async () => {
-      const pixel = await startPixelHost();
       const site = await startCrawlSite({
-        pixelOrigin: `http://connect.facebook.net:${pixel.port}`,
         pages: 3,
         linksPerPage: 2,
         robotsTxt: 'User-agent: *\nDisallow: /private/\nCrawl-delay: 1\nSitemap: /sitemap.xml\n',
@@ -163,9 +188,9 @@ describe('the crawl', () => {
           '/only-in-sitemap': (_req, res) => res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'from_sitemap=1; Path=/' }).end('<p>hidden</p>'),
         },
       });
-      const h = await harness(site, { sampleSize: 1, allowLoopbackPorts: [site.port, pixel.port] });
+      const h = await harness(site);
       try {
-        const { csId, domainId } = await newDomain(h, 'polite');
+        const { domainId } = await newDomain(h, 'polite');
         expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const scan = await latest(h, domainId);
@@ -176,33 +201,11 @@ describe('the crawl', () => {
         expect(scan.cookies.map((c) => c.name).sort()).toEqual(['from_sitemap', 'page_seen']);
         const pages = site.requests.filter((r) => r.path === '/' || r.path.startsWith('/p/') || r.path === '/only-in-sitemap');
         expect(site.requests.filter((r) => r.path.startsWith('/private/'))).toEqual([]);
-        // Each page once per state; the home page twice more, where the scanner chooses "accept" and "reject all" (SCAN-4).
+        // Each page once per state; the home page once more, where the scanner clicks the banner's "accept" (SCAN-4).
         for (const path of [...site.paths, '/only-in-sitemap']) {
-          expect(pages.filter((r) => r.path === path && r.state === 'before')).toHaveLength(path === '/' ? 3 : 1);
+          expect(pages.filter((r) => r.path === path && r.state === 'before')).toHaveLength(path === '/' ? 2 : 1);
           expect(pages.filter((r) => r.path === path && r.state === 'accept')).toHaveLength(1);
         }
-        // The sample of one page: the home page after "reject all" and with GPC.
-        expect(scan.states.reject).toMatchObject({ planned: 1, visited: 1 });
-        expect(scan.states.gpc).toMatchObject({ planned: 1, visited: 1 });
-        expect(pages.filter((r) => r.state === 'gpc').map((r) => r.path)).toEqual(['/']);
-
-        // SCAN-4: the page's localStorage key and Meta's pixel, in every state without consent, over HTTP.
-        const inbox = (await h.owner<FindingRow[]>('GET', `/consent-solutions/${csId}/triage`)).body;
-        const compliance = inbox
-          .filter((f) => f.kind.endsWith('_without_consent'))
-          .map((f) => [f.consentState, f.kind, f.storageKind, f.name, f.suggestedCategory, f.vendor].join(' '))
-          .sort();
-        // The page's cookie after "reject all" and with GPC too (before consent it is the list's `new` finding).
-        expect(compliance).toEqual(
-          (['before', 'gpc', 'reject'] as const).flatMap((state) => [
-            ...(state === 'before' ? [] : [`${state} cookie_without_consent  page_seen unclassified `]),
-            `${state} request_without_consent  connect.facebook.net marketing Facebook`,
-            `${state} storage_without_consent local_storage visited unclassified `,
-          ]),
-        );
-        // The pixel is on the three generated pages, not on the sitemap's own page.
-        const pixelBefore = inbox.find((f) => f.kind === 'request_without_consent' && f.consentState === 'before');
-        expect(pixelBefore).toMatchObject({ domain: 'facebook.net', setBeforeConsent: true, pages: 3, firstSeenUrl: expect.stringMatching(/\/$/) });
         // Crawl-delay 1: page loads at least a second apart (a little slack for clocks).
         const times = pages.map((r) => r.at).sort((a, b) => a - b);
         for (let i = 1; i < times.length; i += 1) expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(950);
@@ -210,7 +213,6 @@ describe('the crawl', () => {
       } finally {
         await h.server.close();
         await site.close();
-        await pixel.close();
       }
     },
     SCAN_TIMEOUT,
