@@ -8,6 +8,7 @@ import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 import { RECORD_ACTIONS, type RecordAction } from '../consent-log/consentRecord';
 import { domainRows } from '../data/domains';
+import { COMPLIANCE_FINDING_KINDS } from '../../src/schemas/scanner';
 
 /**
  * The compliance report (BEYOND-3, ROUTE-6): computed on request from the consent log's daily
@@ -62,6 +63,9 @@ const scanHistory = (store: Store, query: ReportQuery): ReportScan[] => {
   );
   const byId = new Map(domains.map((d) => [d.id, d]));
   const raw = store.rows<Row & ScanLike>('scans');
+  const compliance = new Map<unknown, number>();
+  for (const f of store.rows<Row & { scanId?: unknown; kind?: unknown }>('scanFindings'))
+    if (COMPLIANCE_FINDING_KINDS.some((kind) => kind === f.kind)) compliance.set(f.scanId, (compliance.get(f.scanId) ?? 0) + 1);
   const rows: ReportScan[] = [];
   if (raw.length > 0) {
     for (const scan of raw) {
@@ -73,10 +77,11 @@ const scanHistory = (store: Store, query: ReportQuery): ReportScan[] => {
       if (at === undefined || (scan.status !== undefined && scan.status !== 'succeeded')) continue;
       const name = domain?.canonicalDomain ?? [scan.canonicalDomain, scan.domain].find((v): v is string => typeof v === 'string') ?? '';
       const found = typeof scan.cookiesFound === 'number' ? scan.cookiesFound : Array.isArray(scan.cookies) ? scan.cookies.length : 0;
-      rows.push({ date: dayOf(at), domain: name, cookiesFound: found });
+      rows.push({ date: dayOf(at), domain: name, cookiesFound: found, complianceFindings: compliance.get(scan.id) ?? 0 });
     }
   } else {
-    for (const d of domains) if (d.lastScanAt) rows.push({ date: dayOf(d.lastScanAt), domain: d.canonicalDomain, cookiesFound: d.cookiesFound });
+    for (const d of domains)
+      if (d.lastScanAt) rows.push({ date: dayOf(d.lastScanAt), domain: d.canonicalDomain, cookiesFound: d.cookiesFound, complianceFindings: 0 });
   }
   return rows.filter((r) => r.date >= query.from && r.date <= query.to).sort((a, b) => a.date.localeCompare(b.date) || a.domain.localeCompare(b.domain));
 };

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Cookie } from 'playwright-core';
+import type { ReachedBy } from './evidence/types';
 import type { ConsentState } from './types';
 
 /**
@@ -57,7 +58,8 @@ const syntheticConsent = (setup: Pick<ConsentSetup, 'consentSolutionId' | 'conse
 
 /**
  * Drives the start page into `state` once: clicks the banner's button when it shows one, else
- * stores the consent cookie the banner would. Answers the consent cookies to replay.
+ * stores the consent cookie the banner would. Answers the consent cookies to replay, and how the
+ * state was reached (SCAN-4 evidence).
  */
 export const driveConsent = async (
   browser: Browser,
@@ -65,7 +67,7 @@ export const driveConsent = async (
   startUrl: string,
   settings: ContextSettings & { pageTimeoutMs: number; now: Date; pace: () => Promise<void> },
   setup: Pick<ConsentSetup, 'consentSolutionId' | 'consentVersion'>,
-): Promise<Cookie[]> => {
+): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }> => {
   const context = await newStateContext(browser, 'before', settings);
   try {
     await muteConsentRecords(context);
@@ -84,7 +86,7 @@ export const driveConsent = async (
       clicked = false;
     }
     if (!clicked) await context.addCookies([syntheticConsent(setup, state, startUrl, settings.now)]);
-    return (await context.cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name));
+    return { cookies: (await context.cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name)), reachedBy: clicked ? 'own-banner' : 'consent-cookie' };
   } finally {
     await context.close().catch(() => undefined);
   }

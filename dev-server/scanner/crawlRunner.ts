@@ -26,6 +26,7 @@ import { detailOf, failureOf, failureOfDetail, failureOfStatus, installationChec
 import { QUEUE } from './queue';
 import { createPagePool, type PooledPage } from './pagePool';
 import { parseRobots } from './robots';
+import type { ReachedBy, StateOutcome } from './evidence/types';
 import type { ConsentState, PageEvidence } from './types';
 import { normaliseUrl } from './urls';
 import { visit, type VisitOptions } from './visit';
@@ -102,13 +103,17 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   const proxy = await startGuardProxy(ctx.policy, onRefused);
   const browser = await ctx.browser();
   const setup: ConsentSetup = { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion, stored: {} };
-  const driving = new Map<ConsentState, Promise<Cookie[]>>();
+  const driving = new Map<ConsentState, Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }>>();
+  const outcomes = new Map<ConsentState, StateOutcome>([
+    ['before', { state: 'before', reachedBy: 'nothing', detail: null }],
+    ['gpc', { state: 'gpc', reachedBy: 'gpc-signal', detail: null }],
+  ]);
   /** The site's Crawl-delay, across every worker on the crawl. */
   const pace = async (): Promise<void> => {
     if (crawl.crawlDelayMs > 0) await sleep((await nextVisitSlot(ctx.sql, crawlId, crawl.crawlDelayMs)) - Date.now());
   };
-  const consentFor = async (state: ConsentState): Promise<void> => {
-    if (state !== 'accept' && state !== 'reject') return;
+  const consentFor = async (state: ConsentState): Promise<StateOutcome> => {
+    if (state !== 'accept' && state !== 'reject') return outcomes.get(state) as StateOutcome;
     let pending = driving.get(state);
     if (!pending) {
       pending = driveConsent(
@@ -120,7 +125,9 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       );
       driving.set(state, pending);
     }
-    setup.stored[state] = await pending;
+    const driven = await pending;
+    setup.stored[state] = driven.cookies;
+    return { state, reachedBy: driven.reachedBy, detail: null };
   };
 
   const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
@@ -135,11 +142,11 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     let pooled: PooledPage | undefined;
     let healthy = false;
     try {
-      await consentFor(row.state);
+      const outcome = await consentFor(row.state);
       pooled = await pool.acquire(row.state);
       await pace();
       const page = pooled.page;
-      const evidence = await visit(page, row.url, row.state, ctx.settings);
+      const evidence = await visit(page, row.url, outcome, plan.canonicalDomain, ctx.settings);
       // The proxy's 403 for a page (or a redirect hop) it refused, not the site's.
       const refusedBy = evidence.status === 403 ? refusedUrls.get(evidence.finalUrl) : undefined;
       if (refusedBy) {

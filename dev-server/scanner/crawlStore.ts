@@ -1,6 +1,7 @@
 import type { SqlClient, SqlSession } from '../consent-log/sql';
 import type { ConsentState, StateProgress } from '../../src/schemas/scanner';
 import { CONSENT_STATES } from '../../src/schemas/scanner';
+import { storeEvidence } from './crawlEvidence';
 import type { Refusal } from './guardProxy';
 import type { PageEvidence } from './types';
 
@@ -200,7 +201,7 @@ export const claim = async (sql: SqlClient, crawlId: string, worker: string, n: 
 
 /**
  * Commits one visit: the row (only if this worker still holds it: a row handed to another
- * worker meanwhile is theirs to record), its cookies, and the pages it links to.
+ * worker meanwhile is theirs to record), its evidence (crawlEvidence.ts), and the pages it links to.
  */
 export const recordVisit = async (
   sql: SqlClient,
@@ -217,25 +218,7 @@ export const recordVisit = async (
       [crawl.id, evidence.url, evidence.state, evidence.status, worker],
     );
     if (done.length === 0) return false;
-    const stamp = now.toISOString();
-    const cookies = evidence.cookies.map((c) => ({
-      name: c.name,
-      domain: c.domain,
-      path: c.path,
-      expiry_days: c.expires <= 0 ? null : Math.max(0, Math.min(3650, Math.round((c.expires * 1000 - now.getTime()) / 86_400_000))),
-      secure: c.secure,
-      http_only: c.httpOnly,
-      same_site: c.sameSite,
-    }));
-    if (cookies.length > 0) {
-      await tx.query(
-        `INSERT INTO scan_cookies AS k (crawl_id, state, name, domain, path, expiry_days, secure, http_only, same_site, first_url, first_seen, last_seen)
-         SELECT $1::text::uuid, $2, c.name, c.domain, c.path, c.expiry_days, c.secure, c.http_only, c.same_site, $3, $4::text::timestamptz, $4::text::timestamptz
-         FROM jsonb_to_recordset($5::text::jsonb) AS c(name text, domain text, path text, expiry_days integer, secure boolean, http_only boolean, same_site text)
-         ON CONFLICT (crawl_id, state, name, domain, path) DO UPDATE SET last_seen = excluded.last_seen, expiry_days = excluded.expiry_days, pages = k.pages + 1`,
-        [crawl.id, evidence.state, evidence.url, stamp, JSON.stringify(cookies)],
-      );
-    }
+    await storeEvidence(tx, crawl.id, evidence, now.toISOString());
     const aliases = evidence.finalUrl !== evidence.url ? [evidence.finalUrl] : [];
     if (discovered.length > 0 || aliases.length > 0) await addPages(tx, crawl, discovered, aliases);
     return true;

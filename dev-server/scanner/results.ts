@@ -3,7 +3,9 @@ import type { SqlClient } from '../consent-log/sql';
 import { consentSolutionRows, syncSummary } from '../data/consentSolutions';
 import { cookieRows } from '../data/cookies';
 import { domainRows } from '../data/domains';
-import { suggestCategory } from '../seed/cookieDatabase';
+import { customerFirst } from './classification/classifyCookie';
+import { suggestCategory } from './classification/cookieDatabase';
+import { crawlCompliance } from './compliance';
 import type { Store } from '../store/store';
 import type { DomainRow } from '../store/types';
 import { readChecks, readCookies, readProgress, readRefused } from './crawlReads';
@@ -93,6 +95,9 @@ export const applyResults = async (store: Store, now: () => Date, sql: SqlClient
   };
   const domain = domainRows(store).find((d) => d.id === row.domainId);
   if (scan) {
+    // Read before the row changes: a finished row with its findings not yet in the inbox would be seen as done.
+    const listed = cookieRows(store).filter((c) => c.consentSolutionId === scan.consentSolutionId);
+    const compliance = await crawlCompliance(sql, crawlId, { classify: customerFirst(listed), consentSolutionId: scan.consentSolutionId });
     const sum = totals(progress.states);
     Object.assign(scan, outcome, {
       cookies: scannedCookies(cookies),
@@ -108,7 +113,7 @@ export const applyResults = async (store: Store, now: () => Date, sql: SqlClient
     // A scan cancelled before it started leaves the domain as it was.
     if (domain && !(progress.failure === 'cancelled' && !progress.partial)) {
       setDomainOutcome(store, now, domain, usable, scan.cookies.length);
-      if (usable) triage(store, now, scan, domain);
+      if (usable) triage(store, now, scan, domain, compliance);
     }
   } else if (check) {
     const checks = (await readChecks(sql, crawlId)) as InstallationChecks | null;
@@ -118,7 +123,7 @@ export const applyResults = async (store: Store, now: () => Date, sql: SqlClient
         .map((c) => [identity(c.name, c.domain), c.category]),
     );
     const nonEssential = cookies
-      .filter((c) => c.state === 'before' && (listed.get(identity(c.name, c.domain)) ?? suggestCategory(c.name)) !== 'necessary')
+      .filter((c) => c.state === 'before' && (listed.get(identity(c.name, c.domain)) ?? suggestCategory(c.name, c.domain)) !== 'necessary')
       .map((c) => c.name);
     Object.assign(check, outcome);
     if (progress.status === 'succeeded' && checks) {

@@ -1,14 +1,16 @@
 import type { CookieCategory } from '../../src/schemas/cookie';
 import { consentSolutionRows, solutionLanguages } from '../data/consentSolutions';
 import { cookieRows, COOKIES } from '../data/cookies';
-import { lookupCookie, suggestCategory } from '../seed/cookieDatabase';
+import { lookupCookie, suggestCategory } from './classification/cookieDatabase';
 import type { Store } from '../store/store';
+import type { ComplianceFinding } from './compliance';
 import type { CookieRow, DomainRow } from '../store/types';
 import { FINDINGS, type FindingRow, type ScanRow } from './types';
 
 /**
  * BEYOND-4: the triage inbox. A finished scan's cookies against the solution's cookie list give
- * the findings (new, changed, gone, set before consent); accepting one writes the list.
+ * the findings (new, changed, gone, set before consent), beside the crawl's compliance findings
+ * (SCAN-4); accepting one writes the list (a compliance finding is acknowledged: nothing to write).
  */
 
 const hostOf = (cookieDomain: string): string => cookieDomain.replace(/^\./, '').toLowerCase();
@@ -19,7 +21,7 @@ export const belongsTo = (cookieDomain: string, canonical: string): boolean => {
 export const identity = (name: string, domain: string): string => `${name}\u0000${hostOf(domain)}`;
 
 /** The solution's cookie list vs. what a scan found: the triage inbox's new findings. */
-export const triage = (store: Store, now: () => Date, scan: ScanRow, domain: DomainRow): void => {
+export const triage = (store: Store, now: () => Date, scan: ScanRow, domain: DomainRow, compliance: readonly ComplianceFinding[] = []): void => {
   const stamp = now().toISOString();
   const listed = cookieRows(store).filter((c) => c.consentSolutionId === scan.consentSolutionId);
   const byIdentity = new Map(listed.map((c) => [identity(c.name, c.domain), c]));
@@ -54,7 +56,7 @@ export const triage = (store: Store, now: () => Date, scan: ScanRow, domain: Dom
       lastSeen: cookie.lastSeen,
     };
     if (!existing) {
-      add({ ...base, kind: 'new', cookieId: null, suggestedCategory: suggestCategory(cookie.name), changes: [] });
+      add({ ...base, kind: 'new', cookieId: null, suggestedCategory: suggestCategory(cookie.name, cookie.domain), changes: [] });
       continue;
     }
     existing.lastSeen = cookie.lastSeen;
@@ -66,6 +68,16 @@ export const triage = (store: Store, now: () => Date, scan: ScanRow, domain: Dom
     if (cookie.setBeforeConsent && existing.category !== 'necessary')
       add({ ...base, kind: 'set_before_consent', cookieId: existing.id, suggestedCategory: existing.category, changes: [] });
   }
+  // SCAN-4: what happened without consent, as the crawl's tables recorded it (compliance.ts).
+  for (const finding of compliance)
+    add({
+      ...finding,
+      cookieId: null,
+      setBeforeConsent: finding.consentState === 'before',
+      changes: [],
+      firstSeen: scan.startedAt ?? stamp,
+      lastSeen: scan.finishedAt ?? stamp,
+    });
   // A partial scan did not see every page: a cookie it missed may be on the others.
   for (const cookie of scan.partial ? [] : listed) {
     if (!belongsTo(cookie.domain, domain.canonicalDomain) || found.has(identity(cookie.name, cookie.domain))) continue;
@@ -104,7 +116,7 @@ export const acceptFinding = (store: Store, now: () => Date, finding: FindingRow
     }
     result = existing;
   } else if (finding.kind === 'new') {
-    const known = lookupCookie(finding.name);
+    const known = lookupCookie(finding.name, finding.domain);
     const languages: string[] = solution ? solutionLanguages(solution) : [];
     const row: CookieRow = {
       id: store.nextId(COOKIES),

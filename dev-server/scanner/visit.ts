@@ -1,11 +1,15 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { observePage } from './evidence/pageEvidence';
+import type { StateOutcome } from './evidence/types';
 import { normaliseUrl } from './urls';
-import type { ConsentState, ObservedCookie, PageEvidence } from './types';
+import type { PageEvidence } from './types';
 
 /**
- * SCAN-1 / SCAN-3: one page in one consent state, in a page whose context was made for that
- * state (consentStates.ts). Settles on network quiet with a cap rather than a fixed wait: a
- * page that is done at once costs no idle time, a page that keeps polling costs the cap.
+ * SCAN-1 / SCAN-3 / SCAN-4: one page in one consent state, in a page whose context was made for
+ * that state (consentStates.ts). The evidence observer is attached before the navigation, so the
+ * document's own request and every third-party request is seen; the page settles on network
+ * quiet with a cap rather than a fixed wait: a page that is done at once costs no idle time, a
+ * page that keeps polling costs the cap.
  */
 
 export interface VisitOptions {
@@ -19,75 +23,25 @@ export interface VisitOptions {
 /** The consent manager's own cookie is what the state is, not a finding. */
 const OWN_CONSENT_COOKIE = /^cm_consent_\d+$/;
 
-/** Resolves once no request has been in flight for `quietMs`, or after `capMs`; `stop` removes the listeners (pages are reused). */
-export const trackQuiet = (page: Page): { wait: (quietMs: number, capMs: number) => Promise<void>; stop: () => void } => {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const up = (): void => {
-    inFlight += 1;
-    lastChange = Date.now();
-  };
-  const down = (_request: Request): void => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastChange = Date.now();
-  };
-  page.on('request', up);
-  page.on('requestfinished', down);
-  page.on('requestfailed', down);
-  return {
-    wait: (quietMs, capMs) =>
-      new Promise<void>((resolve) => {
-        const deadline = Date.now() + capMs;
-        const check = (): void => {
-          const now = Date.now();
-          if (now >= deadline || (inFlight === 0 && now - lastChange >= quietMs)) resolve();
-          else setTimeout(check, Math.min(quietMs, 25));
-        };
-        check();
-      }),
-    stop: () => {
-      page.off('request', up);
-      page.off('requestfinished', down);
-      page.off('requestfailed', down);
-    },
-  };
-};
-
-const observed = (cookie: Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>[number]): ObservedCookie => ({
-  name: cookie.name,
-  domain: cookie.domain.toLowerCase(),
-  path: cookie.path,
-  expires: cookie.expires,
-  secure: cookie.secure,
-  httpOnly: cookie.httpOnly,
-  sameSite: cookie.sameSite,
-});
-
 /**
  * The seam: what is done on one page in one state. Navigation errors propagate (the crawl
- * classifies them); a page that answers is evidence whatever its status.
+ * classifies them); a page that answers is evidence whatever its status. `site` is the domain
+ * scanned, against which first and third party are decided.
  */
-export const visit = async (page: Page, url: string, state: ConsentState, options: VisitOptions): Promise<PageEvidence> => {
-  const quiet = trackQuiet(page);
-  let response;
-  let cookies;
-  let links: string[];
+export const visit = async (page: Page, url: string, outcome: StateOutcome, site: string, options: VisitOptions): Promise<PageEvidence> => {
+  const observer = observePage(page, { site, outcome });
   try {
-    response = await page.goto(url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
-    await quiet.wait(options.quietMs, options.settleCapMs);
-    [cookies, links] = await Promise.all([
-      page.context().cookies(),
-      page.evaluate(() => Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href)).catch(() => [] as string[]),
-    ]);
+    const response = await page.goto(url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
+    await observer.settle({ quietMs: options.quietMs, capMs: options.settleCapMs });
+    const evidence = await observer.collect({ url, status: response?.status() ?? null });
+    const links = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href)).catch(() => [] as string[]);
+    return {
+      ...evidence,
+      finalUrl: normaliseUrl(evidence.finalUrl) ?? url,
+      cookies: evidence.cookies.filter((c) => !OWN_CONSENT_COOKIE.test(c.name)),
+      links,
+    };
   } finally {
-    quiet.stop();
+    observer.dispose();
   }
-  return {
-    url,
-    finalUrl: normaliseUrl(page.url()) ?? url,
-    state,
-    status: response?.status() ?? null,
-    cookies: cookies.filter((c) => !OWN_CONSENT_COOKIE.test(c.name)).map(observed),
-    links,
-  };
 };

@@ -80,7 +80,7 @@ describe('reports', () => {
 });
 
 describe('reports with the scanner history', () => {
-  it('[BEYOND-3] finished scans of the account appear in the scan history; running, failed and foreign ones do not', async () => {
+  it('[BEYOND-3][SCAN-4] finished scans of the account appear in the scan history with their findings without consent; running, failed and foreign ones do not', async () => {
     const today = new Date().toISOString();
     const scans = [
       {
@@ -131,12 +131,21 @@ describe('reports with the scanner history', () => {
     const state = server.store.state() as Record<string, unknown>;
     const before = state.scans;
     state.scans = [...(Array.isArray(before) ? (before as unknown[]) : []), ...scans];
+    // SCAN-4: the scan's findings without consent are counted beside its cookies (not the cookie list's own findings).
+    const findingsBefore = state.scanFindings;
+    state.scanFindings = [
+      ...(Array.isArray(findingsBefore) ? (findingsBefore as unknown[]) : []),
+      { id: 9101, scanId: 9001, kind: 'storage_without_consent' },
+      { id: 9102, scanId: 9001, kind: 'request_without_consent' },
+      { id: 9103, scanId: 9001, kind: 'new' },
+    ];
     try {
       const res = await owner<ComplianceReport>('GET', '/reports/compliance?consentSolutionId=1');
-      expect(res.body.scans).toContainEqual({ date: today.slice(0, 10), domain: 'demo-shop.com', cookiesFound: 3 });
+      expect(res.body.scans).toContainEqual({ date: today.slice(0, 10), domain: 'demo-shop.com', cookiesFound: 3, complianceFindings: 2 });
       expect(res.body.scans.filter((s) => s.domain === 'other.example')).toEqual([]);
       expect(res.body.scans.filter((s) => s.cookiesFound === 0 && s.domain === 'demo-shop.com')).toEqual([]);
     } finally {
+      state.scanFindings = findingsBefore;
       state.scans = before;
     }
   });

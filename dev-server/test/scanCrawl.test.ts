@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanRow, FindingRow } from '../scanner/types';
 import { caller, createBody, type Call } from './consentApi';
-import { pagePath, startCrawlSite, type CrawlSite } from './fixtures/sites/crawlSite';
+import { pagePath, startCrawlSite, startPixelHost, type CrawlSite } from './fixtures/sites/crawlSite';
 import { messageKeys } from './http';
 import { proveDomain, startTestServer, type TestServer } from './startTestServer';
 
@@ -77,9 +77,11 @@ const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 describe('the crawl', () => {
   it(
-    '[SCAN-6] hostile sites: a redirect to 127.0.0.1, a redirect to a private address, a metadata subrequest and a domain resolving to loopback are refused and reported (the domain at creation too); the internal service is never reached',
+    '[SCAN-6][SCAN-4] hostile sites: a redirect to 127.0.0.1, a redirect to a private address, a metadata subrequest and a domain resolving to loopback are refused and reported (the domain at creation too); the internal service is never reached. A localStorage key and a third-party pixel before consent, after "reject all" and with GPC are compliance findings in the inbox',
     async () => {
+      const pixel = await startPixelHost();
       const site = await startCrawlSite({
+        pixelOrigin: `http://connect.facebook.net:${pixel.port}`,
         pages: 2,
         linksPerPage: 1,
         extraBody:
@@ -89,9 +91,9 @@ describe('the crawl', () => {
           '/to-private': (_req, res) => res.writeHead(302, { location: 'http://10.0.0.1/' }).end(),
         },
       });
-      const h = await harness(site);
+      const h = await harness(site, { sampleSize: 1, allowLoopbackPorts: [site.port, pixel.port] });
       try {
-        const { domainId } = await newDomain(h, 'hostile');
+        const { csId, domainId } = await newDomain(h, 'hostile');
         expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const scan = await latest(h, domainId);
@@ -106,6 +108,30 @@ describe('the crawl', () => {
         // The two redirecting links are pages of the site that ended refused, not visited.
         expect(scan.states.before).toMatchObject({ planned: 4, visited: 2, failed: 2 });
         expect(internalHits).toBe(0);
+        // The sample of one page: the home page after "reject all" and with GPC.
+        expect(scan.states.reject).toMatchObject({ planned: 1, visited: 1 });
+        expect(scan.states.gpc).toMatchObject({ planned: 1, visited: 1 });
+        expect(site.requests.filter((r) => r.state === 'gpc').map((r) => r.path)).toEqual(['/']);
+
+        // SCAN-4: the page's localStorage key and Meta's pixel, in every state without consent, over HTTP.
+        const inbox = (await h.owner<FindingRow[]>('GET', `/consent-solutions/${csId}/triage`)).body;
+        const compliance = inbox
+          .filter((f) => f.kind.endsWith('_without_consent') && f.name !== '169.254.169.254')
+          .map((f) => [f.consentState, f.kind, f.storageKind, f.name, f.suggestedCategory, f.vendor].join(' '))
+          .sort();
+        // The page's cookie after "reject all" and with GPC too (before consent it is the list's `new` finding).
+        expect(compliance).toEqual(
+          (['before', 'gpc', 'reject'] as const).flatMap((state) => [
+            ...(state === 'before' ? [] : [`${state} cookie_without_consent  page_seen unclassified `]),
+            `${state} request_without_consent  connect.facebook.net marketing Facebook`,
+            `${state} storage_without_consent local_storage visited unclassified `,
+          ]),
+        );
+        // The pixel is on both pages of the site.
+        const pixelBefore = inbox.find((f) => f.kind === 'request_without_consent' && f.consentState === 'before');
+        expect(pixelBefore).toMatchObject({ domain: 'facebook.net', setBeforeConsent: true, pages: 2, firstSeenUrl: expect.stringMatching(/\/$/) });
+        // The page's metadata subrequest was refused, yet the page sent it: evidence too.
+        expect(inbox.some((f) => f.kind === 'request_without_consent' && f.name === '169.254.169.254' && f.consentState === 'before')).toBe(true);
 
         // A domain whose name resolves to a loopback address is refused at creation, on its field.
         const evilName = `evil-${Date.now().toString(36)}.com`;
@@ -142,6 +168,7 @@ describe('the crawl', () => {
       } finally {
         await h.server.close();
         await site.close();
+        await pixel.close();
       }
     },
     SCAN_TIMEOUT,
@@ -214,7 +241,8 @@ describe('the crawl', () => {
         expect(stopped.pagesVisited).toBeLessThan(stopped.pagesPlanned);
         expect(stopped.cookies.map((c) => c.name)).toEqual(['page_seen']);
         const inbox = (await h.owner<FindingRow[]>('GET', `/consent-solutions/${timed.csId}/triage`)).body;
-        expect(inbox.map((f) => `${f.kind}:${f.name}`)).toEqual(['new:page_seen']);
+        // The cookie, and the localStorage key every page writes before consent (SCAN-4).
+        expect(inbox.map((f) => `${f.kind}:${f.name}`).sort()).toEqual(['new:page_seen', 'storage_without_consent:visited']);
 
         // Cancel: nothing to cancel, then a running scan stops and keeps its pages.
         const cancelled = await newDomain(h, 'cancel');

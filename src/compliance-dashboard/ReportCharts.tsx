@@ -84,7 +84,10 @@ export const ReportCharts = ({ report }: { report: ComplianceReport }) => {
           <BarChart
             height={260}
             xAxis={[{ data: report.scans.map((s) => `${s.date} ${s.domain}`), scaleType: 'band' }]}
-            series={[{ data: report.scans.map((s) => s.cookiesFound), label: translate('dashboard.charts.cookies_found') }]}
+            series={[
+              { data: report.scans.map((s) => s.cookiesFound), label: translate('dashboard.charts.cookies_found') },
+              { data: report.scans.map((s) => s.complianceFindings), label: translate('scanner.compliance.dashboard_series') },
+            ]}
           />
         )}
       </ChartCard>

@@ -33,7 +33,7 @@ const report: ComplianceReport = {
   },
   daily: [day('2026-01-01', 1, 1), day('2026-01-02', 0, null), day('2026-01-03', 3, 0)],
   cookiesByCategory: [{ category: 'statistics', count: 2 }],
-  scans: [{ date: '2026-01-02', domain: '=evil.com', cookiesFound: 3 }],
+  scans: [{ date: '2026-01-02', domain: '=evil.com', cookiesFound: 3, complianceFindings: 2 }],
 };
 
 describe('compliance report helpers', () => {
@@ -43,7 +43,7 @@ describe('compliance report helpers', () => {
     expect(lines[1]).toBe('"2026-01-01","1","1","0","0","0","1","1","1"');
     expect(lines[2]).toBe('"2026-01-02","0","0","0","0","0","","",""');
     expect(lines).toContain('"statistics","2"');
-    expect(lines).toContain(`"2026-01-02","'=evil.com","3"`);
+    expect(lines).toContain(`"2026-01-02","'=evil.com","3","2"`);
   });
 
   it('[BEYOND-3] the opt-in line is a seven-day rate weighted by decisions; the query names the filter', () => {

@@ -23,8 +23,8 @@ export const reportCsv = (report: ComplianceReport): string => {
   row(['category', 'cookies']);
   for (const c of report.cookiesByCategory) row([c.category, c.count]);
   lines.push('');
-  row(['scanDate', 'domain', 'cookiesFound']);
-  for (const s of report.scans) row([s.date, s.domain, s.cookiesFound]);
+  row(['scanDate', 'domain', 'cookiesFound', 'complianceFindings']);
+  for (const s of report.scans) row([s.date, s.domain, s.cookiesFound, s.complianceFindings]);
   return `${lines.join('\r\n')}\r\n`;
 };
 

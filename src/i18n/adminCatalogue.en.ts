@@ -11,6 +11,7 @@ import { nestKeys } from './nestKeys';
 import { popupEn } from './popup.en';
 import { resourcesEn } from './resources.en';
 import { scannerEn } from './scanner.en';
+import { scannerComplianceEn } from './scannerCompliance.en';
 import { shellEn } from './shell.en';
 import { subscriptionEn } from './subscription.en';
 import { standardsDocumentsEn } from './standardsDocuments.en';
@@ -32,6 +33,7 @@ export const adminCatalogueEn: Tree = deepMergeAll([
   popupEn,
   nestKeys(formMessagesEn),
   scannerEn,
+  scannerComplianceEn,
   dashboardEn,
   tcfEn,
   standardsDocumentsEn,

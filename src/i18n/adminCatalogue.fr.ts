@@ -11,6 +11,7 @@ import { nestKeys } from './nestKeys';
 import { popupFr } from './popup.fr';
 import { resourcesFr } from './resources.fr';
 import { scannerFr } from './scanner.fr';
+import { scannerComplianceFr } from './scannerCompliance.fr';
 import { shellFr } from './shell.fr';
 import { subscriptionFr } from './subscription.fr';
 import { standardsDocumentsFr } from './standardsDocuments.fr';
@@ -32,6 +33,7 @@ export const adminCatalogueFr: Tree = deepMergeAll([
   popupFr,
   nestKeys(formMessagesFr),
   scannerFr,
+  scannerComplianceFr,
   dashboardFr,
   tcfFr,
   standardsDocumentsFr,

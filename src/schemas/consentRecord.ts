@@ -66,6 +66,8 @@ export interface ReportScan {
   date: string;
   domain: string;
   cookiesFound: number;
+  /** SCAN-4: what the scan found happening without consent (its compliance findings in the triage inbox). */
+  complianceFindings: number;
 }
 
 /** `GET /reports/compliance?consentSolutionId&from&to` (the URL `GET /reports/embed` names). */

@@ -98,7 +98,23 @@ export interface HealthCheck extends ScannerJob {
   healthy: boolean | null;
 }
 
-export type FindingKind = 'new' | 'gone' | 'changed' | 'set_before_consent';
+/**
+ * `new`, `gone`, `changed`, `set_before_consent` compare a scan's cookies with the cookie list.
+ * SCAN-4 compliance findings: something not necessary set or sent in a state without consent
+ * (before a choice, after "reject all", with GPC on), one kind per evidence kind, or a state the
+ * scanner could not reach (no way to reject was found).
+ */
+export type FindingKind =
+  'new' | 'gone' | 'changed' | 'set_before_consent' | 'cookie_without_consent' | 'storage_without_consent' | 'request_without_consent' | 'state_unreached';
+export const COMPLIANCE_FINDING_KINDS: readonly FindingKind[] = [
+  'cookie_without_consent',
+  'storage_without_consent',
+  'request_without_consent',
+  'state_unreached',
+];
+/** SCAN-4: the states in which nothing but the necessary may happen. */
+export type CheckedConsentState = Exclude<ConsentState, 'accept'>;
+export type StorageKind = 'local_storage' | 'session_storage' | 'indexed_db';
 export type FindingStatus = 'open' | 'accepted' | 'dismissed';
 
 export interface Finding {
@@ -118,6 +134,15 @@ export interface Finding {
   setBeforeConsent: boolean;
   /** What changed (`expiryDays`), for `changed`. */
   changes: string[];
+  /** SCAN-4, compliance findings only: the state it happened in. */
+  consentState?: CheckedConsentState | null;
+  /** For `storage_without_consent`: which storage the key (or IndexedDB database name) is in. */
+  storageKind?: StorageKind | null;
+  /** The vendor, when the Open Cookie Database or third-party-web names one. */
+  vendor?: string | null;
+  /** The first page of the state where it was seen, and how many pages of the state had it. */
+  firstSeenUrl?: string | null;
+  pages?: number | null;
   firstSeen: string;
   lastSeen: string;
   status: FindingStatus;

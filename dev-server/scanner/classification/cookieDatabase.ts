@@ -4,9 +4,9 @@ import { classifyCookie } from './classifyCookie';
 
 /**
  * SCAN-5: the Open Cookie Database behind the same two functions as the hand-written list it
- * replaces (`dev-server/seed/cookieDatabase.ts`), so the scanner swaps one import line. Today
- * `scanner.ts` uses them for a new finding's suggested category, the health check's "non-essential
- * before consent", and the cookie an accepted finding creates (its processor and English purpose).
+ * replaced. `triage.ts` and `results.ts` use them for a new finding's suggested category, the
+ * health check's "non-essential before consent", and the cookie an accepted finding creates (its
+ * processor and English purpose).
  */
 
 export interface KnownCookie {

@@ -19,6 +19,8 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
 import { COOKIE_CATEGORIES, type CookieCategory } from '../../schemas/cookie';
+import { COMPLIANCE_FINDING_KINDS } from '../../schemas/scanner';
+import { ComplianceDetail } from './ComplianceDetail';
 
 const SUGGESTED = 'suggested';
 
@@ -131,7 +133,12 @@ export const TriageInbox = ({ solutionId }: { solutionId: Identifier }) => {
                       />
                     </TableCell>
                     <TableCell>
-                      <Chip size="small" label={translate(`scanner.kinds.${row.kind}`)} color={row.kind === 'set_before_consent' ? 'warning' : 'default'} />
+                      <Chip
+                        size="small"
+                        label={translate(`scanner.kinds.${row.kind}`)}
+                        color={row.kind === 'set_before_consent' || COMPLIANCE_FINDING_KINDS.includes(row.kind) ? 'warning' : 'default'}
+                      />
+                      <ComplianceDetail finding={row} />
                     </TableCell>
                     <TableCell>{row.name}</TableCell>
                     <TableCell>{row.domain}</TableCell>
