@@ -128,7 +128,10 @@ const cdnRoutes = (ctx: ServerContext): Router => {
       const country = regions.enabled ? visitorCountry(req.headers, clientAddress(req), countryHeader) : null;
       // STD-11: with TCF on, the banner learns the list version held now, and encodes with that list.
       const gvlVersion = publication.tcf ? ctx.gvl.current().list.vendorListVersion : undefined;
-      const visitor = { ...visitorFor(regions, country, headerState(req.headers, trusted ? ctx.regionHeader : undefined, country)), ...(gvlVersion ? { gvlVersion } : {}) };
+      const visitor = {
+        ...visitorFor(regions, country, headerState(req.headers, trusted ? ctx.regionHeader : undefined, country)),
+        ...(gvlVersion ? { gvlVersion } : {}),
+      };
       const vary = files ? ['Accept-Encoding', 'Accept-Language'] : ['Accept-Encoding'];
       if (regions.enabled && ctx.countryHeader) vary.push(ctx.countryHeader);
       if (regions.enabled && ctx.regionHeader) vary.push(ctx.regionHeader);
