@@ -30,7 +30,11 @@ beforeAll(async () => {
     res.end(head === undefined ? '' : `<!doctype html><html lang="en"><head><title>Shop</title>${head}</head><body><h1>Shop</h1><p>Welcome.</p></body></html>`);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ scanner: { baseUrl: `http://{domain}:${(site.address() as AddressInfo).port}/` } });
+  const sitePort = (site.address() as AddressInfo).port;
+  // The fixture site stands for the internet on its loopback port (SCAN-6: the scanner's guard refuses loopback otherwise).
+  server = await startTestServer({
+    scanner: { baseUrl: `http://{domain}:${sitePort}/`, hostResolverRules: 'MAP * 127.0.0.1', allowLoopbackPorts: [sitePort] },
+  });
   owner = await caller(server.baseUrl, 'owner@demo.test');
 }, 30_000);
 afterAll(async () => {
