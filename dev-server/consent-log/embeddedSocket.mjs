@@ -109,8 +109,10 @@ export const serveEmbedded = (db, run, port) =>
         }
       });
       const closed = () => {
-        // A client gone inside its transaction: roll it back so the session is free again.
-        chain = chain.then(() =>
+        // A client gone inside its transaction or mid-exchange (killed, or its last turn failed):
+        // roll it back so the session is free again. After a failed turn too, or the session
+        // would stay held by a client that no longer exists.
+        chain = chain.catch(() => undefined).then(() =>
           run(who, async () => {
             if (!db.closed && db.isInTransaction()) await db.exec('ROLLBACK');
           }),
