@@ -5,7 +5,10 @@ import { ConsentSolutionCreate } from './ConsentSolutionCreate';
 import { renderInAdmin, samplePriceTable } from '../test/renderInAdmin';
 
 const setup = () => {
-  const create = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { id: 99, ...data } }));
+  // As the API answers: the solution with its first domain in `domains`.
+  const create = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({
+    data: { id: 99, ...data, domains: [{ id: 1, ...(data.domain as Record<string, unknown>) }] },
+  }));
   const getPricing = vi.fn(async () => samplePriceTable);
   const locations: string[] = [];
   renderInAdmin(<ConsentSolutionCreate />, {
