@@ -207,7 +207,9 @@ describe('the IAB TCF on a publisher page', () => {
   });
 
   it("[STD-8][TCF-1][TCF-2] the async snippet: its inline stub answers the vendor's script before the async core, which then sends cmpuishown and the chosen string", async () => {
-    expect(snippet).toMatch(/^<script>[\s\S]*__tcfapiLocator[\s\S]*PerformanceObserver[\s\S]*<\/script>$/);
+    // PROMISE-5: the one tag; what must run before the page's own tags is in loader.js, rebuilt at each publish.
+    expect(snippet).toBe(`<script src="${apiUrl}/cdn/${solutionId}/loader.js" data-consent-solution="${solutionId}"></script>`);
+    expect(await (await fetch(`${apiUrl}/cdn/${solutionId}/loader.js`)).text()).toMatch(/__tcfapiLocator[\s\S]*PerformanceObserver/);
     const fresh = await browser.newContext({ locale: 'en-GB' });
     const page = await fresh.newPage();
     await page.goto(`${siteUrl}async`);
