@@ -100,7 +100,8 @@ describe('pop-up appearance in Chromium against the dev API', () => {
     await t.page.getByText('Version 1 restored as version 3.').waitFor();
     await expect.poll(() => modalBackground(t.page), { timeout: 10_000 }).toBe('rgb(1, 2, 3)');
 
-    await t.page.getByRole('button', { name: 'Publish', exact: true }).click();
+    // The editor's own Publish section (the page's header has one too, PROMISE-4).
+    await t.page.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish', exact: true }).click();
     await t.page.getByText('Published version 1.').waitFor();
     const res = await fetch(`${t.apiUrl}/cdn/${solutionId}/banner.js`);
     expect(res.status).toBe(200);

@@ -41,7 +41,6 @@ export const DomainStatusChip = ({ status, text }: DomainStatusChipProps) => {
         variant="outlined"
         color={color}
         icon={<Icon aria-hidden />}
-        title={statusText}
         label={
           text === undefined ? (
             statusText
