@@ -36,6 +36,16 @@ const domain = {
   updatedAt: '2026-01-02T10:00:00Z',
   lastScanAt: null,
   cookiesFound: 12,
+  // DEPLOY-4: as the API answers every domain.
+  verification: {
+    status: 'verified',
+    token: 'consent-verification=0123456789abcdef',
+    method: 'dns',
+    verifiedAt: '2026-01-01T11:00:00Z',
+    expiresAt: null,
+    checkedAt: '2026-01-01T11:00:00Z',
+    problems: [],
+  },
 };
 
 const renderTab = (url: string, extra: Record<string, unknown> = {}, roles?: string[]) => {
