@@ -112,11 +112,13 @@ export const serveEmbedded = (db, run, port) =>
         // A client gone inside its transaction or mid-exchange (killed, or its last turn failed):
         // roll it back so the session is free again. After a failed turn too, or the session
         // would stay held by a client that no longer exists.
-        chain = chain.catch(() => undefined).then(() =>
-          run(who, async () => {
-            if (!db.closed && db.isInTransaction()) await db.exec('ROLLBACK');
-          }),
-        );
+        chain = chain
+          .catch(() => undefined)
+          .then(() =>
+            run(who, async () => {
+              if (!db.closed && db.isInTransaction()) await db.exec('ROLLBACK');
+            }),
+          );
       };
       socket.on('close', closed);
       socket.on('error', () => undefined);
