@@ -34,6 +34,12 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'GET /cdn/:csId/banner.js': { public: true },
   // STD-8: the same with the UI of the visitor's language inside, which the async snippet loads.
   'GET /cdn/:csId/banner-full.js': { public: true },
+  // PROMISE-5: the one installation snippet's script.
+  'GET /cdn/:csId/loader.js': { public: true },
+  // STD-11, STD-13, STD-15: the current vendor list's files, the GPP module, the GPC support resource.
+  'GET /cdn/:csId/gvl/:file': { public: true },
+  'GET /cdn/:csId/gpp/:file': { public: true },
+  'GET /cdn/:csId/.well-known/gpc.json': { public: true },
   // STD-8: the banner's UI in one language, which that script loads.
   'GET /cdn/:csId/ui/:file': { public: true },
   // TCF-1: the IAB stub a TCF site loads before every other script.
@@ -116,9 +122,13 @@ export const ENDPOINTS: Record<string, EndpointRule> = {
   'GET /consent-solutions/:id/popup/content': { operation: 'consentSolutions.read', item: CS },
   'GET /consent-solutions/:id/publications': { operation: 'consentSolutions.read', item: CS },
   'POST /consent-solutions/:id/publish': { operation: 'consentSolutions.write', item: CS },
+  // PROMISE-4: what the live banner lacks of what the admin shows.
+  'GET /consent-solutions/:id/publish-status': { operation: 'consentSolutions.read', item: CS },
   // TCF-3 / TCF-4: the Global Vendor List, and a solution's TCF settings.
   'GET /tcf/vendor-list': { operation: 'consentSolutions.read' },
   'GET /tcf/vendors': { operation: 'consentSolutions.read' },
+  // STD-14: Google's Additional Consent providers to choose from.
+  'GET /tcf/ac-providers': { operation: 'consentSolutions.read' },
   'GET /consent-solutions/:id/tcf': { operation: 'consentSolutions.read', item: CS },
   'PUT /consent-solutions/:id/tcf': { operation: 'consentSolutions.write', item: CS },
 
