@@ -14,6 +14,7 @@ import {
   recordRefusals,
   recordVisit,
   releaseRows,
+  visitEnded,
   saveDiscovery,
   startCrawl,
   startPageOutcome,
@@ -112,16 +113,39 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   const pace = async (): Promise<void> => {
     if (crawl.crawlDelayMs > 0) await sleep((await nextVisitSlot(ctx.sql, crawlId, crawl.crawlDelayMs)) - Date.now());
   };
+  /**
+   * Under a Crawl-delay this worker loads one page at a time, each waiting the delay after the
+   * previous one ended (a slot reserved before the previous load ended could reach the site
+   * sooner than the delay when that load was slow).
+   */
+  let politeTurn: Promise<void> = Promise.resolve();
+  const politely = async <T>(load: () => Promise<T>): Promise<T> => {
+    if (crawl.crawlDelayMs <= 0) return load();
+    const previous = politeTurn;
+    let release = (): void => undefined;
+    politeTurn = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      await pace();
+      return await load();
+    } finally {
+      await visitEnded(ctx.sql, crawlId, crawl.crawlDelayMs).catch(() => undefined);
+      release();
+    }
+  };
   const consentFor = async (state: ConsentState): Promise<StateOutcome> => {
     if (state !== 'accept' && state !== 'reject') return outcomes.get(state) as StateOutcome;
     let pending = driving.get(state);
     if (!pending) {
-      pending = driveConsent(
-        browser,
-        state,
-        plan.startUrl,
-        { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs, now: ctx.now(), pace },
-        { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion },
+      // Its page load takes a turn like any other (politely paces it).
+      pending = politely(() =>
+        driveConsent(
+          browser,
+          state,
+          plan.startUrl,
+          { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs, now: ctx.now(), pace: async () => undefined },
+          { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion },
+        ),
       );
       driving.set(state, pending);
     }
@@ -144,9 +168,8 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     try {
       const outcome = await consentFor(row.state);
       pooled = await pool.acquire(row.state);
-      await pace();
       const page = pooled.page;
-      const evidence = await visit(page, row.url, outcome, plan.canonicalDomain, ctx.settings);
+      const evidence = await politely(() => visit(page, row.url, outcome, plan.canonicalDomain, ctx.settings));
       // The proxy's 403 for a page (or a redirect hop) it refused, not the site's.
       const refusedBy = evidence.status === 403 ? refusedUrls.get(evidence.finalUrl) : undefined;
       if (refusedBy) {

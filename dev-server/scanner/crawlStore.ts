@@ -290,6 +290,17 @@ export const startPageOutcome = async (
   return row ? { status: row.status, httpStatus: row.http_status, detail: row.detail } : null;
 };
 
+/**
+ * A page load under the site's Crawl-delay has ended: the next one waits the delay from now, so
+ * the site sees its requests a delay apart however long each load (or its way there) took.
+ */
+export const visitEnded = async (sql: SqlClient, crawlId: string, delayMs: number): Promise<void> => {
+  await sql.query(
+    `UPDATE scan_crawls SET next_visit_at = greatest(coalesce(next_visit_at, now()), now() + ($2::int * interval '1 millisecond')) WHERE id = $1::text::uuid`,
+    [crawlId, delayMs],
+  );
+};
+
 /** The next page load's time under the site's Crawl-delay, shared by every worker on the crawl. */
 export const nextVisitSlot = async (sql: SqlClient, crawlId: string, delayMs: number): Promise<number> => {
   const [row] = await sql.query<{ slot: number }>(
