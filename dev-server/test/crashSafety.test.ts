@@ -45,7 +45,7 @@ const startApi = async (dbFile: string, port: number): Promise<{ child: ChildPro
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, DB_FILE: dbFile, API_PORT: String(port), API_HOST: '127.0.0.1', DEV_MODE: '1' },
+    env: { ...process.env, DB_FILE: dbFile, API_PORT: String(port), API_HOST: '127.0.0.1', DEV_MODE: '1', DEV_SECRET: 'crash-safety-test-secret-0123456789' },
   });
   children.push(child);
   let stderr = '';
