@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import type { ReachedBy } from './evidence/types';
 import type { ConsentState } from './types';
+import { EVALUATE_HELPERS } from './chromium';
 
 /**
  * SCAN-4: a fresh browser context per page visit, already in its consent state, so a page's
@@ -39,6 +40,7 @@ export const newStateContext = async (browser: Browser, state: ConsentState, set
     serviceWorkers: 'block',
     ...(state === 'gpc' ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {}),
   });
+  await context.addInitScript(EVALUATE_HELPERS);
   if (state === 'gpc') {
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
     // The banner answers the signal with a record of its own.

@@ -4,6 +4,7 @@ import type { ConsentApi, StoredConsent } from '../../../banner/src/config';
 import { COOKIE_CATEGORIES } from '../../../src/schemas/cookie';
 import { consentButtonPattern } from './consentButtons';
 import type { ConsentState, ReachedBy, StateOutcome } from './types';
+import { EVALUATE_HELPERS } from '../chromium';
 
 /**
  * SCAN-4: a fresh browser context in each consent state. "before" is a new context. "gpc" sends
@@ -60,6 +61,7 @@ const announceGpc = (): void => {
 const newContext = async (browser: Browser, state: ConsentState, options: BrowserContextOptions): Promise<BrowserContext> => {
   const gpc = state === 'gpc';
   const context = await browser.newContext(gpc ? { ...options, extraHTTPHeaders: { ...options.extraHTTPHeaders, 'Sec-GPC': '1' } } : options);
+  await context.addInitScript(EVALUATE_HELPERS);
   if (gpc) await context.addInitScript(announceGpc);
   return context;
 };
