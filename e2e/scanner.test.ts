@@ -66,14 +66,19 @@ describe('cookie scanner in Chromium against the dev API', () => {
 
     await t.page.goto(`/consent-solutions/${solution.id}/cookie-management/`);
     const inbox = t.page.getByTestId('triage-inbox');
-    for (const name of ['_ga', '_fbp', 'PHPSESSID', 'deep_cookie']) await inbox.locator(`tr[data-finding="${name}"]`).waitFor();
-    const ga = inbox.locator('tr[data-finding="_ga"]');
-    expect(await ga.getAttribute('data-kind')).toBe('new');
-    expect(await ga.getByRole('cell').allInnerTexts()).toEqual(['', 'New', '_ga', domain, 'Statistics', 'Yes']);
-    expect(await inbox.locator('tr[data-finding="_fbp"]').getByRole('cell').last().innerText()).toBe('No');
+    const newCookie = (name: string) => inbox.locator(`tr[data-kind="new"][data-finding="${name}"]`);
+    for (const name of ['_ga', '_fbp', 'PHPSESSID', 'deep_cookie']) await newCookie(name).waitFor();
+    expect(await newCookie('_ga').getByRole('cell').allInnerTexts()).toEqual(['', 'New', '_ga', domain, 'Statistics', 'Yes']);
+    expect(await newCookie('_fbp').getByRole('cell').last().innerText()).toBe('No');
+    // _ga is set by the home page whatever the visitor chose: the inbox says so for "reject all" and GPC.
+    const unconsented = inbox.locator('tr[data-kind="cookie_without_consent"][data-finding="_ga"]');
+    await expect.poll(() => unconsented.count()).toBe(2);
+    const states = (await unconsented.allInnerTexts()).join('\n');
+    for (const state of ['After “reject all”', 'With Global Privacy Control']) expect(states).toContain(state);
+    const findings = await inbox.locator('tbody tr').count();
 
     await inbox.getByRole('checkbox', { name: 'Select all findings' }).check();
-    await inbox.getByRole('button', { name: 'Accept selected (4)' }).click();
+    await inbox.getByRole('button', { name: `Accept selected (${findings})` }).click();
     await inbox.getByText('Nothing to review.').waitFor();
     for (const name of ['_ga', '_fbp', 'PHPSESSID']) await t.page.getByRole('gridcell', { name, exact: true }).waitFor();
     const cookies = await api<{ name: string; category: string; source: string }[]>('GET', `/cookies?consentSolutionId=${solution.id}`);

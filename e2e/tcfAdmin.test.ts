@@ -44,7 +44,7 @@ describe('the IAB TCF tab', () => {
     await page.getByRole('checkbox', { name: 'Select every vendor of this page' }).check();
     await page.getByText('10 vendors chosen').waitFor();
     // The second page holds the other two: choose one of them alone.
-    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await page.getByRole('region', { name: 'Vendors' }).getByRole('button', { name: 'Go to next page' }).click();
     await expect.poll(() => page.locator('tr[data-vendor]').count()).toBe(2);
     await page.locator('tr[data-vendor]').first().getByRole('checkbox').first().check();
     await page.getByText('11 vendors chosen').waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import type { ReachedBy } from './evidence/types';
 import type { ConsentState } from './types';
-import { EVALUATE_HELPERS } from './chromium';
+import { EVALUATE_HELPERS } from './evidence/evaluateHelpers';
 
 /**
  * SCAN-4: a fresh browser context per page visit, already in its consent state, so a page's

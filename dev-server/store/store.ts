@@ -84,9 +84,10 @@ export const openStore = (file: string, options: StoreOptions = {}): Store => {
   const rows = <T extends Row>(name: string): T[] => {
     const value = state()[name];
     if (value === undefined) {
+      // Not a change worth a flush: an absent collection and an empty one read the same, and the
+      // caller's own write() persists whatever it adds. A read must never make a write wait.
       const created: T[] = [];
       state()[name] = created;
-      write();
       return created;
     }
     if (!Array.isArray(value)) throw new Error(`"${name}" is not a collection`);

@@ -4,7 +4,7 @@ import type { ConsentApi, StoredConsent } from '../../../banner/src/config';
 import { COOKIE_CATEGORIES } from '../../../src/schemas/cookie';
 import { consentButtonPattern } from './consentButtons';
 import type { ConsentState, ReachedBy, StateOutcome } from './types';
-import { EVALUATE_HELPERS } from '../chromium';
+import { EVALUATE_HELPERS } from './evaluateHelpers';
 
 /**
  * SCAN-4: a fresh browser context in each consent state. "before" is a new context. "gpc" sends
