@@ -142,7 +142,8 @@ describe('the standards on a publisher page, checked against their documents', (
     remote = await startGvlFixtureServer();
     remote.set('vendor-list.json', { json: shippedVendorList() });
     remote.set('purposes-fr.json', { json: shippedTranslation('fr') });
-    api = await startTestServer({ gvl: { url: remote.url }, countryHeader: COUNTRY_HEADER, regionHeader: REGION_HEADER });
+    // The browser plays the CDN here: its region headers come from this machine, a trusted proxy (DEPLOY-2).
+    api = await startTestServer({ gvl: { url: remote.url }, countryHeader: COUNTRY_HEADER, regionHeader: REGION_HEADER, trustedProxies: ['loopback'] });
     await api.context.consentLog.ready();
     cookie = await login(api.baseUrl, 'owner@demo.test');
     solutionId = (
