@@ -11,6 +11,12 @@ export const DOMAINS = 'domains';
 
 export const domainRows = (store: Store): DomainRow[] => store.rows<DomainRow>(DOMAINS);
 
+/** The ids of a consent solution's domains, in the order they were stored. */
+export const domainIdsOf = (store: Store, consentSolutionId: number): number[] =>
+  domainRows(store)
+    .filter((d) => d.consentSolutionId === consentSolutionId)
+    .map((d) => d.id);
+
 const domainNotFound = (): ApiError => notFound();
 
 export const ownDomain = (store: Store, caller: { accountId: number }, idParam: string | undefined): DomainRow =>

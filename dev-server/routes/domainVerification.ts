@@ -1,10 +1,11 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { newClaim, provedClaim, verificationOf } from '../data/domainVerification';
 import { domainRows, ownDomain } from '../data/domains';
-import { requirePermission } from '../guards/permissions';
+import { permit } from '../guards/permissions';
+import { owned } from '../guards/ownership';
 import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { noQuery } from '../http/query';
 import { domainAnswer } from '../rules/domainAnswer';
@@ -26,12 +27,7 @@ const domainVerificationRoutes = (ctx: ServerContext, proofs: ProofOptions): Rou
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
   const checking = new Set<number>();
-  const ownWritable: RequestHandler = (req, _res, next) => {
-    const caller = getSession(req);
-    ownDomain(ctx.store, caller, req.params.id);
-    requirePermission(caller, 'domains.write');
-    next();
-  };
+  const ownWritable = [owned((caller, id) => ownDomain(ctx.store, caller, id)), permit('domains.write')] as const;
   /** Another account that verified this domain (or its root) first has it: the spec's 409s. */
   const takenElsewhere = (domain: DomainRow): void => {
     const violations = checkDomainCreation(domainRulesView(ctx.store), { id: domain.id, accountId: domain.accountId, canonicalDomain: domain.canonicalDomain });
@@ -42,7 +38,7 @@ const domainVerificationRoutes = (ctx: ServerContext, proofs: ProofOptions): Rou
     '/domains/:id/verify',
     session,
     noQuery,
-    ownWritable,
+    ...ownWritable,
     asyncHandler(async (req, res) => {
       const caller = getSession(req);
       const domain = ownDomain(ctx.store, caller, req.params.id);
@@ -88,7 +84,7 @@ const domainVerificationRoutes = (ctx: ServerContext, proofs: ProofOptions): Rou
   );
 
   /** A new token and a new claim period, for a claim not yet proved (a lapsed one, or a token that leaked). */
-  router.post('/domains/:id/verification-token', session, noQuery, ownWritable, (req, res) => {
+  router.post('/domains/:id/verification-token', session, noQuery, ...ownWritable, (req, res) => {
     const caller = getSession(req);
     const domain = ownDomain(ctx.store, caller, req.params.id);
     const now = ctx.now();

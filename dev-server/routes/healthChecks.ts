@@ -1,13 +1,14 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
-import { domainRows, ownDomain } from '../data/domains';
+import { domainIdsOf, ownDomain } from '../data/domains';
 import { noQuery } from '../http/query';
-import { requirePermission } from '../guards/permissions';
+import { permit } from '../guards/permissions';
+import { owned } from '../guards/ownership';
 
 /**
  * BEYOND-8 (docs/api.md "Scanner"): the installation health check of a domain, run by the
@@ -17,18 +18,13 @@ import { requirePermission } from '../guards/permissions';
 const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
-  const ownWritable: RequestHandler = (req, _res, next) => {
-    const caller = getSession(req);
-    ownDomain(ctx.store, caller, req.params.id);
-    requirePermission(caller, 'domains.write');
-    next();
-  };
+  const ownWritable = [owned((caller, id) => ownDomain(ctx.store, caller, id)), permit('domains.write')] as const;
 
   router.post(
     '/domains/:id/health-check',
     session,
     noQuery,
-    ownWritable,
+    ...ownWritable,
     asyncHandler(async (req, res) => {
       const domain = ownDomain(ctx.store, getSession(req), req.params.id);
       if (!(await scanner.available())) throw scannerUnavailable();
@@ -45,8 +41,7 @@ const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     noQuery,
     asyncHandler(async (req, res) => {
       const domain = ownDomain(ctx.store, getSession(req), req.params.id);
-      const latest = scanner.latestHealthCheck(domain.id);
-      res.json(latest ? ((await scanner.live([latest]))[0] ?? null) : null);
+      res.json((await scanner.latestOf('health', [domain.id]))[0] ?? null);
     }),
   );
 
@@ -56,11 +51,7 @@ const healthCheckRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     noQuery,
     asyncHandler(async (req, res) => {
       const solution = ownSolution(ctx.store, getSession(req), req.params.id);
-      const rows = domainRows(ctx.store)
-        .filter((d) => d.consentSolutionId === solution.id)
-        .map((d) => scanner.latestHealthCheck(d.id))
-        .filter((check) => check !== null);
-      res.json(await scanner.live(rows));
+      res.json(await scanner.latestOf('health', domainIdsOf(ctx.store, solution.id)));
     }),
   );
 

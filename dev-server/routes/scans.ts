@@ -1,14 +1,15 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { getSession, requireSession } from '../auth/session';
 import type { ServerContext } from '../context/context';
 import type { Feature } from '../context/feature';
 import { ApiError, asyncHandler, methodNotAllowed, violation } from '../http/errors';
 import { scannerUnavailable, type Scanner } from '../scanner/scanner';
 import { ownSolution } from '../data/consentSolutions';
-import { domainRows, ownDomain } from '../data/domains';
+import { domainIdsOf, ownDomain } from '../data/domains';
 import { isDomainVerified } from '../data/domainVerification';
 import { noQuery } from '../http/query';
-import { requirePermission } from '../guards/permissions';
+import { permit } from '../guards/permissions';
+import { owned } from '../guards/ownership';
 
 /**
  * BEYOND-4 / ENT-1 / SCAN-7 (docs/api.md "Scanner"): scans of a domain on demand, their live
@@ -19,12 +20,7 @@ import { requirePermission } from '../guards/permissions';
 const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
   const router = Router();
   const session = requireSession(ctx.store, ctx.now);
-  const ownWritable: RequestHandler = (req, _res, next) => {
-    const caller = getSession(req);
-    ownDomain(ctx.store, caller, req.params.id);
-    requirePermission(caller, 'domains.write');
-    next();
-  };
+  const ownWritable = [owned((caller, id) => ownDomain(ctx.store, caller, id)), permit('domains.write')] as const;
 
   router.get(
     '/scanner/status',
@@ -39,7 +35,7 @@ const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     '/domains/:id/scans',
     session,
     noQuery,
-    ownWritable,
+    ...ownWritable,
     asyncHandler(async (req, res) => {
       const domain = ownDomain(ctx.store, getSession(req), req.params.id);
       // DEPLOY-4: only a domain whose owner proved control is crawled (and billed).
@@ -56,7 +52,7 @@ const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     '/domains/:id/scans/cancel',
     session,
     noQuery,
-    ownWritable,
+    ...ownWritable,
     asyncHandler(async (req, res) => {
       const domain = ownDomain(ctx.store, getSession(req), req.params.id);
       const scan = await scanner.cancelScan(domain.id);
@@ -84,8 +80,7 @@ const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     noQuery,
     asyncHandler(async (req, res) => {
       const domain = ownDomain(ctx.store, getSession(req), req.params.id);
-      const latest = scanner.latestScan(domain.id);
-      res.json(latest ? ((await scanner.live([latest]))[0] ?? null) : null);
+      res.json((await scanner.latestOf('scan', [domain.id]))[0] ?? null);
     }),
   );
 
@@ -96,11 +91,7 @@ const scanRoutes = (ctx: ServerContext, scanner: Scanner): Router => {
     noQuery,
     asyncHandler(async (req, res) => {
       const solution = ownSolution(ctx.store, getSession(req), req.params.id);
-      const rows = domainRows(ctx.store)
-        .filter((d) => d.consentSolutionId === solution.id)
-        .map((d) => scanner.latestScan(d.id))
-        .filter((scan) => scan !== null);
-      res.json(await scanner.live(rows));
+      res.json(await scanner.latestOf('scan', domainIdsOf(ctx.store, solution.id)));
     }),
   );
 

@@ -270,6 +270,11 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
         .sort((a, b) => b.id - a.id),
     latestScan: (domainId: number): ScanRow | null => latest(scans(), domainId),
     latestHealthCheck: (domainId: number): HealthCheckRow | null => latest(healthChecks(), domainId),
+    /** The latest scan or health check of each of these domains (none yet: left out), with live progress. */
+    latestOf: async (kind: 'scan' | 'health', domainIds: readonly number[]): Promise<(ScanRow | HealthCheckRow)[]> => {
+      const rows: (ScanRow | HealthCheckRow)[] = kind === 'scan' ? scans() : healthChecks();
+      return live(domainIds.map((id) => latest(rows, id)).filter((row) => row !== null));
+    },
     tick,
     /** Resolves when no job waits or runs (tests). */
     idle: async (timeoutMs = 120_000): Promise<void> => {
