@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanRow, FindingRow } from '../scanner/types';
 import { caller, createBody, type Call } from './consentApi';
 import { pagePath, startCrawlSite, startPixelHost, type CrawlSite } from './fixtures/sites/crawlSite';
+import { installOurBanner } from './fixtures/sites/siteBanner';
 import { messageKeys } from './http';
 import { proveDomain, startTestServer, type TestServer } from './startTestServer';
 
@@ -54,11 +55,13 @@ const harness = async (site: CrawlSite, scanner: Record<string, unknown> = {}): 
   return { server, owner: await caller(server.baseUrl, 'owner@demo.test'), site };
 };
 
-const newDomain = async (h: Harness, prefix: string): Promise<{ csId: number; domainId: number; domain: string }> => {
+/** `withBanner`: the site's pages load our published banner, so "accept" and "reject" can be reached (SCAN-4). */
+const newDomain = async (h: Harness, prefix: string, withBanner = false): Promise<{ csId: number; domainId: number; domain: string }> => {
   const domain = `${prefix}-${Date.now().toString(36)}.com`;
   const created = await h.owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
   expect(created.status).toBe(201);
   const domainId = created.body.domains[0]?.id as number;
+  if (withBanner) await installOurBanner(h.site, h.owner, h.server.baseUrl, domain, created.body.id);
   // DEPLOY-4: only a domain whose owner proved control is scanned.
   await proveDomain(h.server, h.owner, domainId);
   return { csId: created.body.id, domainId, domain };
@@ -93,7 +96,7 @@ describe('the crawl', () => {
       });
       const h = await harness(site, { sampleSize: 1, allowLoopbackPorts: [site.port, pixel.port] });
       try {
-        const { csId, domainId } = await newDomain(h, 'hostile');
+        const { csId, domainId } = await newDomain(h, 'hostile', true);
         expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const scan = await latest(h, domainId);
@@ -190,7 +193,7 @@ describe('the crawl', () => {
       });
       const h = await harness(site);
       try {
-        const { domainId } = await newDomain(h, 'polite');
+        const { domainId } = await newDomain(h, 'polite', true);
         expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const scan = await latest(h, domainId);
