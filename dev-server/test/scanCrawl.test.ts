@@ -227,7 +227,7 @@ describe('the crawl', () => {
       const site = await startCrawlSite({ pages: 40, linksPerPage: 3, delayMs: 700 });
       const h = await harness(site, { timeLimitMs: 12_000, settings: { pagesAtOnce: 2, perHostLimit: 2 } });
       try {
-        const timed = await newDomain(h, 'slow');
+        const timed = await newDomain(h, 'slow', true);
         expect((await h.owner('POST', `/domains/${timed.domainId}/scans`)).status).toBe(202);
         const running = await waitFor(
           () => latest(h, timed.domainId),
@@ -248,7 +248,7 @@ describe('the crawl', () => {
         expect(inbox.map((f) => `${f.kind}:${f.name}`).sort()).toEqual(['new:page_seen', 'storage_without_consent:visited']);
 
         // Cancel: nothing to cancel, then a running scan stops and keeps its pages.
-        const cancelled = await newDomain(h, 'cancel');
+        const cancelled = await newDomain(h, 'cancel', true);
         const none = await fetch(`${h.server.baseUrl}/domains/${cancelled.domainId}/scans/cancel`, {
           method: 'POST',
           headers: { cookie: await ownerCookie(h) },
