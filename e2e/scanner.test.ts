@@ -43,6 +43,8 @@ describe('cookie scanner in Chromium against the dev API', () => {
     const domainId = solution.domains[0]?.id ?? 0;
     shop.verificationTokens.set(domain, (await api<{ verification: { token: string } }>('GET', `/domains/${domainId}`)).verification.token);
     await api('POST', `/domains/${domainId}/verify`);
+    // The shop's pages load the banner: published, the scanner decides "accept" and "reject" with it (SCAN-4).
+    await api('POST', `/consent-solutions/${solution.id}/publish`, { needsReconsent: false });
 
     await signIn(t.page, 'owner@demo.test', `/consent-solutions/${solution.id}/domains/`);
     const row = t.page.getByRole('row', { name: new RegExp(domain.replaceAll('.', '\\.')) });

@@ -48,8 +48,10 @@ export const createTurns = (db) => {
 export const serveEmbedded = (db, run, port) =>
   new Promise((resolve, reject) => {
     let next = 0;
+    const clients = new Set();
     const server = createServer((socket) => {
       const who = `socket-${(next += 1)}`;
+      clients.add(socket);
       let buffer = Buffer.alloc(0);
       let started = false;
       let batch = [];
@@ -120,9 +122,19 @@ export const serveEmbedded = (db, run, port) =>
             }),
           );
       };
-      socket.on('close', closed);
+      socket.on('close', () => {
+        clients.delete(socket);
+        closed();
+      });
       socket.on('error', () => undefined);
     });
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ port: server.address().port, close: () => new Promise((done) => server.close(() => done())) }));
+    // Closing the database disconnects its clients, as a PostgreSQL server shutting down does: a
+    // worker process still connected would otherwise keep the close waiting for ever.
+    const close = () =>
+      new Promise((done) => {
+        server.close(() => done());
+        for (const socket of clients) socket.destroy();
+      });
+    server.listen(port, '127.0.0.1', () => resolve({ port: server.address().port, close }));
   });

@@ -1,5 +1,5 @@
 import type { CookieCategory } from '../../src/schemas/cookie';
-import type { CheckedConsentState, Finding, StorageKind } from '../../src/schemas/scanner';
+import type { CheckedConsentState, ConsentState, Finding, StorageKind } from '../../src/schemas/scanner';
 import type { SqlClient } from '../consent-log/sql';
 import { classifyCookie, type CookieClassifier } from './classification/classifyCookie';
 import { consentCategoryOfHost, type ThirdPartyCategory } from './classification/thirdParties';
@@ -12,11 +12,13 @@ import { consentCategoryOfHost, type ThirdPartyCategory } from './classification
  * all" or with GPC on is a finding, once per state and item, with the first page it was seen on.
  * Cookies before consent are left to the cookie list's own findings (`new` flagged set before
  * consent, `set_before_consent`), so one cookie is not reported twice. A state that could not be
- * reached is a finding itself, and what its pages hold is then not attributed to it.
+ * reached (after "accept all" too: a scan that could not accept missed what the site sets then) is a
+ * finding itself, and what its pages hold is then not attributed to it.
  */
 
 export type ComplianceFinding = Pick<Finding, 'kind' | 'name' | 'domain' | 'suggestedCategory' | 'expiryDays'> & {
-  consentState: CheckedConsentState;
+  /** "accept" only for `state_unreached`: what customers accept is not checked, but a scan that could not accept missed it. */
+  consentState: ConsentState;
   storageKind: StorageKind | null;
   vendor: string | null;
   firstSeenUrl: string;
@@ -32,7 +34,7 @@ export interface ComplianceOptions {
   consentSolutionId?: number;
 }
 
-const CHECKED = ['before', 'reject', 'gpc'] as const;
+const ORDER = ['before', 'reject', 'gpc', 'accept'] as const;
 const within = (host: string, parent: string): boolean => host === parent || host.endsWith(`.${parent}`);
 const inChecked = `state IN ('before', 'reject', 'gpc')`;
 
@@ -40,11 +42,11 @@ export const crawlCompliance = async (sql: SqlClient, crawlId: string, options: 
   const classify = options.classify ?? classifyCookie;
   const necessaryHosts = (options.necessaryHosts ?? []).map((h) => h.toLowerCase());
   const [outcomes, cookies, storage, requests] = await Promise.all([
-    sql.query<{ state: CheckedConsentState; reached_by: string; first_url: string | null; pages: number }>(
+    sql.query<{ state: ConsentState; reached_by: string; first_url: string | null; pages: number }>(
       `SELECT o.state, o.reached_by,
          (SELECT min(f.url) FROM scan_frontier f WHERE f.crawl_id = o.crawl_id AND f.state = o.state AND f.seq = 0) AS first_url,
          (SELECT count(*)::int FROM scan_frontier f WHERE f.crawl_id = o.crawl_id AND f.state = o.state AND f.status = 'visited') AS pages
-       FROM scan_state_outcomes o WHERE o.crawl_id = $1::text::uuid AND o.${inChecked}`,
+       FROM scan_state_outcomes o WHERE o.crawl_id = $1::text::uuid`,
       [crawlId],
     ),
     sql.query<{ state: CheckedConsentState; name: string; domain: string; expiry_days: number | null; first_url: string; pages: number }>(
@@ -69,7 +71,7 @@ export const crawlCompliance = async (sql: SqlClient, crawlId: string, options: 
       crawlId,
     ]),
   ]);
-  const unreached = new Set(outcomes.filter((o) => o.reached_by === 'unreached').map((o) => o.state));
+  const unreached = new Set<ConsentState>(outcomes.filter((o) => o.reached_by === 'unreached').map((o) => o.state));
   const findings: ComplianceFinding[] = [];
   const push = (state: CheckedConsentState, finding: Omit<ComplianceFinding, 'consentState'>, category: CookieCategory): void => {
     if (category !== 'necessary' && !unreached.has(state)) findings.push({ ...finding, consentState: state, suggestedCategory: category });
@@ -145,6 +147,6 @@ export const crawlCompliance = async (sql: SqlClient, crawlId: string, options: 
         suggestedCategory: 'unclassified',
       });
   // Code-point order: the same inbox on every machine, whatever its locale.
-  const order = (f: ComplianceFinding): string => `${CHECKED.indexOf(f.consentState)}\u0000${f.kind}\u0000${f.name}\u0000${f.domain}`;
+  const order = (f: ComplianceFinding): string => `${ORDER.indexOf(f.consentState)}\u0000${f.kind}\u0000${f.name}\u0000${f.domain}`;
   return findings.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 };

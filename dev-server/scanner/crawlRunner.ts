@@ -143,8 +143,8 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
           browser,
           state,
           plan.startUrl,
-          { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs, now: ctx.now(), pace: async () => undefined },
-          { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion },
+          { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs },
+          { consentSolutionId: plan.consentSolutionId },
         ),
       );
       driving.set(state, pending);

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import { newStateContext, type ConsentSetup, type ContextSettings } from './consentStates';
 import type { ConsentState } from './types';
 
@@ -6,14 +6,32 @@ import type { ConsentState } from './types';
  * SCAN-3: pages kept open between visits. A new page is a new renderer process, which costs a
  * second or more on a busy machine, far more than the visit; a kept page is one context per
  * consent state, its cookies cleared and its state's consent stored again before each visit,
- * so a visit still starts from what a visitor in that state holds and nothing else.
+ * so a visit still starts from what a visitor in that state holds and nothing else. That is
+ * storage too: every origin a frame of the page was at since the last visit has its
+ * localStorage, sessionStorage, IndexedDB, caches and service workers cleared (Chromium's
+ * `Storage.clearDataForOrigin`), once the page is on about:blank so no script of it writes again.
  */
 
 interface Slot {
   state: ConsentState;
   context: BrowserContext;
   page: Page;
+  cdp: CDPSession;
+  /** Origins a frame of the page has been at since the slot's storage was last cleared. */
+  origins: Set<string>;
 }
+
+const originOf = (url: string): string | null => {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+};
+
+/** Every kind of origin-keyed data Chromium holds (cookies are the context's, cleared apart). */
+const STORAGE_TYPES = 'all';
 
 export interface PooledPage {
   page: Page;
@@ -31,6 +49,11 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
   };
 
   const prepare = async (slot: Slot): Promise<void> => {
+    if (slot.origins.size > 0) {
+      if (slot.page.url() !== 'about:blank') await slot.page.goto('about:blank');
+      for (const origin of slot.origins) await slot.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: STORAGE_TYPES });
+      slot.origins.clear();
+    }
     await slot.context.clearCookies();
     const stored = setup.stored[slot.state];
     if (stored && stored.length > 0) await slot.context.addCookies(stored);
@@ -47,7 +70,13 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
         open += 1;
         try {
           const context = await newStateContext(browser, state, settings, setup);
-          slot = { state, context, page: await context.newPage() };
+          const page = await context.newPage();
+          const origins = new Set<string>();
+          page.on('framenavigated', (frame: Frame) => {
+            const origin = originOf(frame.url());
+            if (origin) origins.add(origin);
+          });
+          slot = { state, context, page, cdp: await context.newCDPSession(page), origins };
         } catch (error) {
           open -= 1;
           throw error;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanRow, FindingRow } from '../scanner/types';
 import { caller, createBody, type Call } from './consentApi';
 import { pagePath, startCrawlSite, startPixelHost, type CrawlSite } from './fixtures/sites/crawlSite';
+import { installOurBanner } from './fixtures/sites/siteBanner';
 import { messageKeys } from './http';
 import { proveDomain, startTestServer, type TestServer } from './startTestServer';
 
@@ -54,11 +55,13 @@ const harness = async (site: CrawlSite, scanner: Record<string, unknown> = {}): 
   return { server, owner: await caller(server.baseUrl, 'owner@demo.test'), site };
 };
 
-const newDomain = async (h: Harness, prefix: string): Promise<{ csId: number; domainId: number; domain: string }> => {
+/** `withBanner`: the site's pages load our published banner, so "accept" and "reject" can be reached (SCAN-4). */
+const newDomain = async (h: Harness, prefix: string, withBanner = false): Promise<{ csId: number; domainId: number; domain: string }> => {
   const domain = `${prefix}-${Date.now().toString(36)}.com`;
   const created = await h.owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
   expect(created.status).toBe(201);
   const domainId = created.body.domains[0]?.id as number;
+  if (withBanner) await installOurBanner(h.site, h.owner, h.server.baseUrl, domain, created.body.id);
   // DEPLOY-4: only a domain whose owner proved control is scanned.
   await proveDomain(h.server, h.owner, domainId);
   return { csId: created.body.id, domainId, domain };
@@ -93,7 +96,7 @@ describe('the crawl', () => {
       });
       const h = await harness(site, { sampleSize: 1, allowLoopbackPorts: [site.port, pixel.port] });
       try {
-        const { csId, domainId } = await newDomain(h, 'hostile');
+        const { csId, domainId } = await newDomain(h, 'hostile', true);
         expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const scan = await latest(h, domainId);
@@ -190,7 +193,7 @@ describe('the crawl', () => {
       });
       const h = await harness(site);
       try {
-        const { domainId } = await newDomain(h, 'polite');
+        const { domainId } = await newDomain(h, 'polite', true);
         expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
         await h.server.scanner.idle(SCAN_TIMEOUT);
         const scan = await latest(h, domainId);
@@ -224,7 +227,7 @@ describe('the crawl', () => {
       const site = await startCrawlSite({ pages: 40, linksPerPage: 3, delayMs: 700 });
       const h = await harness(site, { timeLimitMs: 12_000, settings: { pagesAtOnce: 2, perHostLimit: 2 } });
       try {
-        const timed = await newDomain(h, 'slow');
+        const timed = await newDomain(h, 'slow', true);
         expect((await h.owner('POST', `/domains/${timed.domainId}/scans`)).status).toBe(202);
         const running = await waitFor(
           () => latest(h, timed.domainId),
@@ -245,7 +248,7 @@ describe('the crawl', () => {
         expect(inbox.map((f) => `${f.kind}:${f.name}`).sort()).toEqual(['new:page_seen', 'storage_without_consent:visited']);
 
         // Cancel: nothing to cancel, then a running scan stops and keeps its pages.
-        const cancelled = await newDomain(h, 'cancel');
+        const cancelled = await newDomain(h, 'cancel', true);
         const none = await fetch(`${h.server.baseUrl}/domains/${cancelled.domainId}/scans/cancel`, {
           method: 'POST',
           headers: { cookie: await ownerCookie(h) },

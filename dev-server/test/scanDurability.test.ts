@@ -5,12 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ScanRow } from '../scanner/types';
 import { caller, createBody } from './consentApi';
 import { startCrawlSite } from './fixtures/sites/crawlSite';
+import { installOurBanner } from './fixtures/sites/siteBanner';
 import { proveDomain, startTestServer } from './startTestServer';
 
 /**
  * SCAN-1 / SCAN-2: crawls survive their workers. Workers run as `npm run scanner` processes
  * (dev-server/scanner/cli.ts) against the API's database: a PostgreSQL server, which the test
- * command starts (CONSENT_LOG_TEST_DATABASE_URL, see scripts/test.mjs). One is killed with SIGKILL mid-crawl; a new one finishes the crawl from
+ * command starts (CONSENT_LOG_TEST_DATABASE_URL, see scripts/test.mjs), and the embedded database
+ * through its socket. One is killed with SIGKILL mid-crawl; a new one finishes the crawl from
  * the frontier. The site logs every page load with the consent state it was made in.
  */
 
@@ -48,24 +50,31 @@ interface Backend {
   server: () => { databaseUrl?: string; schema?: string; servePort?: number };
   queueSchema?: string;
   workerEnv: (url: string, schema?: string) => Record<string, string>;
+  /** Only with the throw-away PostgreSQL server the test command starts. */
+  needsServer: boolean;
 }
 
 const schema = `scan_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-// Workers of other processes on the embedded database (through its socket) are left out: a worker
-// started there stayed idle with the crawl queued (0 pages in 200 s, twice on 2026-11-28), a known
-// stall written up in docs/scanner.md. Workers inside the API's process crawl the embedded database
-// (dev-server/test/scanner.test.ts, scanCrawl.test.ts).
+// Both databases: a PostgreSQL server, and the embedded one served over its socket
+// (consent-log/embeddedSocket.mjs), which is how `npm run scanner` joins an `npm start` on one machine.
 const backends: Backend[] = [
   {
     name: 'a PostgreSQL server',
     server: () => ({ databaseUrl: SERVER_URL, schema }),
     queueSchema: `${schema}_boss`,
     workerEnv: (url: string) => ({ DATABASE_URL: url, DATABASE_SCHEMA: schema, SCANNER_QUEUE_SCHEMA: `${schema}_boss` }),
+    needsServer: true,
+  },
+  {
+    name: 'the embedded database, through its socket',
+    server: () => ({ servePort: 0 }),
+    workerEnv: (url: string) => ({ DATABASE_URL: url }),
+    needsServer: false,
   },
 ];
 
 describe.each(backends)('a crawl on $name', (backend) => {
-  it.skipIf(SERVER_URL === undefined)(
+  it.skipIf(backend.needsServer && SERVER_URL === undefined)(
     '[SCAN-1][SCAN-2] kill -9 of the worker mid-crawl: a restarted worker resumes from the frontier and finishes; no page is visited twice in one state, nothing is lost',
     async () => {
       const site = await startCrawlSite({ pages: 24, linksPerPage: 3, delayMs: 250 });
@@ -94,12 +103,11 @@ describe.each(backends)('a crawl on $name', (backend) => {
         };
         const first = await startWorker(env);
         const owner = await caller(server.baseUrl, 'owner@demo.test');
-        const created = await owner<{ id: number; domains: { id: number }[] }>(
-          'POST',
-          '/consent-solutions',
-          createBody(`durable-${Date.now().toString(36)}.com`),
-        );
+        const domain = `durable-${Date.now().toString(36)}.com`;
+        const created = await owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
         const domainId = created.body.domains[0]?.id as number;
+        // Our banner on the site: the worker reaches "accept" with it (SCAN-4), and the site tells the states apart by its consent cookie.
+        await installOurBanner(site, owner, server.baseUrl, domain, created.body.id);
         // DEPLOY-4: only a domain whose owner proved control is scanned.
         await proveDomain(server, owner, domainId);
         expect((await owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);

@@ -12,6 +12,7 @@ export const scannerComplianceEn = {
         before: 'Before consent',
         reject: 'After “reject all”',
         gpc: 'With Global Privacy Control',
+        accept: 'After “accept all”',
       },
       storage: {
         local_storage: 'localStorage',

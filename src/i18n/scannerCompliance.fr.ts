@@ -15,6 +15,7 @@ export const scannerComplianceFr: Catalogue<typeof scannerComplianceEn> = {
         before: 'Avant consentement',
         reject: 'Après « tout refuser »',
         gpc: 'Avec Global Privacy Control',
+        accept: 'Après « tout accepter »',
       },
       storage: {
         local_storage: 'localStorage',

@@ -102,7 +102,7 @@ export interface HealthCheck extends ScannerJob {
  * `new`, `gone`, `changed`, `set_before_consent` compare a scan's cookies with the cookie list.
  * SCAN-4 compliance findings: something not necessary set or sent in a state without consent
  * (before a choice, after "reject all", with GPC on), one kind per evidence kind, or a state the
- * scanner could not reach (no way to reject was found).
+ * scanner could not reach (our banner was not found on the site, or did not store the choice).
  */
 export type FindingKind =
   'new' | 'gone' | 'changed' | 'set_before_consent' | 'cookie_without_consent' | 'storage_without_consent' | 'request_without_consent' | 'state_unreached';
@@ -134,8 +134,8 @@ export interface Finding {
   setBeforeConsent: boolean;
   /** What changed (`expiryDays`), for `changed`. */
   changes: string[];
-  /** SCAN-4, compliance findings only: the state it happened in. */
-  consentState?: CheckedConsentState | null;
+  /** SCAN-4, compliance findings only: the state it happened in ("accept" only for `state_unreached`). */
+  consentState?: ConsentState | null;
   /** For `storage_without_consent`: which storage the key (or IndexedDB database name) is in. */
   storageKind?: StorageKind | null;
   /** The vendor, when the Open Cookie Database or third-party-web names one. */

@@ -79,7 +79,8 @@ const hasOwnBanner = (page: Page): Promise<boolean> =>
     );
   });
 
-const viaOwnBanner = async (page: Page, decision: Decision, timeoutMs: number): Promise<ReachedBy | null> => {
+/** Our banner's button for the decision, else its API; null when the page runs no banner of ours or neither answers. */
+export const viaOwnBanner = async (page: Page, decision: Decision, timeoutMs: number): Promise<'own-banner' | 'own-banner-api' | null> => {
   if (!(await hasOwnBanner(page))) return null;
   try {
     const button = page.locator(`#cm-banner [data-consent-action="${OWN_ACTION[decision]}"]`).first();
