@@ -93,26 +93,21 @@ const Wizard = () => {
       </PageLayout>
     );
   }
-  // PAY-1: a paid subscription is managed on its overview by a role that may manage it; the
-  // purchase wizard is for the others (a read-only user sees the plans, ROLE-3).
-  if (PAID_STATUSES.has(query.data.status) && manage.canAccess === true) {
-    return (
-      <Routes>
-        <Route index element={<SubscriptionOverview subscription={query.data} />} />
-        <Route path="success" element={<SuccessPage subscription={query.data} />} />
-        <Route path="*" element={<Navigate to="/subscription/" replace />} />
-      </Routes>
-    );
-  }
+  // PAY-1: a paid subscription is managed on its overview (at `/subscription/`) by a role that
+  // may manage it; the purchase wizard is for the others (a read-only user sees the plans,
+  // ROLE-3). The steps stay mounted when a payment makes the subscription paid, so the payment
+  // step still leads on to the success page.
+  const paid = PAID_STATUSES.has(query.data.status) && manage.canAccess === true;
+  const home = paid ? '/subscription/' : stepPath('overview');
   return (
     <WizardStateProvider subscription={query.data} canManage={manage.canAccess === true}>
       <Routes>
-        <Route index element={<Navigate to={stepPath('overview')} replace />} />
-        <Route path="overview" element={<WizardPage step="overview" />} />
+        <Route index element={paid ? <SubscriptionOverview subscription={query.data} /> : <Navigate to={home} replace />} />
+        <Route path="overview" element={paid ? <Navigate to={home} replace /> : <WizardPage step="overview" />} />
         <Route path="billing" element={<GuardedStep step="billing" />} />
         <Route path="payment" element={<GuardedStep step="payment" />} />
         <Route path="success" element={<SuccessPage subscription={query.data} />} />
-        <Route path="*" element={<Navigate to={stepPath('overview')} replace />} />
+        <Route path="*" element={<Navigate to={home} replace />} />
       </Routes>
     </WizardStateProvider>
   );
