@@ -25,7 +25,8 @@ const actAs = async (page: Page, account: { name: string }) => {
   await shellReady(page);
   await page.getByLabel('Acting on account').click();
   await page.getByRole('option', { name: account.name, exact: true }).click();
-  await page.getByLabel('Acting on account').getByText(account.name).waitFor();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await page.getByRole('combobox', { name: 'Acting on account' }).filter({ hasText: account.name }).waitFor();
 };
 
 const billing = {
