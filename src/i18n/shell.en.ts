@@ -5,6 +5,7 @@ export const shellEn = {
     mobile_consent_solutions: 'Mobile Consent Solutions',
     compliance_dashboard: 'Compliance Dashboard',
     teammates: 'Teammates',
+    billing: 'Billing',
     main: 'Main navigation',
   },
   shell: {

@@ -7,6 +7,7 @@ export const shellFr = {
     mobile_consent_solutions: 'Solutions de consentement mobiles',
     compliance_dashboard: 'Tableau de conformité',
     teammates: 'Coéquipiers',
+    billing: 'Facturation',
     main: 'Navigation principale',
   },
   shell: {

@@ -1,9 +1,12 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
 import GroupIcon from '@mui/icons-material/Group';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
-import { Menu, useTranslate, type MenuProps } from 'react-admin';
+import { Menu, useCanAccess, useTranslate, type MenuProps } from 'react-admin';
+import { useAccount } from '../hooks/useAccount';
+import { PAID_STATUSES } from '../subscription/paidStatuses';
 import { ConsentPreferencesLink } from './ConsentBanner';
 import { preloadConsentSolutionList } from '../consent-solutions';
 
@@ -14,6 +17,17 @@ const menuItems = [
   { to: '/compliance-dashboard/', label: 'nav.compliance_dashboard', Icon: BarChartIcon },
   { to: '/teammates/', label: 'nav.teammates', Icon: GroupIcon },
 ] as const;
+
+/**
+ * PAY-1: "Billing" for a paying account, to a role that manages its subscription (the owner, or
+ * an agency or admin acting on it); read-only users and an agency's clients get none.
+ */
+const BillingItem = () => {
+  const { canAccess } = useCanAccess({ resource: 'subscription', action: 'edit' });
+  const { data: account } = useAccount();
+  if (!canAccess || !PAID_STATUSES.has(String(account?.subscription?.status ?? ''))) return null;
+  return <Menu.Item to="/subscription/" primaryText="nav.billing" leftIcon={<ReceiptLongIcon />} />;
+};
 
 export const ShellMenu = (props: MenuProps) => {
   const translate = useTranslate();
@@ -26,6 +40,7 @@ export const ShellMenu = (props: MenuProps) => {
           const preload = 'preload' in item ? () => void item.preload().catch(() => undefined) : undefined;
           return <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} onPointerEnter={preload} onFocus={preload} />;
         })}
+        <BillingItem />
       </Menu>
       <ConsentPreferencesLink />
     </Box>

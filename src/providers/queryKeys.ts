@@ -56,10 +56,12 @@ export const queryKeys = {
     all: ['account'] as const,
     one: (accountId: number | undefined) => ['account', accountId] as const,
   },
-  /** `GET /subscriptions` and its quotes. */
+  /** `GET /subscriptions`, its quotes, change previews and invoices (PAY-1). */
   subscription: {
     all: ['subscription'] as const,
     quote: (request: unknown) => ['subscription', 'quote', request] as const,
+    preview: (request: unknown) => ['subscription', 'preview', request] as const,
+    invoices: ['subscription', 'invoices'] as const,
   },
   /** One solution's texts: each language, and the completeness matrix. */
   translations: {

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -7,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { AccessDenied, CanAccess, Loading, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { LoadError } from '../components/LoadError';
 import { PageLayout } from '../components/PageLayout';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
@@ -18,6 +18,8 @@ import { SummaryPanel } from './SummaryPanel';
 import { isEntryFromOutside, stepPath, toBillingBody, WIZARD_STEPS, type WizardStep } from './subscriptionModel';
 import { billingSchema } from '../schemas/billing';
 import { useWizardState, WizardStateProvider } from './WizardState';
+import { SubscriptionOverview } from './manage/SubscriptionOverview';
+import { PAID_STATUSES } from './paidStatuses';
 
 const STEP_COMPONENTS: Record<WizardStep, () => React.JSX.Element> = {
   overview: OverviewStep,
@@ -68,8 +70,9 @@ const GuardedStep = ({ step }: { step: Exclude<WizardStep, 'overview'> }) => {
 };
 
 /**
- * `/subscription/*`: Overview → Billing → Payment, then Success (PROD-2, ROUTE-9). A role that
- * may not see the subscription (an agency's client, ROLE-1) gets the access-denied page.
+ * `/subscription/*`: Overview → Billing → Payment, then Success (PROD-2, ROUTE-9); for a paid
+ * subscription its overview instead (PAY-1). A role that may not see the subscription (an
+ * agency's client, ROLE-1) gets the access-denied page.
  */
 export const SubscriptionWizard = () => (
   <CanAccess resource="subscription" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
@@ -78,7 +81,6 @@ export const SubscriptionWizard = () => (
 );
 
 const Wizard = () => {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useQuery({ queryKey: queryKeys.subscription.all, queryFn: () => dataProvider.getSubscription() });
   const manage = useCanAccess({ resource: 'subscription', action: 'edit' });
@@ -87,19 +89,25 @@ const Wizard = () => {
   if (query.isError) {
     return (
       <PageLayout width="subscription">
-        <Alert severity="error">{translate('subscription.load_error')}</Alert>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       </PageLayout>
     );
   }
+  // PAY-1: a paid subscription is managed on its overview (at `/subscription/`) by a role that
+  // may manage it; the purchase wizard is for the others (a read-only user sees the plans,
+  // ROLE-3). The steps stay mounted when a payment makes the subscription paid, so the payment
+  // step still leads on to the success page.
+  const paid = PAID_STATUSES.has(query.data.status) && manage.canAccess === true;
+  const home = paid ? '/subscription/' : stepPath('overview');
   return (
     <WizardStateProvider subscription={query.data} canManage={manage.canAccess === true}>
       <Routes>
-        <Route index element={<Navigate to={stepPath('overview')} replace />} />
-        <Route path="overview" element={<WizardPage step="overview" />} />
+        <Route index element={paid ? <SubscriptionOverview subscription={query.data} /> : <Navigate to={home} replace />} />
+        <Route path="overview" element={paid ? <Navigate to={home} replace /> : <WizardPage step="overview" />} />
         <Route path="billing" element={<GuardedStep step="billing" />} />
         <Route path="payment" element={<GuardedStep step="payment" />} />
         <Route path="success" element={<SuccessPage subscription={query.data} />} />
-        <Route path="*" element={<Navigate to={stepPath('overview')} replace />} />
+        <Route path="*" element={<Navigate to={home} replace />} />
       </Routes>
     </WizardStateProvider>
   );
