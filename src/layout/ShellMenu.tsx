@@ -3,7 +3,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
-import { Menu, useTranslate, type MenuProps } from 'react-admin';
+import { Menu, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 import { ConsentPreferencesLink } from './ConsentBanner';
 import { preloadConsentSolutionList } from '../consent-solutions';
 
@@ -15,8 +15,14 @@ const menuItems = [
   { to: '/teammates/', label: 'nav.teammates', Icon: GroupIcon },
 ] as const;
 
+// react-admin cuts a long entry with an ellipsis ("Mobile Consent Soluti…"), and in French both
+// entries then read "Solutions de consent…": an open drawer lets an entry take a second line
+// instead. A closed drawer shows the icons only, where a wrapped label would stretch the entry.
+const WRAPPED_LABEL = { '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' } } as const;
+
 export const ShellMenu = (props: MenuProps) => {
   const translate = useTranslate();
+  const [open] = useSidebarState();
   return (
     <Box component="nav" aria-label={translate('nav.main')}>
       <Menu {...props}>
@@ -24,7 +30,17 @@ export const ShellMenu = (props: MenuProps) => {
           const { to, label, Icon } = item;
           // The page's chunk starts loading on hover or focus, before the click.
           const preload = 'preload' in item ? () => void item.preload().catch(() => undefined) : undefined;
-          return <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} onPointerEnter={preload} onFocus={preload} />;
+          return (
+            <Menu.Item
+              key={to}
+              to={to}
+              primaryText={label}
+              leftIcon={<Icon />}
+              sx={open ? WRAPPED_LABEL : undefined}
+              onPointerEnter={preload}
+              onFocus={preload}
+            />
+          );
         })}
       </Menu>
       <ConsentPreferencesLink />
