@@ -33,13 +33,19 @@ export const demoShopAccount = async (apiUrl: string): Promise<{ id: number; nam
  */
 export const adminRoutes = async (apiUrl: string): Promise<string[]> => {
   const owner = await apiSession(apiUrl, 'owner@demo.test');
-  const [solution] = await owner<Array<{ id: number }>>('GET', '/consent-solutions?_sort=id&_order=ASC&_limit=1');
+  const first = async (path: string): Promise<{ id: number } | undefined> => (await owner<Array<{ id: number }>>('GET', path))[0];
+  const needed = async (path: string): Promise<{ id: number }> => {
+    const row = await first(path);
+    if (!row) throw new Error(`the seed has nothing at ${path}`);
+    return row;
+  };
+  const solution = await needed('/consent-solutions?_sort=id&_order=ASC&_limit=1');
   const base = `/consent-solutions/${solution.id}`;
-  const [domain] = await owner<Array<{ id: number }>>('GET', `/domains?consentSolutionId=${solution.id}&_limit=1`);
-  const [cookie] = await owner<Array<{ id: number }>>('GET', `/cookies?consentSolutionId=${solution.id}&_limit=1`);
+  const domain = await needed(`/domains?consentSolutionId=${solution.id}&_limit=1`);
+  const cookie = await needed(`/cookies?consentSolutionId=${solution.id}&_limit=1`);
   // The account's own templates, if it has any, open for editing; a gallery template is copied.
-  const [template] = await owner<Array<{ id: number }>>('GET', '/popup-templates?scope=account&_limit=1');
-  const [gallery] = await owner<Array<{ id: number }>>('GET', '/popup-templates?scope=gallery&_limit=1');
+  const template = await first('/popup-templates?scope=account&_limit=1');
+  const gallery = await needed('/popup-templates?scope=gallery&_limit=1');
   const own = template ? [`${base}/popup/edit-template/${template.id}/edit/`, `${base}/popup/edit-template/${template.id}/duplicate/`] : [];
   return [
     '/consent-solutions',
