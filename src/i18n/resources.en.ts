@@ -43,6 +43,12 @@ export const resourcesEn = {
         internal_alias: 'Internal alias (internal test domain)',
         external_alias: 'External alias (public test site)',
       },
+      // The type alone, where a table row has no room for what it means (the long name is its title).
+      short_types: {
+        website: 'Website',
+        internal_alias: 'Internal alias',
+        external_alias: 'External alias',
+      },
       depths: {
         lite: 'Lite (500 pages)',
         standard: 'Standard (5,000 pages)',

@@ -41,6 +41,12 @@ export const resourcesFr = {
         internal_alias: 'Alias interne (domaine de test interne)',
         external_alias: 'Alias externe (site de test public)',
       },
+      // The type alone, where a table row has no room for what it means (the long name is its title).
+      short_types: {
+        website: 'Site web',
+        internal_alias: 'Alias interne',
+        external_alias: 'Alias externe',
+      },
       depths: {
         lite: 'Légère (500 pages)',
         standard: 'Standard (5 000 pages)',

@@ -13,6 +13,7 @@ import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import { can } from '../shared/permissions';
 import { getActingAccount, setActingAccount, subscribeActingAccount } from '../session/actingAccount';
 import { getSession, subscribe } from '../session/sessionState';
+import { PhoneHiddenLabel, phoneIconOnly } from './PhoneHiddenLabel';
 
 interface AccountRow {
   id: number;
@@ -43,8 +44,8 @@ const CreateAccountButton = ({ onCreated }: { onCreated: (account: AccountRow) =
     );
   return (
     <>
-      <Button color="inherit" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        {translate('operations.create_account')}
+      <Button color="inherit" startIcon={<AddIcon />} onClick={() => setOpen(true)} sx={phoneIconOnly}>
+        <PhoneHiddenLabel>{translate('operations.create_account')}</PhoneHiddenLabel>
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="create-account-title">
         <DialogTitle id="create-account-title">{translate('operations.create_account_title')}</DialogTitle>
@@ -99,17 +100,20 @@ export const AccountSwitcher = () => {
   const options = acting !== null && !data.some((a) => a.id === acting.id) ? [...data, acting] : data;
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 }, minWidth: 0 }}>
+      {/* Filled, so its label sits inside the field: an outlined field's label floats above it,
+          and the 48 px app bar cut "Acting on account" at its top edge. */}
       <TextField
         select
         size="small"
+        variant="filled"
         label={translate('operations.acting_on')}
         value={value}
         onChange={(event) => {
           const id = event.target.value;
           switchTo(id === OWN ? null : (options.find((a) => String(a.id) === id) ?? null));
         }}
-        sx={{ minWidth: 220, bgcolor: 'background.paper', borderRadius: 1 }}
+        sx={{ width: { xs: 140, sm: 220 }, bgcolor: 'background.paper', borderRadius: 1 }}
         slotProps={{ select: { inputProps: { 'data-testid': 'account-switcher' } } }}
       >
         <MenuItem value={OWN}>{translate('operations.own_account')}</MenuItem>

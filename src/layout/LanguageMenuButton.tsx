@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import LanguageIcon from '@mui/icons-material/Translate';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocales, useLocaleState } from 'react-admin';
+import { PhoneHiddenLabel, phoneIconOnly } from './PhoneHiddenLabel';
 
 /**
  * The app bar's language switcher (PROD-5). react-admin's LocalesMenuButton keeps its menu
@@ -27,8 +28,9 @@ export const LanguageMenuButton = () => {
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<LanguageIcon />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
+        sx={phoneIconOnly}
       >
-        {languages.find((language) => language.locale === locale)?.name ?? locale}
+        <PhoneHiddenLabel>{languages.find((language) => language.locale === locale)?.name ?? locale}</PhoneHiddenLabel>
       </Button>
       {open && (
         <Menu anchorEl={anchor} open onClose={() => setAnchor(null)} slotProps={{ list: { id: menuId } }}>

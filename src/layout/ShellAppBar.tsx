@@ -8,7 +8,7 @@ import { LogoutButton } from './LogoutButton';
 const ShellToolbar = () => {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 }, flexShrink: 0 }}>
       <AccountSwitcher />
       <LanguageMenuButton />
       {/* react-admin hands extra props to the spinner it shows while queries run: a progress bar needs a name (axe: aria-progressbar-name). */}

@@ -4,7 +4,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
-import { Menu, useCanAccess, useTranslate, type MenuProps } from 'react-admin';
+import { Menu, useCanAccess, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 import { useAccount } from '../hooks/useAccount';
 import { PAID_STATUSES } from '../subscription/paidStatuses';
 import { ConsentPreferencesLink } from './ConsentBanner';
@@ -17,6 +17,11 @@ const menuItems = [
   { to: '/compliance-dashboard/', label: 'nav.compliance_dashboard', Icon: BarChartIcon },
   { to: '/teammates/', label: 'nav.teammates', Icon: GroupIcon },
 ] as const;
+
+// react-admin cuts a long entry with an ellipsis ("Mobile Consent Soluti…"), and in French both
+// entries then read "Solutions de consent…": an open drawer lets an entry take a second line
+// instead. A closed drawer shows the icons only, where a wrapped label would stretch the entry.
+const WRAPPED_LABEL = { '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' } } as const;
 
 /**
  * PAY-1: "Billing" for a paying account, to a role that manages its subscription (the owner, or
@@ -31,6 +36,7 @@ const BillingItem = () => {
 
 export const ShellMenu = (props: MenuProps) => {
   const translate = useTranslate();
+  const [open] = useSidebarState();
   return (
     <Box component="nav" aria-label={translate('nav.main')}>
       <Menu {...props}>
@@ -38,7 +44,17 @@ export const ShellMenu = (props: MenuProps) => {
           const { to, label, Icon } = item;
           // The page's chunk starts loading on hover or focus, before the click.
           const preload = 'preload' in item ? () => void item.preload().catch(() => undefined) : undefined;
-          return <Menu.Item key={to} to={to} primaryText={label} leftIcon={<Icon />} onPointerEnter={preload} onFocus={preload} />;
+          return (
+            <Menu.Item
+              key={to}
+              to={to}
+              primaryText={label}
+              leftIcon={<Icon />}
+              sx={open ? WRAPPED_LABEL : undefined}
+              onPointerEnter={preload}
+              onFocus={preload}
+            />
+          );
         })}
         <BillingItem />
       </Menu>
