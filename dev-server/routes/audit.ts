@@ -20,8 +20,7 @@ const auditCollection = (ctx: ServerContext): CollectionDefinition<AuditEntry, n
     operations: { read: 'audit.read' },
     list: {
       fields: LIST_FIELDS,
-      matches: (row, needle, caller) =>
-        [author(row, caller) ?? '', row.summary, row.subject ?? ''].some((text) => text.toLowerCase().includes(needle)),
+      matches: (row, needle, caller) => [author(row, caller) ?? '', row.summary, row.subject ?? ''].some((text) => text.toLowerCase().includes(needle)),
       // The stored entry names its account `account` (auditTrail.ts says why).
       scope: (caller) => ({ account: String(caller.accountId) }),
       order: { _sort: 'id', _order: 'desc' },

@@ -122,7 +122,15 @@ describe('audit log', () => {
 
     // A form sends every field; the entry keeps the one the person changed, and the old name.
     const current = (await (await get('/consent-solutions/2', owner)).json()) as { name: string; autoblocking: boolean; defaultLanguage: string };
-    expect((await send('PATCH', '/consent-solutions/2', JSON.stringify({ name: 'Shop blog EU', autoblocking: current.autoblocking, defaultLanguage: current.defaultLanguage }))).status).toBe(200);
+    expect(
+      (
+        await send(
+          'PATCH',
+          '/consent-solutions/2',
+          JSON.stringify({ name: 'Shop blog EU', autoblocking: current.autoblocking, defaultLanguage: current.defaultLanguage }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await postJson(server.baseUrl, '/teammates', { email: 'bob@x.com' }, { cookie: owner })).status).toBe(201);
     const entries = (await (await get('/audit-log?_page=1&_limit=2', owner)).json()) as (Entry & { subject: string | null; userName: string | null })[];
     expect(entries.map(({ action, resource, subject, userName, changes }) => ({ action, resource, subject, userName, changes }))).toEqual([

@@ -57,7 +57,7 @@ describe('seed', () => {
     expect(failed).toMatchObject([{ status: 'failed', failure: 'unreachable', canonicalDomain: 'help.demo-shop.com' }]);
   });
 
-  it('[ROLE-4] the read-only demo login sees its account\'s consent solution, cookies and dashboard, and may change none of it', async () => {
+  it("[ROLE-4] the read-only demo login sees its account's consent solution, cookies and dashboard, and may change none of it", async () => {
     const cookie = await login(server.baseUrl, 'demo@demo.test');
     const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
       const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie } });

@@ -182,7 +182,11 @@ describe('TCF settings of a consent solution', () => {
     expect([refused.status, pairs(refused.body)]).toEqual([400, [['publisherCountryCode', 'validation.tcf_country_required']]]);
     // Off, no country is needed (the field stays empty until the customer chooses).
     expect((await other('PUT', otherPath, { ...valid, enabled: false, publisherCountryCode: '' })).status).toBe(200);
-    const subscribed = await other('POST', '/subscriptions', subscribeBody({ billing: { ...VALID_BILLING, country: 'BE', phonePrefix: '+32', phoneNumber: '470 12 34 56', vatNumber: 'BE0417497106' } }));
+    const subscribed = await other(
+      'POST',
+      '/subscriptions',
+      subscribeBody({ billing: { ...VALID_BILLING, country: 'BE', phonePrefix: '+32', phoneNumber: '470 12 34 56', vatNumber: 'BE0417497106' } }),
+    );
     expect(subscribed.status, JSON.stringify(subscribed.body)).toBeLessThan(300);
     // Saved settings keep what the customer chose; a solution that never saved them is offered the billing country.
     expect((await other<TcfSettingsState>('GET', otherPath)).body.settings.publisherCountryCode).toBe('');

@@ -50,7 +50,7 @@ describe('teammates', () => {
     expect([bad.status, await messageKeys(bad)]).toEqual([400, ['validation.email_invalid']]);
   });
 
-  it('[MAIL-1] the invitation names the inviter and the company in its subject and body, in the inviter\'s language', async () => {
+  it("[MAIL-1] the invitation names the inviter and the company in its subject and body, in the inviter's language", async () => {
     const english = await postJson(server.baseUrl, '/teammates', { email: 'anna@invited.test' }, { cookie: owner });
     const french = await postJson(server.baseUrl, '/teammates', { email: 'bruno@invited.test', language: 'fr' }, { cookie: owner });
     expect([english.status, french.status]).toEqual([201, 201]);

@@ -71,9 +71,7 @@ const KNOWN_FIELDS = new Set([
 
 export const auditSentence = (entry: AuditEntryView, translate: Translate): string => {
   const actor = entry.userName ?? entry.userEmail ?? translate('audit.someone');
-  const thing = KNOWN_THINGS.has(entry.resource)
-    ? translate(`audit.things.${entry.resource}`)
-    : translate('audit.things.other', { resource: entry.resource });
+  const thing = KNOWN_THINGS.has(entry.resource) ? translate(`audit.things.${entry.resource}`) : translate('audit.things.other', { resource: entry.resource });
   const object = entry.subject === null ? thing : translate('audit.named', { thing, subject: entry.subject });
   const say = (key: string, values: Record<string, unknown> = {}) => translate(key, { actor, object, subject: entry.subject ?? '', ...values });
 
@@ -98,7 +96,9 @@ export const auditSentence = (entry: AuditEntryView, translate: Translate): stri
       const fields = Object.keys(entry.changes);
       if (typeof name === 'string' && entry.subject !== null && name !== entry.subject && fields.length === 1) return say('audit.sentence.renamed', { name });
       if (fields.length === 0) return say('audit.sentence.changed_nothing');
-      return say('audit.sentence.changed', { fields: fields.map((field) => (KNOWN_FIELDS.has(field) ? translate(`audit.fields.${field}`) : field)).join(', ') });
+      return say('audit.sentence.changed', {
+        fields: fields.map((field) => (KNOWN_FIELDS.has(field) ? translate(`audit.fields.${field}`) : field)).join(', '),
+      });
     }
     case 'action': {
       const name = actionName(entry.path);

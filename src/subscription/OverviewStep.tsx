@@ -16,7 +16,6 @@ import { useWizardState } from './WizardState';
 import { formatDate } from '../i18n/formatters';
 import { useQuote } from './useQuote';
 
-
 const dayOf = (iso: string | null, language: string): string => (iso ? formatDate(iso, { language }) : '');
 
 /** What the account has now, in one sentence (ENT-5 statuses). */

@@ -116,7 +116,8 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
         valueFormatter: (value: string) => formatDate(value),
       },
     ],
-    [translate, locale],
+    // translate changes with the language, and with it the dates (formatDate reads the UI language).
+    [translate],
   );
 
   const afterBulk = () => {
