@@ -210,8 +210,10 @@ export const auditTrail = (store: Store, now: () => Date): RequestHandler => {
     const stored = storedRow(store, path);
     const subject = stored ? shortened(stored.row[stored.field]) : null;
     // Each stored value as JSON, compared with what an update sends (an object or list as a whole).
+    // Only for the object itself (`/domains/5`), not for a part of it (`/consent-solutions/3/tcf`).
+    const itself = path.split('/').filter(Boolean).length === 2;
     const before =
-      stored && (req.method === 'PUT' || req.method === 'PATCH')
+      stored && itself && (req.method === 'PUT' || req.method === 'PATCH')
         ? Object.fromEntries(Object.entries(stored.row).map(([k, v]) => [k, JSON.stringify(v)]))
         : null;
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
