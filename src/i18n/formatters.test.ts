@@ -23,6 +23,8 @@ describe('dates', () => {
   it('[I18N-4] French is written the French way, even on an American browser', () => {
     expect(formatDate(AT, utc('fr', ['en-US']))).toBe('28/11/2026');
     expect(formatDateTime(AT, utc('fr', ['en-US']))).toBe('28/11/2026 15:49');
+    expect(formatDateTime('2026-09-29T05:28:00Z', utc('fr', ['fr-FR']))).toBe('29/09/2026 05:28');
+    expect(plain(formatDateTime('2026-09-29T05:28:00Z', utc('en', ['en-US'])))).toBe('09/29/2026, 5:28 AM');
     expect(dateStyleFor('fr', ['fr-CA'])).toBe('fr-FR');
   });
 

@@ -40,7 +40,9 @@ const format = (value: string | number | Date, withTime: boolean, options: DateF
   const date = new Date(value);
   const style = dateStyleFor(options.language ?? uiLocale(), options.locales);
   if (style === 'iso') return isoLike(date, withTime, options.timeZone);
-  return new Intl.DateTimeFormat(style, { ...DAY, ...(withTime ? TIME : {}), timeZone: options.timeZone }).format(date);
+  // French writes hours with two digits (05:28), Americans without (5:28 AM).
+  const time: Intl.DateTimeFormatOptions = style === 'fr-FR' ? { ...TIME, hour: '2-digit' } : TIME;
+  return new Intl.DateTimeFormat(style, { ...DAY, ...(withTime ? time : {}), timeZone: options.timeZone }).format(date);
 };
 
 /** A day: "11/28/2026" (en-US), "28/11/2026" (French), "2026-11-28" (other English readers). */
