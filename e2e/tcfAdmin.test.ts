@@ -16,7 +16,7 @@ interface TcfState {
 describe('the IAB TCF tab', () => {
   const t = useBrowser();
 
-  it('[TCF-4] chooses vendors from the GVL, shows a bad country on its field, saves, and the installation tab says its one snippet starts with the stub', async () => {
+  it('[TCF-4] [TCF-5] chooses vendors from the GVL, shows a missing or bad country on its field, saves, and the installation tab says its one snippet starts with the stub', async () => {
     const cookie = await login(t.apiUrl, 'owner@demo.test');
     const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const created = await fetch(`${t.apiUrl}/consent-solutions`, {
@@ -50,6 +50,10 @@ describe('the IAB TCF tab', () => {
     await page.getByText('11 vendors chosen').waitFor();
 
     await toggle.check();
+    // TCF-5: no made-up country ("AA"); an account billed nowhere yet chooses it before switching TCF on.
+    expect(await page.getByLabel('Publisher country code').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Save TCF settings' }).click();
+    await page.getByText('Enter the publisher country (a two-letter code, such as FR) to switch TCF on: every TC string names it.').first().waitFor();
     await page.getByLabel('Publisher country code').fill('F');
     await page.getByRole('button', { name: 'Save TCF settings' }).click();
     await page.getByText('The publisher country must be a two-letter ISO 3166 code, such as FR.').first().waitFor();

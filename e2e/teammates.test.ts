@@ -35,7 +35,7 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
     await shellReady(t.page);
   });
 
-  it('[ROUTE-8] [ERR-1] removes a teammate behind a confirm; the audit log shows both actions [BEYOND-7]', async () => {
+  it('[ROUTE-8] [ERR-1] removes a teammate behind a confirm; the audit log shows both actions as sentences [BEYOND-7] [BEYOND-10]', async () => {
     const email = freshEmail('removed');
     await signIn(t.page, 'owner@demo.test');
     await invite(t.page, email);
@@ -46,12 +46,11 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
     await t.page.getByText('Teammate removed.').waitFor();
     await row.waitFor({ state: 'detached' });
 
+    // BEYOND-10: sentences, not developer output.
     await t.page.goto('/audit-log/');
-    await t.page.getByText(`create teammates: email`).first().waitFor();
-    await t.page
-      .getByText(/^delete teammates\/\d+$/)
-      .first()
-      .waitFor();
+    await t.page.getByText(`Olivia Owner invited ${email}`, { exact: true }).first().waitFor();
+    await t.page.getByText(`Olivia Owner removed ${email} from the team`, { exact: true }).first().waitFor();
+    expect(await t.page.getByText(/teammates: email|delete teammates\//).count()).toBe(0);
   });
 
   it('[ERR-1] an invalid invitation shows the failure notice', async () => {
@@ -61,13 +60,16 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
     await t.page.getByText('Teammate was not created, fix problems and try again.').waitFor();
   });
 
-  it('[ROLE-1] [ROLE-3] the demo user sees everything read-only: no write buttons', async () => {
+  it("[ROLE-1] [ROLE-3] [ROLE-4] the demo user sees its account's data read-only: no write buttons", async () => {
     await signIn(t.page, 'demo@demo.test', '/teammates/');
     await t.page.getByRole('cell', { name: 'demo@demo.test' }).waitFor();
     expect(await t.page.getByRole('link', { name: 'Add a teammate' }).count()).toBe(0);
     expect(await t.page.getByRole('button', { name: 'Remove' }).count()).toBe(0);
     await t.page.goto('/consent-solutions/');
     await t.page.getByRole('heading', { name: 'Consent solutions' }).first().waitFor();
+    // ROLE-4: the seeded store of the demo account, not an empty list.
+    await t.page.getByText('Demo Store').first().waitFor();
+    await t.page.getByText('demo-store-readonly.com').first().waitFor();
     expect(await t.page.getByRole('link', { name: 'Create' }).count()).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/store';
+import { activationMail, invitationNoticeMail, type Invitation } from './invitationMail';
 import type { Outbox } from './outbox';
 import type { PasswordToken, User } from '../store/types';
 
@@ -63,14 +64,14 @@ export const sendRecoveryEmail = (ctx: MailContext, user: User): IssuedToken => 
 
 /**
  * Token + activation email for a pending user (teammate invitations): the link opens the same
- * new-password screen; setting a password activates the user (`passwordCreated: true`).
+ * new-password screen; setting a password activates the user (`passwordCreated: true`). The
+ * mail names who invites to which company, in the inviter's language.
  */
-export const sendActivationEmail = (ctx: MailContext, user: User): IssuedToken => {
+export const sendActivationEmail = (ctx: MailContext, user: User, invitation: Invitation): IssuedToken => {
   const issued = issuePasswordToken(ctx, user, 'activation');
   ctx.outbox.send({
     to: user.email,
-    subject: 'Activate your account',
-    text: `Hello ${user.name},\n\nYou have been invited. Choose your password within 24 hours:\n${issued.link}`,
+    ...activationMail(invitation, issued.link),
     link: issued.link,
     sentAt: ctx.now().toISOString(),
   });
@@ -83,11 +84,10 @@ export const sendActivationEmail = (ctx: MailContext, user: User): IssuedToken =
  * is taken); the owner of the email learns why it cannot be accepted. No link: a user belongs
  * to one account.
  */
-export const sendInvitationNotice = (ctx: MailContext, user: User, accountName: string): void => {
+export const sendInvitationNotice = (ctx: MailContext, user: User, invitation: Invitation): void => {
   ctx.outbox.send({
     to: user.email,
-    subject: 'You have been invited',
-    text: `Hello,\n\nYou have been invited to join "${accountName}". This email address already has a user with another customer, and a user belongs to one customer only, so the invitation cannot be accepted with it. To join, ask for an invitation to another address.`,
+    ...invitationNoticeMail(invitation),
     link: '',
     sentAt: ctx.now().toISOString(),
   });

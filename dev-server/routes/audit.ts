@@ -20,14 +20,15 @@ const auditCollection = (ctx: ServerContext): CollectionDefinition<AuditEntry, n
     operations: { read: 'audit.read' },
     list: {
       fields: LIST_FIELDS,
-      matches: (row, needle, caller) => (author(row, caller) ?? '').toLowerCase().includes(needle) || row.summary.toLowerCase().includes(needle),
+      matches: (row, needle, caller) => [author(row, caller) ?? '', row.summary, row.subject ?? ''].some((text) => text.toLowerCase().includes(needle)),
       // The stored entry names its account `account` (auditTrail.ts says why).
       scope: (caller) => ({ account: String(caller.accountId) }),
       order: { _sort: 'id', _order: 'desc' },
     },
     answer: (row, caller) => {
       const userEmail = author(row, caller);
-      return { ...toApiEntry(row), userEmail, userId: userEmail === null ? null : row.user };
+      // DEPLOY-6: hidden staff are hidden by name too.
+      return { ...toApiEntry(row), userEmail, userId: userEmail === null ? null : row.user, userName: userEmail === null ? null : (row.userName ?? null) };
     },
     validate: {},
     rules: {},

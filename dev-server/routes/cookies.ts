@@ -15,6 +15,7 @@ import { noQuery } from '../http/query';
 import { parseOrThrow, parseUpdate } from '../http/validation';
 import type { ConsentSolutionRow, CookieRow } from '../store/types';
 import { parseImportCsv, toCsv } from '../http/csv';
+import { markDryRunAsRead } from '../audit/auditTrail';
 import { dryRunOf, importBody } from '../http/importFile';
 import { compactPurpose, importCookies } from '../rules/cookies';
 
@@ -27,6 +28,9 @@ import { compactPurpose, importCookies } from '../rules/cookies';
  */
 
 const SOLUTION_COOKIES = '/consent-solutions/:id/cookies';
+
+/** BEYOND-7: an import previewed with `?dryRun=true` changes nothing, so it is no entry of the audit log. */
+const previewIsRead = markDryRunAsRead((req) => dryRunOf(req.query));
 
 const LIST_FIELDS: ReadonlySet<string> = new Set([
   'consentSolutionId',
@@ -154,7 +158,7 @@ const cookieActions = (ctx: ServerContext): Router => {
   });
 
   /** CSV import, previewed with `?dryRun=true`: all rows or none (rules/cookies.ts). */
-  router.post(`${SOLUTION_COOKIES}/import`, session, ownSolutionRow, permit('consentSolutions.write'), importBody, (req, res) => {
+  router.post(`${SOLUTION_COOKIES}/import`, session, ownSolutionRow, permit('consentSolutions.write'), previewIsRead, importBody, (req, res) => {
     const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const extra = Object.keys(req.query).find((key) => key !== 'dryRun');
     if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);

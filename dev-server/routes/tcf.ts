@@ -21,6 +21,7 @@ import { ownSolution } from '../data/consentSolutions';
 import { noQuery } from '../http/query';
 import { parseOrThrow } from '../http/validation';
 import { requirePermission } from '../guards/permissions';
+import { profileOf } from '../rules/subscriptionLifecycle';
 
 /**
  * TCF-3 / TCF-4 (docs/api.md "IAB TCF"): the Global Vendor List for the admin (its declarations,
@@ -92,7 +93,10 @@ const tcfRoutes = (ctx: ServerContext): Router => {
 
   router.get(ITEM, session, noQuery, (req, res) => {
     const solution = ownSolution(ctx.store, getSession(req), req.params.id);
-    res.json(tcfState(solution.id, tcfSettingsOf(ctx.store, solution.id), ctx.gvl.current().list, latestPublishedTcf(templates.publications(), solution.id)));
+    // TCF-5: the publisher is most often where the account is billed; no guess when it has no billing country.
+    const billedIn = profileOf(ctx.store, solution.accountId)?.billing?.country ?? '';
+    const row = tcfSettingsOf(ctx.store, solution.id);
+    res.json(tcfState(solution.id, row, ctx.gvl.current().list, latestPublishedTcf(templates.publications(), solution.id), billedIn));
   });
 
   const save: RequestHandler = (req, res) => {

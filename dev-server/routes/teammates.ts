@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from '../../src/schemas/auth';
 import { isEmailTaken } from '../auth/accountUsers';
+import type { MailLanguage } from '../auth/invitationMail';
 import { sendActivationEmail, sendInvitationNotice } from '../auth/passwordTokens';
+import { shownAuthor } from '../auth/staffIdentity';
 import { dummyHash } from '../auth/passwords';
 import type { Session } from '../auth/session';
 import type { ServerContext } from '../context/context';
@@ -21,12 +23,14 @@ import { parseOrThrow } from '../http/validation';
 
 const LIST_FIELDS: ReadonlySet<string> = new Set(['email', 'name', 'status', 'createdAt', 'lastSeenAt']);
 
-const inviteSchema = z.object({ email: emailSchema });
+/** `language`: the inviting admin's, for the mail (English when not given). */
+const inviteSchema = z.object({ email: emailSchema, language: z.enum(['en', 'fr']).default('en') });
 
 interface Invitation {
   email: string;
   /** A hash of random bytes: nobody knows the password, so login fails until activation. */
   passwordHash: string;
+  language: MailLanguage;
 }
 
 const teammateCollection = (ctx: ServerContext): CollectionDefinition<User, Invitation, never> => {
@@ -42,8 +46,8 @@ const teammateCollection = (ctx: ServerContext): CollectionDefinition<User, Invi
     answer: toTeammate,
     validate: {
       create: async (body) => {
-        const { email } = parseOrThrow(inviteSchema, body);
-        return { email, passwordHash: await dummyHash(ctx.bcryptCost) };
+        const { email, language } = parseOrThrow(inviteSchema, body);
+        return { email, language, passwordHash: await dummyHash(ctx.bcryptCost) };
       },
     },
     rules: {
@@ -75,12 +79,18 @@ const teammateCollection = (ctx: ServerContext): CollectionDefinition<User, Invi
       },
     },
     after: {
-      create: (user, _input, caller) => {
-        const accountName = accountOf(caller)?.name ?? '';
+      create: (user, { language }, caller) => {
+        // DEPLOY-6: staff acting on a customer's account invite as the provider, unnamed.
+        const named = shownAuthor(ctx.store, { userId: user.id, accountId: user.accountId, roles: user.roles }, caller.user.email) !== null;
+        const invitation = {
+          inviter: named ? { name: caller.user.name, email: caller.user.email } : null,
+          company: accountOf(caller)?.name ?? '',
+          language,
+        };
         // After the answer, as every email: the request does the same work whoever owns the address.
         ctx.mail.enqueue(() => {
-          if (isEmailTaken(users(), user.email, user.id)) sendInvitationNotice(ctx, user, accountName);
-          else sendActivationEmail(ctx, user);
+          if (isEmailTaken(users(), user.email, user.id)) sendInvitationNotice(ctx, user, invitation);
+          else sendActivationEmail(ctx, user, invitation);
         });
       },
     },

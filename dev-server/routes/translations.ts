@@ -24,6 +24,7 @@ import { acceptBody } from '../http/bodyParsers';
 import { ApiError, methodNotAllowed, violation } from '../http/errors';
 import type { ConsentSolutionRow, TranslationRow } from '../store/types';
 import { parseImportCsv, toCsv } from '../http/csv';
+import { markDryRunAsRead } from '../audit/auditTrail';
 import { dryRunOf, importBody, isJsonImport, parseImportJson } from '../http/importFile';
 import { importTranslations, languageNotInSolution, type ImportEntry } from '../rules/translations';
 import { cookieRows } from '../data/cookies';
@@ -41,6 +42,9 @@ import { defaultTextAt, marksAfterWrite, shippedDefaultsFor } from '../seed/defa
  */
 
 const BASE = '/consent-solutions/:id/translations';
+
+/** BEYOND-7: an import previewed with `?dryRun=true` changes nothing, so it is no entry of the audit log. */
+const previewIsRead = markDryRunAsRead((req) => dryRunOf(req.query));
 
 const COMPLETENESS_GROUPS = [...TRANSLATION_GROUPS, 'cookiePurposes'] as const;
 
@@ -195,7 +199,7 @@ const translationRoutes = (ctx: ServerContext): Router => {
    * row refuses the whole file (400 with the row numbers) and nothing changes. `?dryRun=true`
    * answers the same preview without writing. An empty text leaves the stored one as it is.
    */
-  router.post(`${BASE}/import`, session, ownWritable, importBody, (req, res) => {
+  router.post(`${BASE}/import`, session, ownWritable, previewIsRead, importBody, (req, res) => {
     const solution = ownSolution(ctx.store, getSession(req), req.params.id);
     const extra = Object.keys(req.query).find((key) => key !== 'dryRun');
     if (extra !== undefined) throw new ApiError(400, [violation('error.backend.invalid_query', extra)]);

@@ -111,6 +111,18 @@ const SEED_SOLUTIONS: SeedSolution[] = [
     ageDays: 45,
     domains: [site('client-bakery.fr', 'active', 12), alias('commande.client-bakery.fr', 'external_alias')],
   },
+  {
+    // ROLE-4: the read-only demo login looks at a solution of its own account, with cookies and consent history.
+    account: 'Demo Read-only',
+    by: 'demo@demo.test',
+    name: 'Demo Store',
+    defaultLanguage: 'en',
+    additionalLanguages: ['fr'],
+    autoblocking: true,
+    consentVersion: 2,
+    ageDays: 100,
+    domains: [site('demo-store-readonly.com', 'active', 42, 5000, 7), site('demo-store-readonly.fr', 'active', 38, 500, 30)],
+  },
 ];
 
 export const buildConsentData = (accounts: Account[], users: User[], now: Date): { consentSolutions: ConsentSolutionRow[]; domains: DomainRow[] } => {

@@ -104,6 +104,9 @@ const account = (id: number, name: string, now: Date, overrides: Partial<Account
   ...overrides,
 });
 
+/** The read-only demo login's account (ROLE-4). */
+export const READ_ONLY_DEMO_ACCOUNT = 3;
+
 /** The demo accounts; ids are stable so tests and docs can name them. */
 export const buildAccounts = (now: Date): Account[] => [
   account(1, 'Demo Shop', now, {
@@ -127,7 +130,7 @@ export const buildAccounts = (now: Date): Account[] => [
     },
   }),
   account(2, 'Other Company', now),
-  account(3, 'Demo Read-only', now),
+  account(READ_ONLY_DEMO_ACCOUNT, 'Demo Read-only', now),
   account(4, 'Pixel Agency', now, { subscription: { ...baseSubscription(now), subscriptionType: 'agency', domainSlots: 50 } }),
   account(5, 'Client Bakery', now, { parentAccountId: 4 }),
   account(6, 'Client Garage', now, { parentAccountId: 4 }),

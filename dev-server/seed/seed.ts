@@ -6,7 +6,7 @@ import type { DbState } from '../store/types';
 import { buildConsentHistory } from './consentHistory';
 import { buildConsentData } from './consentSolutionsData';
 import { buildScanHistory } from './scanHistory';
-import { buildAccounts, buildUsers, DEMO_PASSWORD } from './demoData';
+import { buildAccounts, buildUsers, DEMO_PASSWORD, READ_ONLY_DEMO_ACCOUNT } from './demoData';
 import { buildSolutionContent } from './solutionContentData';
 
 interface SeedOptions {
@@ -45,7 +45,11 @@ export const buildSeedState = async (options: SeedOptions = {}): Promise<DbState
     // A finished scan with open findings in the triage inbox, and a failed one (BEYOND-4, SCAN-7).
     ...buildScanHistory(consentData.consentSolutions, consentData.domains, content.cookies, now),
     // Demo Shop's consent records, so the compliance dashboard has history (BEYOND-3).
-    consentRecords: buildConsentHistory(consentData.consentSolutions, consentData.domains, now),
+    // and the read-only demo's (ROLE-4: its dashboard is what a visitor of the demo looks at).
+    consentRecords: [
+      ...buildConsentHistory(consentData.consentSolutions, consentData.domains, now),
+      ...buildConsentHistory(consentData.consentSolutions, consentData.domains, now, READ_ONLY_DEMO_ACCOUNT),
+    ].sort((a, b) => a.decidedAt.localeCompare(b.decidedAt)),
   };
 };
 

@@ -8,7 +8,7 @@ import { newDefaultRow } from './defaultTranslations';
  * Demo translations and cookies. Every seeded solution gets the default texts of its languages,
  * marked as defaults (I18N-2), as a new solution does; the cookies' purposes are written in
  * English and some in French, so the completeness matrix has gaps to show. Demo Shop's first
- * solution gets scanned cookies.
+ * solution and the read-only demo's store get scanned cookies.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,6 +71,11 @@ const DEMO_SHOP_COOKIES: SeedCookie[] = [
   { name: 'tracking_x', domain: 'demo-shop.fr', category: 'unclassified', expiryDays: 180, processor: null, en: '' },
 ];
 
+const COOKIE_SITES = [
+  { solutionName: 'Demo Shop', host: 'demo-shop' },
+  { solutionName: 'Demo Store', host: 'demo-store-readonly' },
+];
+
 export const buildSolutionContent = (solutions: ConsentSolutionRow[], now: Date): { translations: TranslationRow[]; cookies: CookieRow[] } => {
   const translations: TranslationRow[] = [];
   for (const solution of solutions) {
@@ -80,17 +85,19 @@ export const buildSolutionContent = (solutions: ConsentSolutionRow[], now: Date)
   }
 
   const cookies: CookieRow[] = [];
-  const demoShop = solutions.find((solution) => solution.name === 'Demo Shop');
-  if (demoShop) {
+  // ROLE-4: the read-only demo's store lists the same cookies on its own hosts.
+  for (const { solutionName, host } of COOKIE_SITES) {
+    const owner = solutions.find((solution) => solution.name === solutionName);
+    if (!owner) continue;
     DEMO_SHOP_COOKIES.forEach((seed, index) => {
       const firstSeen = new Date(now.getTime() - (50 - index) * DAY_MS).toISOString();
       const lastSeen = new Date(now.getTime() - DAY_MS).toISOString();
       cookies.push({
-        id: index + 1,
-        accountId: demoShop.accountId,
-        consentSolutionId: demoShop.id,
+        id: cookies.length + 1,
+        accountId: owner.accountId,
+        consentSolutionId: owner.id,
         name: seed.name,
-        domain: seed.domain,
+        domain: seed.domain.replace('demo-shop', host),
         category: seed.category,
         purpose: Object.fromEntries(Object.entries({ en: seed.en, fr: seed.fr ?? '' }).filter(([, text]) => text !== '')),
         expiryDays: seed.expiryDays,

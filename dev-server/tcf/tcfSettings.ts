@@ -25,7 +25,8 @@ export interface TcfSettingsRow extends Omit<TcfSettings, 'acProviders'> {
   updatedBy: string;
 }
 
-export const settingsOf = (row: TcfSettingsRow | undefined): TcfSettings =>
+/** `defaultCountry`: what a solution that never saved its settings is offered (TCF-5). */
+export const settingsOf = (row: TcfSettingsRow | undefined, defaultCountry = ''): TcfSettings =>
   row
     ? {
         enabled: row.enabled,
@@ -36,7 +37,7 @@ export const settingsOf = (row: TcfSettingsRow | undefined): TcfSettings =>
         // Rows saved before Additional Consent existed chose no provider.
         acProviders: [...(row.acProviders ?? [])],
       }
-    : structuredClone(DEFAULT_TCF_SETTINGS);
+    : { ...structuredClone(DEFAULT_TCF_SETTINGS), publisherCountryCode: defaultCountry };
 
 export const tcfSettingsRows = (store: Store): TcfSettingsRow[] => store.rows<TcfSettingsRow>(TCF_SETTINGS);
 
@@ -70,8 +71,9 @@ export const tcfState = (
   row: TcfSettingsRow | undefined,
   list: VendorList,
   published: PublishedTcf | null | undefined,
+  defaultCountry = '',
 ): TcfSettingsState => {
-  const settings = settingsOf(row);
+  const settings = settingsOf(row, defaultCountry);
   const changedVendorIds: number[] = [];
   const departedVendorIds: number[] = [];
   for (const { id } of settings.vendors) {

@@ -108,4 +108,38 @@ describe('audit log', () => {
     await postJson(server.baseUrl, '/teammates', { email: 'logged@other.test' }, { cookie: other });
     expect(await total()).toBe(before + 1);
   });
+
+  it('[BEYOND-10] an entry names the object as it was and the person, with only what changed; import previews are reads', async () => {
+    const owner = await login(server.baseUrl, 'owner@demo.test');
+    const total = async () => Number((await get('/audit-log?_page=1&_limit=1', owner)).headers.get('x-total-count'));
+    const before = await total();
+    const send = (method: string, path: string, body: string, type = 'application/json') =>
+      fetch(`${server.baseUrl}${path}`, { method, headers: { cookie: owner, 'content-type': type }, body });
+    // A preview of an import changes nothing: no entry.
+    const preview = await send('POST', '/consent-solutions/2/translations/import?dryRun=true', 'key,language,text\npopup.bannerHeading,en,Hello\n', 'text/csv');
+    expect(preview.status).toBe(200);
+    expect(await total()).toBe(before);
+
+    // A form sends every field; the entry keeps the one the person changed, and the old name.
+    const current = (await (await get('/consent-solutions/2', owner)).json()) as { name: string; autoblocking: boolean; defaultLanguage: string };
+    expect(
+      (
+        await send(
+          'PATCH',
+          '/consent-solutions/2',
+          JSON.stringify({ name: 'Shop blog EU', autoblocking: current.autoblocking, defaultLanguage: current.defaultLanguage }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await postJson(server.baseUrl, '/teammates', { email: 'bob@x.com' }, { cookie: owner })).status).toBe(201);
+    const entries = (await (await get('/audit-log?_page=1&_limit=2', owner)).json()) as (Entry & { subject: string | null; userName: string | null })[];
+    expect(entries.map(({ action, resource, subject, userName, changes }) => ({ action, resource, subject, userName, changes }))).toEqual([
+      { action: 'create', resource: 'teammates', subject: 'bob@x.com', userName: 'Olivia Owner', changes: { email: 'bob@x.com' } },
+      { action: 'update', resource: 'consent-solutions', subject: current.name, userName: 'Olivia Owner', changes: { name: 'Shop blog EU' } },
+    ]);
+    expect(await total()).toBe(before + 2);
+    // The renamed object is found by its old name too.
+    const found = (await (await get(`/audit-log?q=${encodeURIComponent(current.name)}`, owner)).json()) as Entry[];
+    expect(found.length).toBeGreaterThan(0);
+  });
 });

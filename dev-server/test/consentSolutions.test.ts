@@ -323,7 +323,8 @@ describe('ownership and roles', () => {
       domains: [{ id: domainId, canonicalDomain: 'demo-readonly.com', type: 'website', status: 'active' }],
     });
     const demo = await caller(server.baseUrl, 'demo@demo.test');
-    expect((await demo('GET', '/consent-solutions')).total).toBe(1);
+    // The seeded Demo Store (ROLE-4) and this one.
+    expect((await demo('GET', '/consent-solutions')).total).toBe(2);
     expect((await demo('GET', `/domains/${domainId}`)).status).toBe(200);
     expect((await demo('GET', '/pricing')).status).toBe(200);
 

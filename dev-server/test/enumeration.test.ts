@@ -90,7 +90,7 @@ describe('teammate invitations (SEC-7)', () => {
     await server.context.mail.idle();
 
     // The owner of the email learns why, with no link; the unknown invitee gets its link.
-    expect(outboxFor('other@demo.test').at(-1)).toMatchObject({ subject: 'You have been invited', link: '' });
+    expect(outboxFor('other@demo.test').at(-1)).toMatchObject({ subject: 'Olivia Owner invited you to join Demo Shop', link: '' });
     expect(outboxFor('never-seen@demo.test').at(-1)?.link).toMatch(/\/newpassword\//);
     // The existing user is untouched: same account, same password, recovery reaches it.
     const users = server.store.state().users.filter((u) => u.email === 'other@demo.test');

@@ -146,7 +146,11 @@ describe('POST /lost-password/reset/:token', () => {
       createdAt: new Date().toISOString(),
       lastSeenAt: null,
     });
-    const issued = sendActivationEmail(server.context, invited);
+    const issued = sendActivationEmail(server.context, invited, {
+      inviter: { name: 'Olivia Owner', email: 'owner@demo.test' },
+      company: 'Demo Shop',
+      language: 'en',
+    });
     expect((await outbox()).at(-1)).toMatchObject({ to: 'invited@demo.test', link: issued.link });
     expect(server.store.rows<PasswordToken>('passwordTokens').find((t) => t.id === issued.record.id)?.purpose).toBe('activation');
     const res = await reset(issued.token, GOOD, GOOD, issued.csrfToken);

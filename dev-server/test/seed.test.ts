@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../seed';
 import type { Finding, Scan } from '../../src/schemas/scanner';
+import type { ComplianceReport } from '../../src/schemas/consentRecord';
 import { login, messageKeys, postJson } from './http';
 import { startTestServer, TEST_APP_ORIGIN, type TestServer } from './startTestServer';
 
@@ -54,6 +55,31 @@ describe('seed', () => {
 
     const failed = await get<Scan[]>(`/consent-solutions/${idOf('Help Center')}/scans`);
     expect(failed).toMatchObject([{ status: 'failed', failure: 'unreachable', canonicalDomain: 'help.demo-shop.com' }]);
+  });
+
+  it("[ROLE-4] the read-only demo login sees its account's consent solution, cookies and dashboard, and may change none of it", async () => {
+    const cookie = await login(server.baseUrl, 'demo@demo.test');
+    const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
+      const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie } });
+      return { status: res.status, body: (await res.json()) as T };
+    };
+    const solutions = await get<{ id: number; name: string; domains: { canonicalDomain: string }[] }[]>('/consent-solutions');
+    expect(solutions.body.map((s) => s.name)).toEqual(['Demo Store']);
+    const [store] = solutions.body;
+    expect(store?.domains.map((d) => d.canonicalDomain)).toEqual(['demo-store-readonly.com', 'demo-store-readonly.fr']);
+    const cookies = await get<{ name: string; domain: string }[]>(`/cookies?consentSolutionId=${store?.id}`);
+    expect(cookies.body.length).toBeGreaterThanOrEqual(10);
+    expect(cookies.body.find((c) => c.name === '_ga')?.domain).toBe('.demo-store-readonly.com');
+    const report = await get<ComplianceReport>('/reports/compliance');
+    expect(report.status).toBe(200);
+    expect(report.body.totals.decisions).toBeGreaterThan(100);
+    expect(report.body.cookiesByCategory.reduce((n, c) => n + c.count, 0)).toBeGreaterThan(0);
+    const rename = await fetch(`${server.baseUrl}/consent-solutions/${store?.id}`, {
+      method: 'PATCH',
+      headers: { cookie, 'content-type': 'application/json', origin: TEST_APP_ORIGIN },
+      body: JSON.stringify({ name: 'Mine now' }),
+    });
+    expect(rename.status).toBe(403);
   });
 
   it('[API-2] stores bcrypt hashes (cost ≥ 10) and a random JWT secret', () => {

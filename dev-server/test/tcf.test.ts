@@ -7,6 +7,7 @@ import { caller, createBody, pairs, SEED, type Call } from './consentApi';
 import { shippedTranslation, shippedVendorList, startGvlFixtureServer, type GvlFixtureServer } from './gvlFixtureServer';
 import { publishedBannerText } from './publishedBanner';
 import { startTestServer, type TestServer } from './startTestServer';
+import { subscribeBody, VALID_BILLING } from './subscriptionFixtures';
 
 let server: TestServer;
 let owner: Call;
@@ -165,13 +166,33 @@ describe('TCF settings of a consent solution', () => {
     expect(res.status).toBe(200);
     expect(res.body.settings).toEqual({
       enabled: false,
-      publisherCountryCode: 'AA',
+      publisherCountryCode: '',
       purposeOneTreatment: false,
       vendors: [],
       publisherRestrictions: [],
       acProviders: [],
     });
     expect(res.body.publishedGvlVersion).toBeNull();
+  });
+
+  it('[TCF-5] the publisher country is never a made-up code: the billing country when known, else empty and required to switch TCF on', async () => {
+    const otherPath = `/consent-solutions/${SEED.otherSolution}/tcf`;
+    expect((await other<TcfSettingsState>('GET', otherPath)).body.settings.publisherCountryCode).toBe('');
+    const refused = await other('PUT', otherPath, { ...valid, publisherCountryCode: '' });
+    expect([refused.status, pairs(refused.body)]).toEqual([400, [['publisherCountryCode', 'validation.tcf_country_required']]]);
+    // Off, no country is needed (the field stays empty until the customer chooses).
+    expect((await other('PUT', otherPath, { ...valid, enabled: false, publisherCountryCode: '' })).status).toBe(200);
+    const subscribed = await other(
+      'POST',
+      '/subscriptions',
+      subscribeBody({ billing: { ...VALID_BILLING, country: 'BE', phonePrefix: '+32', phoneNumber: '470 12 34 56', vatNumber: 'BE0417497106' } }),
+    );
+    expect(subscribed.status, JSON.stringify(subscribed.body)).toBeLessThan(300);
+    // Saved settings keep what the customer chose; a solution that never saved them is offered the billing country.
+    expect((await other<TcfSettingsState>('GET', otherPath)).body.settings.publisherCountryCode).toBe('');
+    const created = await other<{ id: number }>('POST', '/consent-solutions', createBody('tcf-country.com'));
+    expect(created.status).toBe(201);
+    expect((await other<TcfSettingsState>('GET', `/consent-solutions/${created.body.id}/tcf`)).body.settings.publisherCountryCode).toBe('BE');
   });
 
   it('[TCF-4] saves vendors, legitimate interests and restrictions chosen from the GVL', async () => {

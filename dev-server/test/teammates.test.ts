@@ -50,6 +50,31 @@ describe('teammates', () => {
     expect([bad.status, await messageKeys(bad)]).toEqual([400, ['validation.email_invalid']]);
   });
 
+  it("[MAIL-1] the invitation names the inviter and the company in its subject and body, in the inviter's language", async () => {
+    const english = await postJson(server.baseUrl, '/teammates', { email: 'anna@invited.test' }, { cookie: owner });
+    const french = await postJson(server.baseUrl, '/teammates', { email: 'bruno@invited.test', language: 'fr' }, { cookie: owner });
+    expect([english.status, french.status]).toEqual([201, 201]);
+    await server.context.mail.idle();
+    const mailTo = (email: string) => server.context.outbox.list().find((m) => m.to === email);
+    const en = mailTo('anna@invited.test');
+    expect(en?.subject).toBe('Olivia Owner invited you to join Demo Shop');
+    expect(en?.text).toContain('Olivia Owner (owner@demo.test) invited you to join Demo Shop. To accept, choose your password within 24 hours:');
+    expect(en?.text).toContain(en?.link);
+    const fr = mailTo('bruno@invited.test');
+    expect(fr?.subject).toBe('Olivia Owner vous invite à rejoindre Demo Shop');
+    expect(fr?.text).toContain('Olivia Owner (owner@demo.test) vous invite à rejoindre Demo Shop. Pour accepter, choisissez votre mot de passe');
+    const unknownLanguage = await postJson(server.baseUrl, '/teammates', { email: 'carl@invited.test', language: 'xx' }, { cookie: owner });
+    expect(unknownLanguage.status).toBe(400);
+    // DEPLOY-6: staff acting on a customer's account invite as the provider, unnamed.
+    const admin = await login(server.baseUrl, 'admin@demo.test');
+    const byStaff = await postJson(server.baseUrl, '/teammates', { email: 'dora@invited.test' }, { cookie: admin, 'x-account-id': '2' });
+    expect(byStaff.status).toBe(201);
+    await server.context.mail.idle();
+    const staffMail = mailTo('dora@invited.test');
+    expect(staffMail?.subject).toBe('You are invited to join Other Company');
+    expect(staffMail?.text).not.toMatch(/admin|Adam/i);
+  });
+
   it('[ROLE-3][ERR-2] refuses: inviting without the right, deleting yourself, the last active user, another account’s users', async () => {
     const client = await login(server.baseUrl, 'client@demo.test');
     const invite = await postJson(server.baseUrl, '/teammates', { email: 'x@demo.test' }, { cookie: client });

@@ -3,15 +3,12 @@ import { DataTable, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { GuardedList } from '../components/GuardedList';
 import { LocalDateTime } from '../components/LocalDateTime';
 import { PageLayout } from '../components/PageLayout';
+import { auditSentence, type AuditEntryView } from './auditSentence';
 
 /** BEYOND-7: who changed what and when in the account being acted on; filterable, newest first. */
-interface AuditRow {
+interface AuditRow extends AuditEntryView {
   id: number;
   at: string;
-  /** Null to a customer where the provider's staff acted (DEPLOY-6). */
-  userEmail: string | null;
-  action: 'create' | 'update' | 'delete' | 'action';
-  resource: string;
   summary: string;
 }
 
@@ -68,7 +65,13 @@ export const AuditLogList = () => {
             label="resources.audit-log.fields.action"
             render={(record) => translate(`audit.action.${(record as AuditRow).action}`)}
           />
-          <DataTable.Col source="summary" label="resources.audit-log.fields.summary" disableSort />
+          <DataTable.Col
+            source="summary"
+            label="resources.audit-log.fields.summary"
+            disableSort
+            // BEYOND-10: a sentence in the reader's language, rendered as text.
+            render={(record) => auditSentence(record as AuditRow, translate)}
+          />
         </DataTable>
       </GuardedList>
     </PageLayout>

@@ -3,6 +3,7 @@ import type { FeatureMessageKey } from '../schemas/messages';
 /** The French of formMessages.en.ts: every feature message key, checked by the type. */
 export const formMessagesFr: Record<FeatureMessageKey, string> = {
   'validation.tcf_country_invalid': 'Le pays de l’éditeur doit être un code ISO 3166 à deux lettres, comme FR.',
+  'validation.tcf_country_required': 'Indiquez le pays de l’éditeur (un code à deux lettres, comme FR) pour activer le TCF : chaque TC string le mentionne.',
   'validation.tcf_vendor_unknown': 'Ce fournisseur ne figure pas dans la Global Vendor List.',
   'validation.tcf_vendor_duplicate': 'Ce fournisseur est choisi deux fois.',
   'validation.tcf_vendors_too_many': 'Au plus 1000 fournisseurs peuvent être choisis.',

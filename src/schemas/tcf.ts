@@ -129,8 +129,9 @@ export const tcfSettingsSchema = z
     enabled: z.boolean({ error: 'validation.boolean_required' }).default(false),
     publisherCountryCode: z
       .string({ error: 'validation.tcf_country_invalid' })
-      .regex(/^[A-Z]{2}$/, 'validation.tcf_country_invalid')
-      .default('AA'),
+      // Empty until chosen: the API offers the account's billing country when it knows one (TCF-5).
+      .regex(/^([A-Z]{2})?$/, 'validation.tcf_country_invalid')
+      .default(''),
     purposeOneTreatment: z.boolean({ error: 'validation.boolean_required' }).default(false),
     vendors: z.array(tcfVendorChoiceSchema).max(MAX_TCF_VENDORS, 'validation.tcf_vendors_too_many').default([]),
     publisherRestrictions: z
@@ -144,6 +145,9 @@ export const tcfSettingsSchema = z
       .default([]),
   })
   .superRefine((settings, ctx) => {
+    // TCF-5: a TC string names the publisher's country, so TCF cannot be switched on without one.
+    if (settings.enabled && settings.publisherCountryCode === '')
+      ctx.addIssue({ code: 'custom', path: ['publisherCountryCode'], message: 'validation.tcf_country_required' });
     const chosen = new Set<number>();
     settings.vendors.forEach((vendor, index) => {
       if (chosen.has(vendor.id)) ctx.addIssue({ code: 'custom', path: ['vendors', index, 'id'], message: 'validation.tcf_vendor_duplicate' });
@@ -168,7 +172,7 @@ export type TcfSettings = z.output<typeof tcfSettingsSchema>;
 
 export const DEFAULT_TCF_SETTINGS: TcfSettings = {
   enabled: false,
-  publisherCountryCode: 'AA',
+  publisherCountryCode: '',
   purposeOneTreatment: false,
   vendors: [],
   publisherRestrictions: [],

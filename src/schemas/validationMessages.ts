@@ -136,6 +136,7 @@ export const privacyStandardsValidationMessages = {
 // tcf.ts
 export const tcfValidationMessages = {
   'validation.tcf_country_invalid': 'The publisher country must be a two-letter ISO 3166 code, such as FR.',
+  'validation.tcf_country_required': 'Enter the publisher country (a two-letter code, such as FR) to switch TCF on: every TC string names it.',
   'validation.tcf_vendor_unknown': 'This vendor is not in the Global Vendor List.',
   'validation.tcf_vendor_duplicate': 'This vendor is chosen twice.',
   'validation.tcf_vendors_too_many': 'At most 1000 vendors can be chosen.',

@@ -13,9 +13,10 @@ import { MAX_DOMAINS_COUNT } from '../schemas/billing';
 import { formatCents, PLANS, type Plan } from '../shared/pricing';
 import { stepPath } from './subscriptionModel';
 import { useWizardState } from './WizardState';
+import { formatDate } from '../i18n/formatters';
 import { useQuote } from './useQuote';
 
-const formatDate = (iso: string | null, locale: string): string => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)) : '');
+const dayOf = (iso: string | null, language: string): string => (iso ? formatDate(iso, { language }) : '');
 
 /** What the account has now, in one sentence (ENT-5 statuses). */
 const useStatusText = (): string => {
@@ -32,10 +33,10 @@ const useStatusText = (): string => {
     case 'active':
       return translate('subscription.overview.status.active', {
         plan: translate(`subscription.plans.${subscription.plan}.name`),
-        date: formatDate(subscription.billingCycleEnds, locale),
+        date: dayOf(subscription.billingCycleEnds, locale),
       });
     case 'expiring':
-      return translate('subscription.overview.status.expiring', { date: formatDate(subscription.billingCycleEnds, locale) });
+      return translate('subscription.overview.status.expiring', { date: dayOf(subscription.billingCycleEnds, locale) });
     default:
       return translate(`subscription.overview.status.${subscription.status}`);
   }

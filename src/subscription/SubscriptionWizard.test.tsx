@@ -324,7 +324,8 @@ describe('subscription wizard', () => {
       }),
     );
     expect(screen.getByText('VISA ending in 4242')).toBeInTheDocument();
-    expect(screen.getByText('January 6, 2027')).toBeInTheDocument();
+    // I18N-4: jsdom's reader is American (navigator.languages en-US).
+    expect(screen.getByText('01/06/2027')).toBeInTheDocument();
     expect(queryClient.getQueryState(['account', 1])?.isInvalidated).toBe(true);
   }, 20_000);
 });

@@ -7,6 +7,7 @@ import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatCents } from '../shared/pricing';
+import { formatDate } from '../i18n/formatters';
 import type { Subscription } from '../schemas/subscription';
 import { stepPath } from './subscriptionModel';
 
@@ -33,7 +34,7 @@ export const SuccessPage = ({ subscription }: { subscription: Subscription }) =>
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   if (!SUBSCRIBED.has(subscription.status)) return <Navigate to={stepPath('overview')} replace />;
-  const renewal = subscription.billingCycleEnds ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(subscription.billingCycleEnds)) : null;
+  const renewal = subscription.billingCycleEnds ? formatDate(subscription.billingCycleEnds, { language: locale }) : null;
   const lastPayment = subscription.payments.findLast((payment) => payment.status === 'succeeded');
   return (
     <PageLayout width="form">

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { Create, email, type RaRecord, required, SimpleForm, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Create, email, type RaRecord, required, SimpleForm, TextInput, useLocaleState, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { PageLayout } from '../components/PageLayout';
 
 /** ROUTE-8: invite by email; the API emails an activation link. Failure notice of ERR-1. */
@@ -7,6 +7,7 @@ export const TeammateCreate = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const [locale] = useLocaleState();
   return (
     <PageLayout
       width="form"
@@ -19,6 +20,8 @@ export const TeammateCreate = () => {
       <Create
         resource="teammates"
         title="teammates.create_title"
+        // MAIL-1: the invitation mail is written in the inviting admin's language.
+        transform={(data: RaRecord) => ({ ...data, language: locale === 'fr' ? 'fr' : 'en' })}
         mutationOptions={{
           onSuccess: (data: RaRecord) => {
             notify('teammates.notifications.created', { type: 'success', messageArgs: { email: String(data.email) } });

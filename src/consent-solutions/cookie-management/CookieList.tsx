@@ -18,6 +18,7 @@ import { frFR } from '@mui/x-data-grid/locales';
 import { Link, useDataProvider, useDeleteMany, useGetList, useLocaleState, useTranslate, useUpdateMany } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { formatDate } from '../../i18n/formatters';
 import { notify } from '../../notifications/notify';
 import { COOKIE_CATEGORIES, type Cookie, type CookieCategory } from '../../schemas/cookie';
 import { download as saveFile } from '../../shared/download';
@@ -112,10 +113,11 @@ export const CookieList = ({ solution }: { solution: SolutionSummary }) => {
         field: 'lastSeen',
         headerName: translate('cookies.fields.lastSeen'),
         width: 130,
-        valueFormatter: (value: string) => new Date(value).toLocaleDateString(locale),
+        valueFormatter: (value: string) => formatDate(value),
       },
     ],
-    [translate, locale],
+    // translate changes with the language, and with it the dates (formatDate reads the UI language).
+    [translate],
   );
 
   const afterBulk = () => {
