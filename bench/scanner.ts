@@ -194,7 +194,8 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     const created = await owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
     const domainId = created.body.domains[0]?.id as number;
     // Our banner on every page, published: the scanner reaches "accept" and "reject" with it (SCAN-4).
-    if ((await owner('POST', `/consent-solutions/${created.body.id}/publish`, { needsReconsent: false })).status !== 201) throw new Error('the banner was not published');
+    if ((await owner('POST', `/consent-solutions/${created.body.id}/publish`, { needsReconsent: false })).status !== 201)
+      throw new Error('the banner was not published');
     site.banners.set(domain, { apiUrl: server.baseUrl, consentSolutionId: created.body.id });
     // DEPLOY-4: only a domain whose owner proved control is scanned.
     await proveDomain(server, owner, domainId);

@@ -45,7 +45,11 @@ const newAccount = async (apiUrl: string, label: string, plan?: { plan: string; 
   const admin = await apiSession(apiUrl, 'admin@demo.test');
   const account = await admin<{ id: number; name: string }>('POST', '/accounts', { name: `${label} ${Date.now().toString(36)}` });
   const start = plan
-    ? await admin<View>('POST', `/subscriptions/${account.id}`, { ...plan, billing, payment: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' } })
+    ? await admin<View>('POST', `/subscriptions/${account.id}`, {
+        ...plan,
+        billing,
+        payment: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+      })
     : undefined;
   return { admin, account, start };
 };
@@ -96,7 +100,10 @@ describe('subscription overview in Chromium against the dev API', () => {
     await page.getByRole('option', { name: 'Monthly' }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.getByRole('combobox', { name: 'Billing interval' }).getByText(/^Yearly/).waitFor();
+    await page
+      .getByRole('combobox', { name: 'Billing interval' })
+      .getByText(/^Yearly/)
+      .waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('5');
