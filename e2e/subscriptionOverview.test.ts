@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ const newAccount = async (apiUrl: string, label: string, plan?: { plan: string; 
 describe('subscription overview in Chromium against the dev API', () => {
   const t = useBrowser();
 
-  it('[PAY-1] a paying account sees plan, next charge, card and invoices; changes plan and card with their effect shown first; cancels after a confirmation', async () => {
+  it('[PAY-1] [ROUTE-23] [CONST-1] a paying account sees plan, next charge, card and invoices; changes plan and card with their effect shown first; cancels after a confirmation', async () => {
     const created = await newAccount(t.apiUrl, 'Paying', { plan: 'essential', interval: 'month', domainsCount: 3 });
     const { admin, account } = created;
     const start = created.start as View;
@@ -84,6 +85,14 @@ describe('subscription overview in Chromium against the dev API', () => {
     const html = await readFile(await download.path(), 'utf8');
     expect(html).toContain('Paying Shop SAS');
     expect(html).toContain(`<tr class="total"><td>Total</td><td class="n">${euros(start.price.totalCents)}</td></tr>`);
+
+    // ROUTE-23 / CONST-1: the overview passes axe and fits a 412 px phone.
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 412, height: 823 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    if (desktop) await page.setViewportSize(desktop);
 
     // A change of plan, interval and slots, made with the keyboard, shows its price and date
     // before it is confirmed: no proration, from the next period.

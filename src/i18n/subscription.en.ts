@@ -161,6 +161,7 @@ export const subscriptionEn = {
         period: 'Period',
         total: 'Total',
         download: 'Download',
+        document: 'Document',
         download_one: 'Download invoice {{number}}',
       },
       cancel: {

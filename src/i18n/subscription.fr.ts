@@ -164,6 +164,7 @@ export const subscriptionFr = {
         period: 'Période',
         total: 'Total',
         download: 'Télécharger',
+        document: 'Document',
         download_one: 'Télécharger la facture {{number}}',
       },
       cancel: {

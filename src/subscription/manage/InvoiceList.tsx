@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -16,6 +17,7 @@ import { queryKeys } from '../../providers/queryKeys';
 import type { InvoiceSummary } from '../../schemas/subscription';
 import { download } from '../../shared/download';
 import { formatDay, formatMoney } from './format';
+import { visuallyHidden } from '../../theme/visuallyHidden';
 
 /** PAY-1: the account's invoices, newest first, each downloadable as a document in the UI language. */
 export const InvoiceList = () => {
@@ -47,37 +49,44 @@ export const InvoiceList = () => {
       ) : invoices.data.length === 0 ? (
         <Typography color="text.secondary">{translate('subscription.manage.invoices.none')}</Typography>
       ) : (
-        <Table size="small" aria-labelledby="invoices-title">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('subscription.manage.invoices.number')}</TableCell>
-              <TableCell>{translate('subscription.manage.invoices.date')}</TableCell>
-              <TableCell>{translate('subscription.manage.invoices.period')}</TableCell>
-              <TableCell align="right">{translate('subscription.manage.invoices.total')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invoices.data.map((invoice) => (
-              <TableRow key={invoice.id}>
-                <TableCell>{invoice.number}</TableCell>
-                <TableCell>{formatDay(invoice.issuedAt, locale)}</TableCell>
-                <TableCell>{`${formatDay(invoice.periodStart, locale)} – ${formatDay(invoice.periodEnd, locale)}`}</TableCell>
-                <TableCell align="right">{formatMoney(invoice.totalCents, invoice.currency, locale)}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    startIcon={<DownloadIcon aria-hidden />}
-                    onClick={() => void save(invoice)}
-                    aria-label={translate('subscription.manage.invoices.download_one', { number: invoice.number })}
-                  >
-                    {translate('subscription.manage.invoices.download')}
-                  </Button>
+        // A phone scrolls the table, not the page (WCAG 1.4.10).
+        <TableContainer>
+          <Table size="small" aria-labelledby="invoices-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('subscription.manage.invoices.number')}</TableCell>
+                <TableCell>{translate('subscription.manage.invoices.date')}</TableCell>
+                <TableCell>{translate('subscription.manage.invoices.period')}</TableCell>
+                <TableCell align="right">{translate('subscription.manage.invoices.total')}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {translate('subscription.manage.invoices.document')}
+                  </Box>
                 </TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {invoices.data.map((invoice) => (
+                <TableRow key={invoice.id}>
+                  <TableCell>{invoice.number}</TableCell>
+                  <TableCell>{formatDay(invoice.issuedAt, locale)}</TableCell>
+                  <TableCell>{`${formatDay(invoice.periodStart, locale)} – ${formatDay(invoice.periodEnd, locale)}`}</TableCell>
+                  <TableCell align="right">{formatMoney(invoice.totalCents, invoice.currency, locale)}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      startIcon={<DownloadIcon aria-hidden />}
+                      onClick={() => void save(invoice)}
+                      aria-label={translate('subscription.manage.invoices.download_one', { number: invoice.number })}
+                    >
+                      {translate('subscription.manage.invoices.download')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
     </section>
   );
