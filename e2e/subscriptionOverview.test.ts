@@ -91,7 +91,8 @@ describe('subscription overview in Chromium against the dev API', () => {
     expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const desktop = page.viewportSize();
     await page.setViewportSize({ width: 412, height: 823 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    // The layout follows the resize a frame or two later.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
     if (desktop) await page.setViewportSize(desktop);
 
     // A change of plan, interval and slots, made with the keyboard, shows its price and date

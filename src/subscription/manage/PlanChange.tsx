@@ -57,7 +57,7 @@ export const PlanChange = ({ subscription, onChanged }: { subscription: Subscrip
           label={translate('subscription.summary.plan')}
           value={choice.plan}
           onChange={(e) => setChoice({ ...choice, plan: e.target.value as SubscriptionChangeRequest['plan'] })}
-          sx={{ minWidth: 180 }}
+          sx={{ minWidth: 'min(180px, 100%)' }}
         >
           {PLANS.map((plan) => (
             <MenuItem key={plan} value={plan}>
@@ -70,7 +70,7 @@ export const PlanChange = ({ subscription, onChanged }: { subscription: Subscrip
           label={translate('subscription.summary.interval')}
           value={choice.interval}
           onChange={(e) => setChoice({ ...choice, interval: e.target.value as SubscriptionChangeRequest['interval'] })}
-          sx={{ minWidth: 220 }}
+          sx={{ minWidth: 'min(220px, 100%)' }}
         >
           {BILLING_INTERVALS.map((interval) => (
             <MenuItem key={interval} value={interval}>
@@ -88,7 +88,7 @@ export const PlanChange = ({ subscription, onChanged }: { subscription: Subscrip
           error={!countValid}
           helperText={countValid ? undefined : translate('subscription.overview.domains_count_invalid', { min: minCount, max: MAX_DOMAINS_COUNT })}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ width: 200 }}
+          sx={{ width: 'min(200px, 100%)' }}
         />
       </Box>
       {changed && countValid ? (
@@ -117,7 +117,7 @@ export const PlanChange = ({ subscription, onChanged }: { subscription: Subscrip
           )}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="contained" disabled={!ready} loading={mutation.isPending} onClick={() => mutation.mutate()}>
           {translate('subscription.manage.change.confirm')}
         </Button>

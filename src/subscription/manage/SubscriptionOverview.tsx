@@ -23,7 +23,7 @@ import { InvoiceList } from './InvoiceList';
 import { PlanChange } from './PlanChange';
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box sx={{ minWidth: 200 }}>
+  <Box sx={{ minWidth: 'min(200px, 100%)' }}>
     <Typography component="dt" variant="body2" color="text.secondary">
       {label}
     </Typography>
@@ -79,7 +79,7 @@ export const SubscriptionOverview = ({ subscription }: { subscription: Subscript
         </Typography>
       }
     >
-      <Paper sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <Paper sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0, overflowWrap: 'anywhere' }}>
         {status === 'waiting_for_payment' ? <Alert severity="error">{translate('subscription.manage.overdue')}</Alert> : null}
         {status === 'expiring' ? (
           <Alert severity="warning">{translate('subscription.manage.ends_on', { date: day(subscription.billingCycleEnds) })}</Alert>
