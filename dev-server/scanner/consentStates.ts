@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import type { ReachedBy } from './evidence/types';
 import type { ConsentState } from './types';
 import { EVALUATE_HELPERS } from './evidence/evaluateHelpers';
-import { viaOwnBanner } from './evidence/consentStates';
+import { viaOwnBanner, WATCH_OWN_BANNER } from './evidence/consentStates';
 
 /**
  * SCAN-4: a fresh browser context per page visit, already in its consent state, so a page's
@@ -67,13 +67,14 @@ export const driveConsent = async (
   const context = await newStateContext(browser, 'before', settings);
   try {
     await muteConsentRecords(context);
+    await context.addInitScript(WATCH_OWN_BANNER);
     const page = await context.newPage();
     let reachedBy: ReachedBy = 'unreached';
     try {
       await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
-      const driven = await viaOwnBanner(page, state, Math.min(3_000, settings.pageTimeoutMs));
+      const driven = await viaOwnBanner(page, state, settings.pageTimeoutMs);
       if (driven) {
-        await page.waitForFunction((id) => document.cookie.includes(`cm_consent_${id}=`), setup.consentSolutionId, { timeout: 2_000 });
+        await page.waitForFunction((id) => document.cookie.includes(`cm_consent_${id}=`), setup.consentSolutionId, { timeout: settings.pageTimeoutMs });
         reachedBy = driven;
       }
     } catch {

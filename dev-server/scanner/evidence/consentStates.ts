@@ -62,6 +62,7 @@ const newContext = async (browser: Browser, state: ConsentState, options: Browse
   const gpc = state === 'gpc';
   const context = await browser.newContext(gpc ? { ...options, extraHTTPHeaders: { ...options.extraHTTPHeaders, 'Sec-GPC': '1' } } : options);
   await context.addInitScript(EVALUATE_HELPERS);
+  await context.addInitScript(WATCH_OWN_BANNER);
   if (gpc) await context.addInitScript(announceGpc);
   return context;
 };
@@ -79,28 +80,53 @@ const hasOwnBanner = (page: Page): Promise<boolean> =>
     );
   });
 
-/** Our banner's button for the decision, else its API; null when the page runs no banner of ours or neither answers. */
+/**
+ * Run in every page before its scripts: our banner says `consent:ready` once it has decided what
+ * to show (banner/src/bannerUi.ts), which tells a banner still loading from one that shows no
+ * button for the decision (an opt-out region's notice).
+ */
+export const WATCH_OWN_BANNER = "addEventListener('consent:ready', () => { globalThis.__cmReady = true; });";
+
+/**
+ * Our banner's button for the decision, else its API; null when the page runs no banner of ours or
+ * neither answers. The wait ends as soon as the button shows or the banner is ready without it, so
+ * a generous `timeoutMs` costs nothing on a page that answers and keeps a slow machine from
+ * reporting the state unreached.
+ */
 export const viaOwnBanner = async (page: Page, decision: Decision, timeoutMs: number): Promise<'own-banner' | 'own-banner-api' | null> => {
   if (!(await hasOwnBanner(page))) return null;
-  try {
-    const button = page.locator(`#cm-banner [data-consent-action="${OWN_ACTION[decision]}"]`).first();
-    await button.waitFor({ state: 'visible', timeout: timeoutMs });
-    await button.click({ timeout: timeoutMs });
-    return 'own-banner';
-  } catch {
-    // Not shown (an opt-out region shows a notice, or the solution is already decided): its API decides the same.
+  const action = OWN_ACTION[decision];
+  const shown = await page
+    .waitForFunction(
+      (selector) => {
+        const button = document.querySelector(selector);
+        if (button instanceof HTMLElement && button.getClientRects().length > 0 && getComputedStyle(button).visibility !== 'hidden') return 'button';
+        return (globalThis as { __cmReady?: boolean }).__cmReady === true ? 'ready' : false;
+      },
+      `#cm-banner [data-consent-action="${action}"]`,
+      { timeout: timeoutMs },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(() => 'neither');
+  if (shown === 'button') {
+    try {
+      await page.locator(`#cm-banner [data-consent-action="${action}"]`).first().click({ timeout: timeoutMs });
+      return 'own-banner';
+    } catch {
+      // Covered or gone meanwhile: its API decides the same.
+    }
   }
-  try {
-    await page.waitForFunction(() => (window as BannerWindow).consentBanner !== undefined, undefined, { timeout: timeoutMs });
-    await page.evaluate((action) => {
+  // The API is there before the banner is ready (bannerUi.ts): one look is enough.
+  const decided = await page
+    .evaluate((choice) => {
       const banner = (window as BannerWindow).consentBanner;
-      if (action === 'accept') banner?.accept();
-      else banner?.decline();
-    }, decision);
-    return 'own-banner-api';
-  } catch {
-    return null;
-  }
+      if (banner === undefined) return false;
+      if (choice === 'accept') banner.accept();
+      else banner.decline();
+      return true;
+    }, decision)
+    .catch(() => false);
+  return decided ? 'own-banner-api' : null;
 };
 
 /** The first visible button (or link) of any frame whose accessible name is a known one. */
