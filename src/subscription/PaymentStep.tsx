@@ -2,32 +2,19 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { SubmitButton } from '../components/SubmitButton';
 import { useAccountId } from '../hooks/useAccount';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 import { paymentSchema } from '../schemas/billing';
-import { FormTextField } from './FormTextField';
-import {
-  cardBrandOf,
-  cvcLengthOf,
-  emptyPayment,
-  formatCardNumber,
-  formatExpiry,
-  serverFieldErrors,
-  stepPath,
-  toSubscribeRequest,
-  type PaymentFormValues,
-} from './subscriptionModel';
+import { CardFields } from './CardFields';
+import { emptyPayment, serverFieldErrors, stepPath, toSubscribeRequest, type PaymentFormValues } from './subscriptionModel';
 import { schemaResolver } from '../schemas/formResolver';
 import { useWizardState } from './WizardState';
 import { useQuote } from './useQuote';
@@ -57,8 +44,6 @@ export const PaymentStep = () => {
   const quote = useQuote(choice, quoteCountry, quoteCoupon);
   const [failure, setFailure] = useState<Failure | null>(null);
   const { control, handleSubmit, getValues, setError, reset } = useForm<PaymentFormValues>({ defaultValues: emptyPayment, resolver, mode: 'onTouched' });
-  const cardNumber = useWatch({ control, name: 'cardNumber' });
-  const brand = cardBrandOf(cardNumber);
 
   const mutation = useMutation({
     // ST-4: the card is read from the form when sending, not passed as mutation variables,
@@ -132,54 +117,7 @@ export const PaymentStep = () => {
         </Alert>
       ) : null}
 
-      <Grid container spacing={2}>
-        <Grid size={12}>
-          <FormTextField
-            control={control}
-            name="cardNumber"
-            label="subscription.payment.fields.cardNumber"
-            required
-            format={formatCardNumber}
-            autoComplete="cc-number"
-            slotProps={{
-              htmlInput: { inputMode: 'numeric' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <CreditCardIcon fontSize="small" aria-hidden />
-                    <Typography variant="caption" sx={{ ml: 0.5, minWidth: 48 }} data-testid="card-brand" aria-live="polite">
-                      {brand?.niceType ?? ''}
-                    </Typography>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6 }}>
-          <FormTextField
-            control={control}
-            name="expiry"
-            label="subscription.payment.fields.expiry"
-            required
-            format={formatExpiry}
-            placeholder={translate('subscription.payment.expiry_placeholder')}
-            autoComplete="cc-exp"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6 }}>
-          <FormTextField
-            control={control}
-            name="cvc"
-            label="subscription.payment.fields.cvc"
-            required
-            format={(value) => value.replace(/\D/g, '').slice(0, cvcLengthOf(cardNumber))}
-            autoComplete="cc-csc"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Grid>
-      </Grid>
+      <CardFields control={control} />
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', gap: 2 }}>
         <Button onClick={() => navigate(stepPath('billing'))} disabled={mutation.isPending}>
           {translate('subscription.actions.back')}

@@ -4,17 +4,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { SubmitButton } from '../../components/SubmitButton';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { paymentSchema } from '../../schemas/billing';
 import { schemaResolver } from '../../schemas/formResolver';
 import type { Subscription } from '../../schemas/subscription';
-import { FormTextField } from '../FormTextField';
-import { cvcLengthOf, emptyPayment, formatCardNumber, formatExpiry, serverFieldErrors, type PaymentFormValues } from '../subscriptionModel';
+import { CardFields } from '../CardFields';
+import { emptyPayment, serverFieldErrors, type PaymentFormValues } from '../subscriptionModel';
 
 const resolver = schemaResolver<PaymentFormValues>(paymentSchema);
 const FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
@@ -38,7 +37,6 @@ export const CardDialog = ({
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { control, handleSubmit, getValues, setError, reset } = useForm<PaymentFormValues>({ defaultValues: emptyPayment, resolver, mode: 'onTouched' });
-  const cardNumber = useWatch({ control, name: 'cardNumber' });
   const mutation = useMutation({
     // ST-4: read from the form when sending, never kept as mutation variables.
     mutationFn: () => dataProvider.changeCard(getValues()),
@@ -66,42 +64,7 @@ export const CardDialog = ({
         <DialogTitle id="card-dialog-title">{translate('subscription.manage.card.dialog_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{translate(overdue ? 'subscription.manage.card.overdue_note' : 'subscription.manage.card.note')}</DialogContentText>
-          <Grid container spacing={2}>
-            <Grid size={12}>
-              <FormTextField
-                control={control}
-                name="cardNumber"
-                label="subscription.payment.fields.cardNumber"
-                required
-                format={formatCardNumber}
-                autoComplete="cc-number"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </Grid>
-            <Grid size={6}>
-              <FormTextField
-                control={control}
-                name="expiry"
-                label="subscription.payment.fields.expiry"
-                required
-                format={formatExpiry}
-                placeholder={translate('subscription.payment.expiry_placeholder')}
-                autoComplete="cc-exp"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </Grid>
-            <Grid size={6}>
-              <FormTextField
-                control={control}
-                name="cvc"
-                label="subscription.payment.fields.cvc"
-                required
-                format={(value) => value.replace(/\D/g, '').slice(0, cvcLengthOf(cardNumber))}
-                autoComplete="cc-csc"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </Grid>
-          </Grid>
+          <CardFields control={control} />
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={mutation.isPending}>
