@@ -37,11 +37,23 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        // Logic without a page: a jsdom per file cost about a second and a half of CPU each. A
+        // file that reads the DOM says so in its first line (`@vitest-environment jsdom`).
         extends: true,
         test: {
           name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/hooks/**'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', 'src/hooks/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           // The full suite shares two cores with the API and browser projects (see setup.ts).
           testTimeout: 20_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): Chromium check, lint, type-check, then every Vitest
-// project (unit and component, API over HTTP, browser). Ends with one plain summary line.
+// project (unit (Node), component (jsdom), API over HTTP, browser). Ends with one plain summary line.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -100,7 +100,7 @@ const testEnv = {
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
-console.log('\n=== Tests: unit and component, API over HTTP, browser (Chromium)');
+console.log('\n=== Tests: unit (Node), component (jsdom), API over HTTP, browser (Chromium)');
 const testsStarted = Date.now();
 const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   stdio: 'inherit',

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, getConsent, parseConsent, saveConsent, serializeConsent, subscribeConsent } from './consent';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';

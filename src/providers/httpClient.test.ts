@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setChatWidget, noopChatWidget, type ChatWidget } from '../integrations/chatWidget';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';

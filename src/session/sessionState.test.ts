@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';
 import { decodeSession, getSession, readSession, reloadSession, subscribe } from './sessionState';
