@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { DataTable, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { EmptyState } from '../components/EmptyState';
 import { GuardedList } from '../components/GuardedList';
 import { LocalDateTime } from '../components/LocalDateTime';
 import { PageLayout } from '../components/PageLayout';
@@ -51,7 +52,16 @@ export const AuditLogList = () => {
         </Typography>
       }
     >
-      <GuardedList title="audit.title" perPage={25} sort={{ field: 'id', order: 'DESC' }} filters={filters} actions={false} disableSyncWithLocation>
+      <GuardedList
+        title="audit.title"
+        perPage={25}
+        sort={{ field: 'id', order: 'DESC' }}
+        filters={filters}
+        actions={false}
+        disableSyncWithLocation
+        // ROUTE-23: a new account's log says what will appear here, not react-admin's faint default.
+        empty={<EmptyState heading="audit.empty_heading" description="audit.empty_description" />}
+      >
         <DataTable<AuditRow> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="at" label="resources.audit-log.fields.at" render={(record) => <LocalDateTime value={(record as AuditRow).at} />} />
           <DataTable.Col

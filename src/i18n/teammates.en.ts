@@ -46,6 +46,8 @@ export const teammatesEn = {
   audit: {
     title: 'Audit log',
     search: 'Search by email or change',
+    empty_heading: 'No changes yet',
+    empty_description: 'Every change made in this account, by you, your teammates or the provider’s team, will be listed here, newest first.',
     open: 'Audit log',
     action: { create: 'Created', update: 'Changed', delete: 'Removed', action: 'Action' },
     // BEYOND-10: one sentence per entry; {{object}} is `named` or a thing alone.

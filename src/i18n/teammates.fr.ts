@@ -45,6 +45,9 @@ export const teammatesFr = {
   audit: {
     title: "Journal d'audit",
     search: 'Rechercher par e-mail ou modification',
+    empty_heading: 'Aucune modification pour l’instant',
+    empty_description:
+      'Chaque modification de ce compte, par vous, vos coéquipiers ou l’équipe du fournisseur, sera listée ici, de la plus récente à la plus ancienne.',
     open: "Journal d'audit",
     action: { create: 'Créé', update: 'Modifié', delete: 'Supprimé', action: 'Action' },
     named: '{{thing}} « {{subject}} »',
