@@ -140,20 +140,28 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       release();
     }
   };
+  const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
+  /** Decides on the start page once per state, in a page of the state's own context, which then serves its visits. */
+  const drive = async (state: 'accept' | 'reject'): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }> => {
+    const pooled = await pool.acquire(state);
+    try {
+      return await driveConsent(
+        pooled.page,
+        state,
+        plan.startUrl,
+        { pageTimeoutMs: ctx.settings.pageTimeoutMs },
+        { consentSolutionId: plan.consentSolutionId },
+      );
+    } finally {
+      await pooled.release(true);
+    }
+  };
   const consentFor = async (state: ConsentState): Promise<StateOutcome> => {
     if (state !== 'accept' && state !== 'reject') return outcomes.get(state) as StateOutcome;
     let pending = driving.get(state);
     if (!pending) {
       // Its page load takes a turn like any other (politely paces it).
-      pending = politely(() =>
-        driveConsent(
-          browser,
-          state,
-          plan.startUrl,
-          { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs },
-          { consentSolutionId: plan.consentSolutionId },
-        ),
-      );
+      pending = politely(() => drive(state));
       driving.set(state, pending);
     }
     const driven = await pending;
@@ -161,7 +169,6 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     return { state, reachedBy: driven.reachedBy, detail: null };
   };
 
-  const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
   const perHost = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
   let checks: InstallationChecks | undefined;
