@@ -67,21 +67,30 @@ export const driveConsent = async (
   startUrl: string,
   settings: { pageTimeoutMs: number },
   setup: Pick<ConsentSetup, 'consentSolutionId'>,
-): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }> => {
+): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }> => {
   await muteConsentRecords(page);
   let reachedBy: ReachedBy = 'unreached';
+  let detail: string | null = null;
   try {
-    await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
-    const driven = await viaOwnBanner(page, state, settings.pageTimeoutMs);
-    if (driven) {
-      await page.waitForFunction((id) => document.cookie.includes(`cm_consent_${id}=`), setup.consentSolutionId, { timeout: settings.pageTimeoutMs });
-      reachedBy = driven;
+    // A load or a click that failed (a busy machine, a slow site) is tried once more; a page without our banner is not.
+    for (let attempt = 0; attempt < 2 && reachedBy === 'unreached'; attempt += 1) {
+      try {
+        await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
+        const driven = await viaOwnBanner(page, state, settings.pageTimeoutMs);
+        if (!driven) {
+          detail = 'no banner of ours answered on the start page';
+          break;
+        }
+        await page.waitForFunction((id) => document.cookie.includes(`cm_consent_${id}=`), setup.consentSolutionId, { timeout: settings.pageTimeoutMs });
+        reachedBy = driven;
+        detail = null;
+      } catch (error) {
+        detail = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? null;
+      }
     }
-  } catch {
-    reachedBy = 'unreached';
   } finally {
     await page.unroute(CONSENT_RECORDS).catch(() => undefined);
   }
   const cookies = reachedBy === 'unreached' ? [] : (await page.context().cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name));
-  return { cookies, reachedBy };
+  return { cookies, reachedBy, detail };
 };

@@ -111,7 +111,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   const browser = await launching;
   const proxy = await startGuardProxy(ctx.policy, onRefused);
   const setup: ConsentSetup = { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion, stored: {} };
-  const driving = new Map<ConsentState, Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }>>();
+  const driving = new Map<ConsentState, Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }>>();
   const outcomes = new Map<ConsentState, StateOutcome>([
     ['before', { state: 'before', reachedBy: 'nothing', detail: null }],
     ['gpc', { state: 'gpc', reachedBy: 'gpc-signal', detail: null }],
@@ -142,7 +142,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   };
   const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
   /** Decides on the start page once per state, in a page of the state's own context, which then serves its visits. */
-  const drive = async (state: 'accept' | 'reject'): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }> => {
+  const drive = async (state: 'accept' | 'reject'): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }> => {
     const pooled = await pool.acquire(state);
     try {
       return await driveConsent(
@@ -166,7 +166,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     }
     const driven = await pending;
     setup.stored[state] = driven.cookies;
-    return { state, reachedBy: driven.reachedBy, detail: null };
+    return { state, reachedBy: driven.reachedBy, detail: driven.detail };
   };
 
   const perHost = new Map<string, number>();
