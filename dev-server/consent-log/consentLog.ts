@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { RecordRegionRule } from '../../src/schemas/consentRecord';
 import type { ConsentRecordRow, RecordAction } from './consentRecord';
 import { createBatchWriter } from './batchWriter';
-import { migrate } from './migrate';
+import { migrate, migrations } from './migrate';
 import { openEmbedded, openServer, type SqlClient } from './sql';
 
 /**
@@ -204,8 +205,21 @@ ON CONFLICT (consent_solution_id, day) DO UPDATE SET
 /** A LIKE pattern matching `needle` anywhere, its wildcards taken literally. */
 const containing = (needle: string): string => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A new embedded database starts as a copy of one already migrated (sql.ts), named by the migrations it holds. */
+const MIGRATED = {
+  key: createHash('sha256')
+    .update(
+      migrations()
+        .map((m) => `${m.name}\u0000${m.sql}`)
+        .join('\u0000'),
+    )
+    .digest('hex')
+    .slice(0, 16),
+  prepare: migrate,
+};
+
 const openSql = (options: ConsentLogOptions): Promise<SqlClient> =>
-  options.databaseUrl ? openServer(options.databaseUrl, options.schema) : openEmbedded(options.dataDir, { servePort: options.servePort });
+  options.databaseUrl ? openServer(options.databaseUrl, options.schema) : openEmbedded(options.dataDir, { servePort: options.servePort, template: MIGRATED });
 
 export const createConsentLog = (options: ConsentLogOptions): ConsentLog => {
   let opening: Promise<SqlClient> | null = null;

@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { createTurns, serveEmbedded } from './embeddedSocket.mjs';
 
-const db = await PGlite.create(workerData.dataDir);
+// The WebAssembly its opener compiled (sql.ts), instead of compiling it again here.
+const db = await PGlite.create(workerData.dataDir, { pgliteWasmModule: workerData.wasmModule });
 const run = createTurns(db);
 const served = workerData.servePort === undefined ? null : await serveEmbedded(db, run, workerData.servePort);
 

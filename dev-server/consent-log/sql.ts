@@ -1,4 +1,5 @@
 import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -57,6 +58,46 @@ const pristineCluster = async (): Promise<string> => {
   return dir;
 };
 
+/**
+ * A cluster already migrated (`template.prepare`), made once per PGlite version and `template.key`
+ * (the migrations' contents) like the pristine one: a new database is then a copy, and its
+ * migrations find nothing left to do (applying them took seconds a database on a busy machine).
+ */
+const templateCluster = async (template: EmbeddedTemplate): Promise<string> => {
+  const dir = join(tmpdir(), `consent-log-pglite-${PGLITE_VERSION}-${template.key}`);
+  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  const partial = `${dir}.${process.pid}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const sql = await openEmbedded(partial);
+  try {
+    await template.prepare(sql);
+  } finally {
+    await sql.close();
+  }
+  try {
+    renameSync(partial, dir);
+  } catch {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return dir;
+};
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each database's thread: a
+ * process that opens several databases (a test file's servers) compiles it once.
+ */
+let compiled: Promise<WebAssembly.Module> | null = null;
+const pgliteModule = (): Promise<WebAssembly.Module> =>
+  (compiled ??= readFile(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  ));
+
+export interface EmbeddedTemplate {
+  /** Names the prepared cluster: a different preparation needs a different key. */
+  key: string;
+  prepare: (sql: SqlClient) => Promise<unknown>;
+}
+
 interface WorkerReply {
   id?: number;
   ready?: boolean;
@@ -70,9 +111,12 @@ interface WorkerReply {
  * thread (pgliteWorker.mjs) so that its WebAssembly never blocks the API's requests. PGlite has
  * one session: statements go one at a time, and a transaction holds the queue until it ends.
  */
-export const openEmbedded = async (dataDir: string, options: { servePort?: number } = {}): Promise<SqlClient> => {
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) cpSync(await pristineCluster(), dataDir, { recursive: true });
-  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, servePort: options.servePort } });
+export const openEmbedded = async (dataDir: string, options: { servePort?: number; template?: EmbeddedTemplate } = {}): Promise<SqlClient> => {
+  if (!existsSync(join(dataDir, 'PG_VERSION')))
+    cpSync(options.template ? await templateCluster(options.template) : await pristineCluster(), dataDir, { recursive: true });
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+    workerData: { dataDir, servePort: options.servePort, wasmModule: await pgliteModule() },
+  });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 0;
   let failure: Error | null = null;

@@ -59,7 +59,7 @@ const systemResolve: Resolve = async (hostname) => (await dnsLookup(hostname, { 
 /**
  * Chromium's `--host-resolver-rules` syntax, `MAP <pattern> <address>` separated by commas, for
  * tests: with rules the system resolver is never asked, so a test never sends a DNS query for
- * its made-up names; a name no rule maps does not resolve.
+ * its made-up names; a name no rule maps, or one mapped to `~NOTFOUND`, does not resolve.
  */
 export const rulesResolver = (rules: string): Resolve => {
   const parsed = rules
@@ -72,7 +72,7 @@ export const rulesResolver = (rules: string): Resolve => {
     }));
   return async (hostname) => {
     const rule = parsed.find((r) => r.test.test(hostname));
-    if (!rule) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    if (!rule || rule.address === '~NOTFOUND') throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     return [rule.address];
   };
 };

@@ -45,7 +45,7 @@ export const crawlCompliance = async (sql: SqlClient, crawlId: string, options: 
     sql.query<{ state: ConsentState; reached_by: string; first_url: string | null; pages: number }>(
       `SELECT o.state, o.reached_by,
          (SELECT min(f.url) FROM scan_frontier f WHERE f.crawl_id = o.crawl_id AND f.state = o.state AND f.seq = 0) AS first_url,
-         (SELECT count(*)::int FROM scan_frontier f WHERE f.crawl_id = o.crawl_id AND f.state = o.state AND f.status = 'visited') AS pages
+         (SELECT count(*)::int FROM scan_frontier f WHERE f.crawl_id = o.crawl_id AND f.state = o.state AND f.status IN ('visited', 'unreached')) AS pages
        FROM scan_state_outcomes o WHERE o.crawl_id = $1::text::uuid`,
       [crawlId],
     ),

@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, Cookie } from 'playwright-core';
+import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import type { ReachedBy } from './evidence/types';
 import type { ConsentState } from './types';
 import { EVALUATE_HELPERS } from './evidence/evaluateHelpers';
 import { viaOwnBanner, WATCH_OWN_BANNER } from './evidence/consentStates';
 
 /**
- * SCAN-4: a fresh browser context per page visit, already in its consent state, so a page's
- * evidence is what a visitor in that state meets there and nothing carried over from another
- * page. "After accept" and "after reject" replay the consent our banner stored when the scanner
- * decided once on the start page; "with GPC" sends the signal in the header and the DOM, as a
- * browser with it on does.
+ * SCAN-4: a browser context per consent state (kept by the page pool, emptied before each visit),
+ * so a page's evidence is what a visitor in that state meets there and nothing carried over from
+ * another page. "After accept" and "after reject" replay the consent our banner stored when the
+ * scanner decided once on the start page, in a page of that state's own context; "with GPC" sends
+ * the signal in the header and the DOM, as a browser with it on does.
  */
 
 export interface ConsentSetup {
@@ -27,9 +27,10 @@ export interface ContextSettings {
   proxyServer: string;
 }
 
+const CONSENT_RECORDS = '**/consent/*/records';
 /** The scanner's decisions are no visitor's: the banner's consent records never reach the API (BEYOND-3 stats). */
-const muteConsentRecords = async (context: BrowserContext): Promise<void> => {
-  await context.route('**/consent/*/records', (route) => route.fulfill({ status: 204 }));
+const muteConsentRecords = async (target: BrowserContext | Page): Promise<void> => {
+  await target.route(CONSENT_RECORDS, (route) => route.fulfill({ status: 204 }));
 };
 
 export const newStateContext = async (browser: Browser, state: ConsentState, settings: ContextSettings, setup?: ConsentSetup): Promise<BrowserContext> => {
@@ -39,6 +40,8 @@ export const newStateContext = async (browser: Browser, state: ConsentState, set
     ...(state === 'gpc' ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {}),
   });
   await context.addInitScript(EVALUATE_HELPERS);
+  // Where the scanner decides for "accept" and "reject", the banner's readiness is watched from its first script.
+  if (state === 'accept' || state === 'reject') await context.addInitScript(WATCH_OWN_BANNER);
   if (state === 'gpc') {
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
     // The banner answers the signal with a record of its own.
@@ -51,38 +54,43 @@ export const newStateContext = async (browser: Browser, state: ConsentState, set
 
 /**
  * Drives the start page into `state` once, with our banner: its button, else its API
- * (`window.consentBanner`), as a visitor's choice would. Answers the consent cookies to replay and
- * how the state was reached. When the page shows no banner of ours (none at all, or a foreign
- * consent manager), or our banner stores no consent, the state is `unreached` with nothing to
- * replay: its pages are then a visitor's who decided nothing, and the compliance findings say so
- * (`state_unreached`) rather than report them as the state.
+ * (`window.consentBanner`), as a visitor's choice would. `page` is an empty page of the state's
+ * own context (the pool's: a new renderer costs more than the visit), holding no consent yet.
+ * Answers the consent cookies to replay and how the state was reached. When the page shows no
+ * banner of ours (none at all, or a foreign consent manager), or our banner stores no consent,
+ * the state is `unreached` with nothing to replay: its pages are not visited, and the compliance
+ * findings say so (`state_unreached`) rather than report them as the state.
  */
 export const driveConsent = async (
-  browser: Browser,
+  page: Page,
   state: 'accept' | 'reject',
   startUrl: string,
-  settings: ContextSettings & { pageTimeoutMs: number },
+  settings: { pageTimeoutMs: number },
   setup: Pick<ConsentSetup, 'consentSolutionId'>,
-): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }> => {
-  const context = await newStateContext(browser, 'before', settings);
+): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }> => {
+  await muteConsentRecords(page);
+  let reachedBy: ReachedBy = 'unreached';
+  let detail: string | null = null;
   try {
-    await muteConsentRecords(context);
-    await context.addInitScript(WATCH_OWN_BANNER);
-    const page = await context.newPage();
-    let reachedBy: ReachedBy = 'unreached';
-    try {
-      await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
-      const driven = await viaOwnBanner(page, state, settings.pageTimeoutMs);
-      if (driven) {
+    // A load or a click that failed (a busy machine, a slow site) is tried once more; a page without our banner is not.
+    for (let attempt = 0; attempt < 2 && reachedBy === 'unreached'; attempt += 1) {
+      try {
+        await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
+        const driven = await viaOwnBanner(page, state, settings.pageTimeoutMs);
+        if (!driven) {
+          detail = 'no banner of ours answered on the start page';
+          break;
+        }
         await page.waitForFunction((id) => document.cookie.includes(`cm_consent_${id}=`), setup.consentSolutionId, { timeout: settings.pageTimeoutMs });
         reachedBy = driven;
+        detail = null;
+      } catch (error) {
+        detail = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? null;
       }
-    } catch {
-      reachedBy = 'unreached';
     }
-    const cookies = reachedBy === 'unreached' ? [] : (await context.cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name));
-    return { cookies, reachedBy };
   } finally {
-    await context.close().catch(() => undefined);
+    await page.unroute(CONSENT_RECORDS).catch(() => undefined);
   }
+  const cookies = reachedBy === 'unreached' ? [] : (await page.context().cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name));
+  return { cookies, reachedBy, detail };
 };

@@ -31,7 +31,7 @@ export const readProgress = async (sql: SqlClient, ids: readonly string[]): Prom
     [list],
   );
   const frontier = await sql.query<{ id: string; state: ConsentState; planned: number; visited: number; failed: number; pending: number }>(
-    `SELECT crawl_id::text AS id, state, count(*) FILTER (WHERE status <> 'alias')::int AS planned, count(*) FILTER (WHERE status = 'visited')::int AS visited,
+    `SELECT crawl_id::text AS id, state, count(*) FILTER (WHERE status NOT IN ('alias', 'unreached'))::int AS planned, count(*) FILTER (WHERE status = 'visited')::int AS visited,
        count(*) FILTER (WHERE status IN ('failed', 'refused'))::int AS failed, count(*) FILTER (WHERE status IN ('pending', 'visiting'))::int AS pending
      FROM scan_frontier WHERE crawl_id IN (SELECT (jsonb_array_elements_text($1::text::jsonb))::uuid) GROUP BY crawl_id, state`,
     [list],

@@ -7,6 +7,7 @@ import {
   claim,
   finishCrawl,
   frontierCounts,
+  markUnreached,
   nextVisitSlot,
   readCrawl,
   recordFailure,
@@ -62,12 +63,15 @@ export interface RunnerContext {
   stopping: AbortSignal;
   /** Each page this worker recorded (the bench counts them). */
   onPage?: (evidence: PageEvidence) => void;
+  onFinished?: () => void;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 const finish = async (ctx: RunnerContext, crawlId: string, outcome: Parameters<typeof finishCrawl>[2]): Promise<void> => {
-  if (await finishCrawl(ctx.sql, crawlId, outcome)) await ctx.boss.send(QUEUE.finished, { crawlId });
+  if (!(await finishCrawl(ctx.sql, crawlId, outcome))) return;
+  await ctx.boss.send(QUEUE.finished, { crawlId });
+  ctx.onFinished?.();
 };
 
 /** How the crawl ends once its frontier is done: its start page decides whether it failed. */
@@ -91,6 +95,9 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   };
   const plan = crawl.plan;
   const health = plan.kind === 'health';
+  // Chromium starts while robots.txt and the sitemaps are read.
+  const launching = ctx.browser();
+  launching.catch(() => undefined);
   if (!crawl.discovered) {
     const found = await discover(ctx.policy, plan.startUrl, plan.canonicalDomain, health ? 1 : crawl.pageBudget, {
       timeoutMs: ctx.settings.pageTimeoutMs,
@@ -101,10 +108,10 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
   }
   const start = new URL(plan.startUrl);
   const robots = parseRobots(new URL('/robots.txt', start).href, crawl.robotsTxt);
+  const browser = await launching;
   const proxy = await startGuardProxy(ctx.policy, onRefused);
-  const browser = await ctx.browser();
   const setup: ConsentSetup = { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion, stored: {} };
-  const driving = new Map<ConsentState, Promise<{ cookies: Cookie[]; reachedBy: ReachedBy }>>();
+  const driving = new Map<ConsentState, Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }>>();
   const outcomes = new Map<ConsentState, StateOutcome>([
     ['before', { state: 'before', reachedBy: 'nothing', detail: null }],
     ['gpc', { state: 'gpc', reachedBy: 'gpc-signal', detail: null }],
@@ -133,32 +140,56 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       release();
     }
   };
+  const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
+  /** Decides on the start page once per state, in a page of the state's own context, which then serves its visits. */
+  const drive = async (state: 'accept' | 'reject'): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }> => {
+    const pooled = await pool.acquire(state);
+    try {
+      return await driveConsent(
+        pooled.page,
+        state,
+        plan.startUrl,
+        { pageTimeoutMs: ctx.settings.pageTimeoutMs },
+        { consentSolutionId: plan.consentSolutionId },
+      );
+    } finally {
+      await pooled.release(true);
+    }
+  };
   const consentFor = async (state: ConsentState): Promise<StateOutcome> => {
     if (state !== 'accept' && state !== 'reject') return outcomes.get(state) as StateOutcome;
     let pending = driving.get(state);
     if (!pending) {
       // Its page load takes a turn like any other (politely paces it).
-      pending = politely(() =>
-        driveConsent(
-          browser,
-          state,
-          plan.startUrl,
-          { proxyServer: proxy.server, pageTimeoutMs: ctx.settings.pageTimeoutMs },
-          { consentSolutionId: plan.consentSolutionId },
-        ),
-      );
+      pending = politely(() => drive(state));
       driving.set(state, pending);
     }
     const driven = await pending;
     setup.stored[state] = driven.cookies;
-    return { state, reachedBy: driven.reachedBy, detail: null };
+    return { state, reachedBy: driven.reachedBy, detail: driven.detail };
   };
 
-  const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
   const perHost = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
   let checks: InstallationChecks | undefined;
   let stop: { failure: 'timeout' | 'cancelled'; detail: string } | null = null;
+  /** States found unreached here: their pages are not visited (markUnreached). */
+  const unreached = new Set<ConsentState>();
+  /**
+   * Until the start page has answered before consent, only pages before consent are loaded: a
+   * site that is down or refuses the scanner costs one page load, not one per state, and the
+   * crawl ends there (its start page decides that it failed).
+   */
+  let startAnswered = false;
+  let startFailed = false;
+  /** When the crawl's row (cancel, deadline) and the start page were last read. */
+  let lastCheck = 0;
+  const readStart = async (): Promise<void> => {
+    const first = await startPageOutcome(ctx.sql, crawlId);
+    if (first && (first.status === 'pending' || first.status === 'visiting')) return;
+    startAnswered = true;
+    startFailed = first !== null && first.status !== 'visited';
+  };
 
   const visitOne = async (row: Claim): Promise<void> => {
     const host = new URL(row.url).host;
@@ -166,7 +197,12 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     let pooled: PooledPage | undefined;
     let healthy = false;
     try {
+      if (unreached.has(row.state)) return;
       const outcome = await consentFor(row.state);
+      if (outcome.reachedBy === 'unreached' && (await markUnreached(ctx.sql, crawlId, row.state, outcome.detail))) {
+        unreached.add(row.state);
+        return;
+      }
       pooled = await pool.acquire(row.state);
       const page = pooled.page;
       const evidence = await politely(() => visit(page, row.url, outcome, plan.canonicalDomain, ctx.settings));
@@ -206,12 +242,13 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     } finally {
       perHost.set(host, (perHost.get(host) ?? 1) - 1);
       await pooled?.release(healthy);
+      // The start page's outcome is read at once.
+      if (row.seq === 0 && row.state === 'before') lastCheck = 0;
     }
   };
 
   // Rows claimed but waiting for their host's turn.
   const waiting: Claim[] = [];
-  let lastCheck = 0;
   let recruited = false;
   try {
     for (;;) {
@@ -224,6 +261,8 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         else if (fresh.deadlineMs !== null && Date.now() > fresh.deadlineMs)
           stop = { failure: 'timeout', detail: `time limit of ${plan.timeLimitMs} ms reached` };
         if (stop) break;
+        if (!startAnswered) await readStart();
+        if (startFailed) break;
         if (refusals.length > 0) await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
         // Plenty left: ask one idle worker to join (it asks the next in turn, up to the bound).
         if (!recruited && !health && (await frontierCounts(ctx.sql, crawlId)).pending > ctx.settings.pagesAtOnce * 4) {
@@ -232,7 +271,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         }
       }
       const room = ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
-      if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room)));
+      if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room, !startAnswered)));
       for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce;) {
         const row = waiting[i] as Claim;
         if ((perHost.get(new URL(row.url).host) ?? 0) >= ctx.settings.perHostLimit) {
@@ -259,8 +298,9 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     }
     await Promise.allSettled(inFlight);
     await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
-    if (waiting.length > 0 || ctx.stopping.aborted) await releaseRows(ctx.sql, crawlId, ctx.workerId);
+    if (waiting.length > 0 || ctx.stopping.aborted || startFailed) await releaseRows(ctx.sql, crawlId, ctx.workerId);
     if (stop) await finish(ctx, crawlId, { status: 'failed', failure: stop.failure, detail: stop.detail, partial: true });
+    else if (startFailed && !ctx.stopping.aborted) await completed(ctx, crawl, checks);
   } finally {
     await Promise.allSettled(inFlight);
     await pool.close();

@@ -158,9 +158,13 @@ export const addPages = async (
   const fresh = unique.filter((u) => !known.has(u)).slice(0, room);
   if (fresh.length === 0) return 0;
   const rows = fresh.flatMap((url, i) => statesFor(crawl.plan, locked.urls + i).map((state) => ({ url, state, rank: RANK[state], seq: locked.urls + i })));
+  // A state found unreached has no pages to visit: its new pages are counted, not queued.
   await tx.query(
-    `INSERT INTO scan_frontier (crawl_id, url, state, state_rank, seq)
-     SELECT $1::text::uuid, r.url, r.state, r.rank, r.seq FROM jsonb_to_recordset($2::text::jsonb) AS r(url text, state text, rank smallint, seq integer)
+    `INSERT INTO scan_frontier (crawl_id, url, state, state_rank, seq, status)
+     SELECT $1::text::uuid, r.url, r.state, r.rank, r.seq,
+       CASE WHEN EXISTS (SELECT 1 FROM scan_state_outcomes o WHERE o.crawl_id = $1::text::uuid AND o.state = r.state AND o.reached_by = 'unreached')
+         THEN 'unreached' ELSE 'pending' END
+     FROM jsonb_to_recordset($2::text::jsonb) AS r(url text, state text, rank smallint, seq integer)
      ON CONFLICT DO NOTHING`,
     [crawl.id, JSON.stringify(rows)],
   );
@@ -188,16 +192,42 @@ export const saveDiscovery = async (
   });
 };
 
-/** Up to `n` pending rows for `worker`, lowest state rank and discovery order first. */
-export const claim = async (sql: SqlClient, crawlId: string, worker: string, n: number): Promise<Claim[]> =>
+/**
+ * Up to `n` pending rows for `worker`, lowest state rank and discovery order first; only pages
+ * before consent while `beforeOnly` (the start page has not answered yet).
+ */
+export const claim = async (sql: SqlClient, crawlId: string, worker: string, n: number, beforeOnly = false): Promise<Claim[]> =>
   sql.query<Claim>(
     `UPDATE scan_frontier f SET status = 'visiting', worker = $2, attempts = f.attempts + 1, claimed_at = now()
-     FROM (SELECT url, state FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'pending'
+     FROM (SELECT url, state FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'pending' AND (NOT $4::boolean OR state = 'before')
            ORDER BY state_rank, seq LIMIT $3::int FOR UPDATE SKIP LOCKED) AS next
      WHERE f.crawl_id = $1::text::uuid AND f.url = next.url AND f.state = next.state
      RETURNING f.url, f.state, f.seq`,
-    [crawlId, worker, n],
+    [crawlId, worker, n, beforeOnly],
   );
+
+/**
+ * SCAN-4: the crawl could not reach `state` (no banner of ours answered): that is recorded as
+ * its outcome, and its pages, those planned and those found later, are not visited. False when
+ * another worker reached the state first (its outcome stands, and the pages are visited).
+ */
+export const markUnreached = async (sql: SqlClient, crawlId: string, state: ConsentState, detail: string | null): Promise<boolean> =>
+  sql.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO scan_state_outcomes (crawl_id, state, reached_by, detail) VALUES ($1::text::uuid, $2, 'unreached', $3) ON CONFLICT DO NOTHING`,
+      [crawlId, state, detail],
+    );
+    const [outcome] = await tx.query<{ reached_by: string }>('SELECT reached_by FROM scan_state_outcomes WHERE crawl_id = $1::text::uuid AND state = $2', [
+      crawlId,
+      state,
+    ]);
+    if (outcome?.reached_by !== 'unreached') return false;
+    await tx.query(
+      `UPDATE scan_frontier SET status = 'unreached', worker = NULL WHERE crawl_id = $1::text::uuid AND state = $2 AND status IN ('pending', 'visiting')`,
+      [crawlId, state],
+    );
+    return true;
+  });
 
 /**
  * Commits one visit: the row (only if this worker still holds it: a row handed to another

@@ -69,7 +69,7 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
     (started ??= (async () => {
       const sql = await database();
       const boss = await openQueue(sql, { role: 'api', schema: options.queueSchema });
-      await boss.work<CrawlJob>(QUEUE.finished, { batchSize: 10, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      const takesResults = await boss.work<CrawlJob>(QUEUE.finished, { batchSize: 10, pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) await applyResults(store, now, sql, job.data.crawlId);
       });
       await boss.work(QUEUE.schedule, { pollingIntervalSeconds: 5 }, async () => {
@@ -87,6 +87,8 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
             crawlsAtOnce: options.crawlsAtOnce,
             queueSchema: options.queueSchema,
             now,
+            // The results of this process's worker are taken at once, not at the next poll.
+            onFinished: () => boss.notifyWorker(takesResults),
           }),
         );
       return boss;
@@ -109,6 +111,8 @@ export const createScanner = (store: Store, now: () => Date, options: ScannerOpt
       const boss = await start();
       await createCrawl(await database(), row.crawlId, plan, budget);
       await boss.send(plan.kind === 'health' ? QUEUE.health : QUEUE.scan, { crawlId: row.crawlId });
+      // A worker of this process starts it now; workers elsewhere find it at their next poll.
+      for (const worker of workers) worker.wake();
     })().catch((error: unknown) => {
       Object.assign(row, {
         status: 'failed',

@@ -30,6 +30,8 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   now?: () => Date;
   onPage?: (evidence: PageEvidence) => void;
+  /** A crawl ended and its "scan-finished" job was sent (an API in this process takes it at once). */
+  onFinished?: () => void;
   log?: (line: string) => void;
 }
 
@@ -45,6 +47,8 @@ export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
 
 export interface ScanWorker {
   id: string;
+  /** A job was just sent from this process: fetch it now rather than at the next poll. */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -98,6 +102,7 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
     now: options.now ?? (() => new Date()),
     stopping: stopping.signal,
     onPage: options.onPage,
+    onFinished: options.onFinished,
   };
 
   const run = async (job: PgBoss.Job<CrawlJob>): Promise<void> => {
@@ -134,18 +139,26 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
   }, heartbeatMs);
 
   const workOptions = { batchSize: 1, pollingIntervalSeconds: 0.5 };
+  const fetchers: string[] = [];
   for (let i = 0; i < Math.max(1, options.crawlsAtOnce ?? 1); i += 1) {
-    await boss.work<CrawlJob>(QUEUE.scan, workOptions, async ([job]) => {
-      if (job) await run(job);
-    });
+    fetchers.push(
+      await boss.work<CrawlJob>(QUEUE.scan, workOptions, async ([job]) => {
+        if (job) await run(job);
+      }),
+    );
   }
-  await boss.work<CrawlJob>(QUEUE.health, workOptions, async ([job]) => {
-    if (job) await run(job);
-  });
+  fetchers.push(
+    await boss.work<CrawlJob>(QUEUE.health, workOptions, async ([job]) => {
+      if (job) await run(job);
+    }),
+  );
   log(`worker ${id} ready (${settings.pagesAtOnce} pages at once, sandbox ${launch.sandbox ? 'on' : 'off'})`);
 
   return {
     id,
+    wake: () => {
+      for (const fetcher of fetchers) boss.notifyWorker(fetcher);
+    },
     stop: async () => {
       stopping.abort();
       clearInterval(timer);

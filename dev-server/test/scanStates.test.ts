@@ -119,6 +119,22 @@ describe('consent states', () => {
       // No consent was stored for the site: no page was asked for with one, and the other consent manager's button was not pressed.
       const requests = site.requests.filter((r) => r.host === domain && r.at >= started);
       expect(requests.filter((r) => r.state === 'accept' || r.state === 'reject')).toEqual([]);
+      // An unreached state visits no page: each page once before consent and once with GPC, the
+      // home page twice more where the scanner looked for our banner to accept and to reject.
+      const loads = (path: string): string[] =>
+        requests
+          .filter((r) => r.path === path)
+          .map((r) => r.state)
+          .sort();
+      expect([loads('/'), loads('/a'), loads('/b')]).toEqual([
+        ['before', 'before', 'before', 'gpc'],
+        ['before', 'gpc'],
+        ['before', 'gpc'],
+      ]);
+      expect([scan.states.accept, scan.states.reject]).toEqual([
+        { planned: 0, visited: 0, failed: 0, cookies: 0 },
+        { planned: 0, visited: 0, failed: 0, cookies: 0 },
+      ]);
       expect(scan.cookies.map((c) => c.name)).toEqual(['page_seen']);
     },
     SCAN_TIMEOUT,
