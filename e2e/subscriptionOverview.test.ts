@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { runAxe } from './support/axe';
 import { apiSession } from './support/apiSession';
 import { expectConsoleMessage } from './support/consoleGuard';
 import { logIn, navItem, savedDownload, shellReady, signIn, useBrowser } from './support/browser';
@@ -87,7 +87,7 @@ describe('subscription overview in Chromium against the dev API', () => {
     expect(html).toContain(`<tr class="total"><td>Total</td><td class="n">${euros(start.price.totalCents)}</td></tr>`);
 
     // ROUTE-23 / CONST-1: the overview passes axe and fits a 412 px phone.
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await runAxe(page);
     expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const desktop = page.viewportSize();
     await page.setViewportSize({ width: 412, height: 823 });
