@@ -1,7 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from './support/axe';
 import { DEMO_PASSWORD, logIn, shellReady, signIn, useBrowser } from './support/browser';
+import { trackTraffic, whenQuiet } from './support/quiet';
+import { openInApp } from './support/screenWalk';
 
 /**
  * ROUTE-23 accessibility gate: axe-core on every screen of the app, in Chromium against the
@@ -43,21 +45,15 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'not found', path: '/this-page-does-not-exist', ready: (page) => page.getByRole('main').getByRole('heading').first().waitFor() },
 ];
 
-/** Network quiet, no spinner left, then a moment for transitions to end. */
+/** The screen's own content, then network and DOM quiet with no spinner left (transitions over). */
 const settle = async (page: Page, screen: Screen): Promise<void> => {
-  await page.waitForLoadState('networkidle');
   if (screen.ready) await screen.ready(page);
-  await page
-    .locator('[role="progressbar"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await whenQuiet(page);
 };
 
 /** Every axe violation, whatever its impact: minor ones (an empty heading) are fixed too. */
 const axeViolations = async (page: Page): Promise<string[]> => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await runAxe(page);
   return violations.map(
     (v) =>
       `${v.impact ?? 'unknown'} ${v.id}: ${v.help} — ${v.nodes
@@ -72,6 +68,7 @@ describe('accessibility (axe-core) in Chromium', () => {
 
   for (const screen of PUBLIC_SCREENS) {
     it(`[ROUTE-23] axe: no violations on ${screen.name}`, async () => {
+      trackTraffic(t.page);
       await t.page.goto(screen.path);
       await settle(t.page, screen);
       expect(await axeViolations(t.page)).toEqual([]);
@@ -85,12 +82,14 @@ describe('accessibility (axe-core) in Chromium', () => {
   });
 
   describe('logged in as the owner', () => {
-    // One page for every admin screen: the session and the cached chunks are shared, as for a user.
+    // One page for every admin screen, each opened inside the running app as its links do: the
+    // session, the loaded chunks and the app itself are shared, as for a user.
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
       context = await t.browser.newContext({ baseURL: t.appUrl, locale: 'en-GB' });
       page = await context.newPage();
+      trackTraffic(page);
       await signIn(page, 'owner@demo.test');
     });
     afterAll(async () => {
@@ -99,7 +98,7 @@ describe('accessibility (axe-core) in Chromium', () => {
 
     for (const screen of ADMIN_SCREENS) {
       it(`[ROUTE-23] axe: no violations on ${screen.name}`, async () => {
-        await page.goto(screen.path);
+        await openInApp(page, screen.path);
         await shellReady(page);
         await settle(page, screen);
         expect(await axeViolations(page)).toEqual([]);
@@ -111,8 +110,11 @@ describe('accessibility (axe-core) in Chromium', () => {
     it('[CONST-1] on a 412 px phone no admin screen is wider than the screen', async () => {
       await page.setViewportSize({ width: 412, height: 823 });
       const tooWide: string[] = [];
+      // Loaded on the phone once, as a phone user opens it (the desktop's open menu would stay a
+      // drawer over the page), then each screen opened inside the app.
+      await page.goto(ADMIN_SCREENS[0]?.path ?? '/');
       for (const screen of ADMIN_SCREENS) {
-        await page.goto(screen.path);
+        await openInApp(page, screen.path);
         // The menu is a closed drawer on a phone: the app bar says the shell is there.
         await page.getByRole('banner').getByRole('button', { name: 'Log out' }).waitFor();
         await settle(page, screen);

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
+import { runAxe } from './support/axe';
 
 /**
  * The published default banner on a customer article page, checked by axe-core and driven by
@@ -81,10 +81,7 @@ describe('the banner is accessible (WCAG 2.2 AA)', () => {
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => page.locator('[data-consent-details]').isVisible()).toBe(true);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .include('#cm-banner')
-      .analyze();
+    const { violations } = await runAxe(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'], include: '#cm-banner' });
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.context().close();
   }, 60_000);

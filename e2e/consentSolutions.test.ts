@@ -11,8 +11,9 @@ const fillDomain = async (page: Page, domain: string) => {
   await input.blur();
 };
 
-const createSolution = async (page: Page, domain: string) => {
-  await page.goto('/consent-solutions/create');
+/** Signs in as `email` straight onto the create form (no home page first), creates `domain`'s solution and returns its id. */
+const createSolution = async (page: Page, email: string, domain: string) => {
+  await signIn(page, email, '/consent-solutions/create');
   await fillDomain(page, domain);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL((url) => /^\/consent-solutions\/\d+\/installation\/?$/.test(url.pathname));
@@ -61,8 +62,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   it('[ROUTE-16] [ERR-2] [PROD-4] adds, edits and deletes a domain, with the refused cases', async () => {
     // The Operations account (admin) has no consent solution of its own: the new one holds its
     // only public domain, which makes the last-public-domain rule observable.
-    await signIn(t.page, 'admin@demo.test');
-    const id = await createSolution(t.page, `domains-${stamp}.com`);
+    const id = await createSolution(t.page, 'admin@demo.test', `domains-${stamp}.com`);
 
     // Refused: non-canonical (client-side), then a domain that exists in another account.
     await t.page.goto(`/consent-solutions/${id}/domains/create/`);
@@ -119,8 +119,7 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   });
 
   it('[ROUTE-14] pushes for consent after confirming', async () => {
-    await signIn(t.page, agency);
-    const id = await createSolution(t.page, `push-${stamp}.com`);
+    const id = await createSolution(t.page, agency, `push-${stamp}.com`);
     await t.page.goto(`/consent-solutions/${id}/settings/`);
     await t.page.getByText(/Version 1, since/).waitFor();
     await t.page.getByRole('button', { name: 'Push for consent' }).click();
@@ -131,9 +130,8 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
   });
 
   it('[ROUTE-14] deletes a consent solution after typing its name', async () => {
-    await signIn(t.page, agency);
     const domain = `gone-${stamp}.com`;
-    const id = await createSolution(t.page, domain);
+    const id = await createSolution(t.page, agency, domain);
     // A solution with active domains cannot go: remove its domain first (other solutions keep a public one).
     await t.page.goto(`/consent-solutions/${id}/settings/`);
     await t.page.getByRole('button', { name: 'Delete consent solution' }).click();
@@ -167,9 +165,8 @@ describe('consent solutions and domains in Chromium against the dev API', () => 
 
   it('[ROUTE-15][PROMISE-5][PROMISE-4] copies the one installation script, the same after publishes from the header, which shows the live version and what is not yet published', async () => {
     await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.appUrl });
-    await signIn(t.page, agency);
     const domain = `snippet-${stamp}.com`;
-    const id = await createSolution(t.page, domain);
+    const id = await createSolution(t.page, agency, domain);
     const copy = async () => {
       await t.page.getByRole('button', { name: 'Copy script tag' }).click();
       await t.page.getByText('Script tag copied to the clipboard.').first().waitFor();

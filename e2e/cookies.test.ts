@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { apiSession } from './support/apiSession';
-import { signIn, useBrowser } from './support/browser';
+import { savedDownload, signIn, useBrowser } from './support/browser';
 
 interface CookieJson {
   id: number;
@@ -62,7 +62,7 @@ describe('cookie management in Chromium against the dev API', () => {
 
     // Export, then import the very file: the preview says nothing changes.
     const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const path = await download.path();
+    const path = await savedDownload(download);
     const csv = await readFile(path, 'utf8');
     expect(csv.split('\n')[0]).toBe(
       'name,domain,category,expiryDays,dataProcessorName,dataProcessorPrivacyPolicyUrl,source,firstSeen,lastSeen,purpose_en,purpose_fr',

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { defaultTextsOf } from '../banner/publish/defaultTexts';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
+import { runAxe } from './support/axe';
 
 /**
  * I18N-1, I18N-3 in Chromium: a solution in English with German and Arabic added (and nothing
@@ -153,10 +153,7 @@ describe('every visitor in their own language', () => {
       const heading = await banner.locator('h2').evaluate((el) => ({ align: getComputedStyle(el).textAlign, direction: getComputedStyle(el).direction }));
       expect(heading, template.name).toEqual({ align: 'start', direction: 'rtl' });
 
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .include('#cm-banner')
-        .analyze();
+      const { violations } = await runAxe(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'], include: '#cm-banner' });
       expect(
         violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
         template.name,

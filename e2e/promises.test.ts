@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { login } from '../dev-server/test/http';
 import { installationSnippet } from '../src/consent-solutions/installation/installationModel';
+import { runAxe } from './support/axe';
 import { apiCall as api, nextRecord } from './support/apiSession';
 import { launchChromium } from './support/browser';
 
@@ -85,9 +85,7 @@ describe('the banner keeps its promises on a customer page', () => {
   const statisticsRuns = (page: Page) => page.evaluate(() => (window as unknown as { fixtureStatistics?: number }).fixtureStatistics ?? 0);
   const hasCookie = async (page: Page, name: string) => (await page.context().cookies()).some((c) => c.name === name);
   const axe = async (page: Page, selector: string) =>
-    (await new AxeBuilder({ page }).withTags(AXE_TAGS).include(selector).analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+    (await runAxe(page, { tags: AXE_TAGS, include: selector })).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   it('[PROMISE-1][PROMISE-2][PROMISE-3] marked elements wait for their category, the placeholder consents in place, the settings control reopens the choices and a withdrawal removes the cookie and is recorded', async () => {
     const context = await browser.newContext({ locale: 'en-GB' });

@@ -20,10 +20,10 @@ const createTrialAccount = async (apiUrl: string, name: string): Promise<{ id: n
   return { id: account.id, name: account.name };
 };
 
-/** Logs in as the admin acting on `account` (the switcher keeps it in sessionStorage). */
-const actAs = async (page: Page, account: { id: number; name: string }) => {
+/** Logs in as the admin acting on `account` (the switcher keeps it in sessionStorage), on `path`. */
+const actAs = async (page: Page, account: { id: number; name: string }, path: string) => {
   await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [ACTING_ACCOUNT_KEY, JSON.stringify(account)] as const);
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'admin@demo.test', path);
 };
 
 /** POST /dev/clock on the e2e API (loopback, as the test runner is, with the run's secret). */
@@ -89,8 +89,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
     // The server is 13.9 days ahead of this browser: 2.4 hours of the 14-day trial are left.
     await moveClock(t.apiUrl, { advanceDays: 13.9 });
     await t.page.clock.install();
-    await actAs(t.page, account);
-    await t.page.goto('/consent-solutions');
+    await actAs(t.page, account, '/consent-solutions');
     await banner(t.page).getByText('1 day left in your trial').waitFor();
 
     // Four hours later on the server (a session lasts eight): the trial is over. The open tab
@@ -103,8 +102,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
 
   it('[ROUTE-9] /subscription/success/ opened during a trial shows no payment: it goes to the overview', async () => {
     const account = await createTrialAccount(t.apiUrl, `Success ${stamp}`);
-    await actAs(t.page, account);
-    await t.page.goto('/subscription/success/');
+    await actAs(t.page, account, '/subscription/success/');
     await t.page.waitForURL((url) => url.pathname === '/subscription/overview/');
     await t.page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     expect(await t.page.getByText('Thank you, you are subscribed!').count()).toBe(0);
@@ -113,8 +111,7 @@ describe('searches, trial banner, subscription wizard, read-only role, languages
 
   it('[ROUTE-9] billing typed so far survives going back to the overview (browser back or Back) and forward again', async () => {
     const account = await createTrialAccount(t.apiUrl, `Billing ${stamp}`);
-    await actAs(t.page, account);
-    await t.page.goto('/consent-solutions');
+    await actAs(t.page, account, '/consent-solutions');
     await banner(t.page).getByRole('link', { name: 'Subscribe' }).click();
     await t.page.getByRole('button', { name: 'Continue to billing' }).click();
     await t.page.getByLabel('Company name').fill('Kept SAS');

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { runAxe } from './support/axe';
 import { apiSession } from './support/apiSession';
 import { expectConsoleMessage } from './support/consoleGuard';
-import { logIn, navItem, shellReady, signIn, useBrowser } from './support/browser';
+import { logIn, navItem, savedDownload, shellReady, signIn, useBrowser } from './support/browser';
 
 /**
  * PAY-1 in Chromium against the dev API: a paying account's `/subscription/` page. The accounts
@@ -82,12 +82,12 @@ describe('subscription overview in Chromium against the dev API', () => {
     expect(await row?.textContent()).toContain(euros(start.price.totalCents));
     const [download] = await Promise.all([page.waitForEvent('download'), invoices.getByRole('button', { name: /^Download invoice INV-/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.html$/);
-    const html = await readFile(await download.path(), 'utf8');
+    const html = await readFile(await savedDownload(download), 'utf8');
     expect(html).toContain('Paying Shop SAS');
     expect(html).toContain(`<tr class="total"><td>Total</td><td class="n">${euros(start.price.totalCents)}</td></tr>`);
 
     // ROUTE-23 / CONST-1: the overview passes axe and fits a 412 px phone.
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await runAxe(page);
     expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     const desktop = page.viewportSize();
     await page.setViewportSize({ width: 412, height: 823 });

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { TCString, type Vector } from '@iabtcf/core';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
 import { login } from '../dev-server/test/http';
 import { installationSnippet } from '../src/consent-solutions/installation/installationModel';
+import { runAxe } from './support/axe';
 import { apiCall as api } from './support/apiSession';
 
 /**
@@ -126,7 +126,7 @@ describe('the IAB TCF on a publisher page', () => {
       .toEqual(['Bluebird Analytics', 'Driftwood Retargeting', 'Northwind Ad Exchange']);
     await banner.locator('[data-tcf-vendor="8"] summary').click();
     expect(await banner.locator('[data-tcf-vendor="8"]').textContent()).toMatch(/Data collected: IP addresses.*Data kept for 390 days.*Privacy policy/);
-    const { violations } = await new AxeBuilder({ page }).include('#cm-banner [data-tcf]').analyze();
+    const { violations } = await runAxe(page, { include: '#cm-banner [data-tcf]' });
     expect(
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`)),
     ).toEqual([]);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { login } from '../dev-server/test/http';
+import { runAxe } from './support/axe';
 import { signIn, useBrowser } from './support/browser';
 
 /**
@@ -64,7 +64,7 @@ describe('the IAB TCF tab', () => {
     await page.getByText('The publisher country must be a two-letter ISO 3166 code, such as FR.').first().waitFor();
     await page.getByLabel('Publisher country code').fill('FR');
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await runAxe(page);
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save TCF settings' }).click();

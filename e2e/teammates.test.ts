@@ -6,8 +6,9 @@ import { latestLinkFor } from './support/outbox';
 // The e2e API is shared by every test file of a run: fresh invitee emails each time.
 const freshEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@demo.test`;
 
+/** Signs in as the owner straight onto the invitation form and invites `email`. */
 const invite = async (page: Page, email: string): Promise<void> => {
-  await page.goto('/teammates/create/');
+  await signIn(page, 'owner@demo.test', '/teammates/create/');
   await page.getByLabel('Email', { exact: false }).fill(email);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText(`Invitation sent to ${email}.`).waitFor();
@@ -18,7 +19,6 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
 
   it('[ROUTE-8] invites a teammate who follows the emailed link, sets a password and logs in', async () => {
     const email = freshEmail('invitee');
-    await signIn(t.page, 'owner@demo.test');
     await invite(t.page, email);
     await t.page.getByRole('cell', { name: email }).waitFor();
 
@@ -37,7 +37,6 @@ describe('teammates, roles and operations in Chromium against the dev API', () =
 
   it('[ROUTE-8] [ERR-1] removes a teammate behind a confirm; the audit log shows both actions as sentences [BEYOND-7] [BEYOND-10]', async () => {
     const email = freshEmail('removed');
-    await signIn(t.page, 'owner@demo.test');
     await invite(t.page, email);
     await t.page.getByLabel('Search by email').fill(email);
     const row = t.page.getByRole('row').filter({ hasText: email });

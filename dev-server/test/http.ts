@@ -1,7 +1,9 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { parseSetCookie, type SetCookie } from 'cookie';
-import { DEMO_PASSWORD } from '../seed';
-import { devHeaders } from './startTestServer';
+// Not the seed's index nor ./startTestServer: each browser test file imports this module, and
+// those load the whole server (11 s of a test file's start on a loaded machine).
+import { DEMO_PASSWORD } from '../seed/demoData';
+import { devHeaders } from './devSecret';
 
 /** Small fetch helpers for the API tests. */
 

@@ -1,22 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verificationRecordName } from '../../src/shared/domainVerification';
 import { createServer, type CreateServerOptions, type DevServer } from '../createServer';
-import { DEV_SECRET_HEADER } from '../guards/loopback';
 import type { Call } from './consentApi';
+import { TEST_DEV_SECRET } from './devSecret';
 import { fakeDns, type FakeDns } from './fakeDns';
 import { seedDbFile } from '../seed';
 import type { Store } from '../store/store';
 import type { Row } from '../store/types';
 
 export const TEST_APP_ORIGIN = 'http://127.0.0.1:5173';
-/** DEPLOY-3: this test process's dev-route secret; `devHeaders()` sends it. */
-export const TEST_DEV_SECRET = randomBytes(32).toString('base64url');
-/** The headers a test's request to /dev/* carries. */
-export const devHeaders = (): Record<string, string> => ({ [DEV_SECRET_HEADER]: TEST_DEV_SECRET });
+// Kept apart so that a browser test's helpers (./http) reach them without loading the server.
+export { devHeaders, TEST_DEV_SECRET } from './devSecret';
 /** Minimum allowed cost; the seed hash is computed once per process. */
 export const TEST_BCRYPT_COST = 10;
 /**

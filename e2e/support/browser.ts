@@ -1,8 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../../dev-server/scanner/chromium';
 import { postJson, setCookies } from '../../dev-server/test/http';
-import { DEMO_PASSWORD } from '../../dev-server/seed';
+import { DEMO_PASSWORD } from '../../dev-server/seed/demoData';
 import { useConsoleGuard, watchBrowser } from './consoleGuard';
 
 // Debian's Chromium with the flags of stack.md; Playwright gives every launch a fresh profile.
@@ -19,8 +22,11 @@ export interface BrowserTest {
 export const launchChromium = async (extraArgs: string[] = []): Promise<Browser> =>
   watchBrowser(await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, ...extraArgs] }));
 
+/** The run's Chromium (e2e/support/globalSetup.ts), launched with the same flags, every context of it watched. */
+const connectChromium = async (): Promise<Browser> => watchBrowser(await chromium.connect(inject('browserEndpoint')));
+
 /**
- * One Chromium per test file, a fresh context (cookies, storage) per test; a test fails on a
+ * The run's Chromium, a fresh context (cookies, storage, cache) per test; a test fails on a
  * console error or warning of any of its pages.
  * Call at the top of a describe block; read the fields inside tests.
  */
@@ -29,9 +35,10 @@ export const useBrowser = (): BrowserTest => {
   useConsoleGuard(state.apiUrl);
 
   beforeAll(async () => {
-    state.browser = await launchChromium();
+    state.browser = await connectChromium();
   });
   afterAll(async () => {
+    // Connected, not launched: closes this file's contexts and leaves the browser to the next file.
     await state.browser?.close();
   });
   beforeEach(async () => {
@@ -45,6 +52,16 @@ export const useBrowser = (): BrowserTest => {
 };
 
 export { DEMO_PASSWORD };
+
+/**
+ * A download saved to a file of its own: the run's browser is connected to, not launched, and
+ * Playwright keeps no local path of a remote browser's download (`download.path()` throws).
+ */
+export const savedDownload = async (download: Download): Promise<string> => {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+};
 
 /** Logs in through the real login form. */
 export const logIn = async (page: Page, email: string, password = DEMO_PASSWORD): Promise<void> => {

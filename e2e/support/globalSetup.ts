@@ -1,8 +1,10 @@
 import { rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, requireChromium } from '../../dev-server/scanner/chromium';
 import { startTestServer, TEST_DEV_SECRET } from '../../dev-server/test/startTestServer';
 import { startAppServer } from '../../scripts/app/appServer';
 
@@ -16,6 +18,8 @@ declare module 'vitest' {
     scanSitePort: number;
     /** DEPLOY-3: the e2e API's dev-route secret (X-Dev-Secret), for the tests that read the outbox or move the clock. */
     devSecret: string;
+    /** The run's Chromium, which test files connect to (e2e/support/browser.ts) instead of each launching its own. */
+    browserEndpoint: string;
   }
 }
 
@@ -84,14 +88,19 @@ export default async function setup(project: TestProject) {
     await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   }
   const server = await startAppServer(outDir, '127.0.0.1', appPort);
+  // One Chromium for the run: a launch and its shutdown cost 3-5 s a test file on a loaded machine.
+  // Each file still gets contexts (cookies, storage, cache) of its own.
+  const browserServer = await chromium.launchServer({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
 
   project.provide('apiUrl', api.baseUrl);
   project.provide('appUrl', appUrl);
   project.provide('integrationsAppUrl', integrationsAppUrl);
   project.provide('scanSitePort', scanSitePort);
   project.provide('devSecret', TEST_DEV_SECRET);
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
 
   return async () => {
+    await browserServer.close();
     await server.close();
     await api.close();
     if (!onGivenPort) rmSync(outDir, { recursive: true, force: true });
