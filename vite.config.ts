@@ -75,6 +75,9 @@ export default defineConfig({
           // Publishing composes the built banner runtime.
           globalSetup: [BANNER_BUILD],
           testTimeout: 20_000,
+          // Most files start a server (an embedded database, seeded users) in beforeAll: on two busy
+          // cores that passed Vitest's default 10 s (the permission matrix, once in a clean-clone run).
+          hookTimeout: 60_000,
         },
       },
       {
