@@ -35,52 +35,52 @@ const PGLITE_VERSION = (
 ).version;
 
 /**
- * A freshly initialised, empty cluster, made once per PGlite version in the temp folder and
- * copied for each new database. initdb straight onto disk takes 10-20 s on a busy machine
- * (thousands of small synced files); a copy takes about a second, and every test server opens
- * its own database.
+ * A cluster kept in the temp folder under `name`, built once by `build` into a folder of this
+ * process and renamed into place, so a reader never sees half of one; when another process made
+ * it first, theirs is the same and this one is dropped.
  */
-const pristineCluster = async (): Promise<string> => {
-  const dir = join(tmpdir(), `consent-log-pglite-${PGLITE_VERSION}`);
+const keptCluster = async (name: string, build: (dataDir: string) => Promise<void>): Promise<string> => {
+  const dir = join(tmpdir(), name);
   if (existsSync(join(dir, 'PG_VERSION'))) return dir;
-  const scratch = await PGlite.create();
-  const dump = await scratch.dumpDataDir('none');
-  await scratch.close();
   const partial = `${dir}.${process.pid}.partial`;
-  const unpacked = await PGlite.create({ dataDir: partial, loadDataDir: dump });
-  await unpacked.close();
+  rmSync(partial, { recursive: true, force: true });
+  await build(partial);
   try {
     renameSync(partial, dir);
   } catch {
-    // Another process made it first: theirs is the same.
     rmSync(partial, { recursive: true, force: true });
   }
   return dir;
 };
 
 /**
- * A cluster already migrated (`template.prepare`), made once per PGlite version and `template.key`
- * (the migrations' contents) like the pristine one: a new database is then a copy, and its
- * migrations find nothing left to do (applying them took seconds a database on a busy machine).
+ * A freshly initialised, empty cluster, made once per PGlite version and copied for each new
+ * database. initdb straight onto disk takes 10-20 s on a busy machine (thousands of small synced
+ * files); a copy takes about a second, and every test server opens its own database.
  */
-const templateCluster = async (template: EmbeddedTemplate): Promise<string> => {
-  const dir = join(tmpdir(), `consent-log-pglite-${PGLITE_VERSION}-${template.key}`);
-  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
-  const partial = `${dir}.${process.pid}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  const sql = await openEmbedded(partial);
-  try {
-    await template.prepare(sql);
-  } finally {
-    await sql.close();
-  }
-  try {
-    renameSync(partial, dir);
-  } catch {
-    rmSync(partial, { recursive: true, force: true });
-  }
-  return dir;
-};
+const pristineCluster = (): Promise<string> =>
+  keptCluster(`consent-log-pglite-${PGLITE_VERSION}`, async (dataDir) => {
+    const scratch = await PGlite.create();
+    const dump = await scratch.dumpDataDir('none');
+    await scratch.close();
+    const unpacked = await PGlite.create({ dataDir, loadDataDir: dump });
+    await unpacked.close();
+  });
+
+/**
+ * A cluster already migrated (`template.prepare`), made once per PGlite version and `template.key`
+ * (the migrations' contents): a new database is then a copy, and its migrations find nothing left
+ * to do (applying them took seconds a database on a busy machine).
+ */
+const templateCluster = (template: EmbeddedTemplate): Promise<string> =>
+  keptCluster(`consent-log-pglite-${PGLITE_VERSION}-${template.key}`, async (dataDir) => {
+    const sql = await openEmbedded(dataDir);
+    try {
+      await template.prepare(sql);
+    } finally {
+      await sql.close();
+    }
+  });
 
 /**
  * PGlite's WebAssembly, compiled once per process and handed to each database's thread: a
