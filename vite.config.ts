@@ -5,6 +5,7 @@ import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
 import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
 import { buildInputsPlugin } from './scripts/vite/buildInputs.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
+import { lazyNumberFormatPlugin } from './scripts/vite/lazyNumberFormat.ts';
 import { preloadWhatIsMissingPlugin } from './scripts/vite/preloadWhatIsMissing.ts';
 import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
 import { validateEnvPlugin } from './scripts/vite/validateEnv.ts';
@@ -22,6 +23,7 @@ export default defineConfig({
     fontPreloadPlugin(),
     preloadWhatIsMissingPlugin(),
     withoutCssVarsThemePlugin(),
+    lazyNumberFormatPlugin(),
     buildInputsPlugin(),
   ],
   optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },

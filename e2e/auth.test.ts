@@ -222,6 +222,33 @@ describe('auth screens in Chromium against the dev API', () => {
     ).toEqual(['400', '500']);
   });
 
+  it('[PERF-1] the list, a detail tab and the pop-up tab load without building a number formatter (the number data of the browser stays unloaded)', async () => {
+    // Counts every Intl.NumberFormat the page builds, from its first byte.
+    await t.page.addInitScript(() => {
+      const counted = window as unknown as { numberFormats: string[] };
+      counted.numberFormats = [];
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+          counted.numberFormats.push(String(args[0]));
+          return new target(...args);
+        },
+      });
+    });
+    const built = () => t.page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats);
+    await signIn(t.page, 'owner@demo.test', '/consent-solutions/');
+    await t.page.getByRole('link', { name: 'Demo Shop' }).first().waitFor();
+    // MUI's pagination module, which built one as it ran, is part of the list.
+    await t.page.waitForLoadState('networkidle');
+    expect(await t.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/TablePagination-/.test(entry.name)))).toBe(true);
+    expect(await built()).toEqual([]);
+    for (const path of ['/consent-solutions/1/installation/', '/consent-solutions/1/popup/my-templates/']) {
+      await t.page.goto(path);
+      await shellReady(t.page);
+      await t.page.waitForLoadState('networkidle');
+      expect(await built(), path).toEqual([]);
+    }
+  });
+
   it('[ROUTE-22] an unknown URL shows Not Found', async () => {
     await signIn(t.page, 'owner@demo.test', '/no/such/page');
     await t.page.getByText('Not Found').first().waitFor();

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { ConsentBanner } from './ConsentBanner';
 import { integrationsEn } from '../i18n/integrations.en';
 import { integrationsFr } from '../i18n/integrations.fr';
-import { addTexts, currentLanguage } from '../i18n/i18n';
+import { addTexts } from '../i18n/i18n';
 import { ShellFrame } from './ShellFrame';
 
 // The notice's texts come with this chunk, not the entry's catalogue: the login route never
@@ -55,15 +55,6 @@ const OnCommit = ({ onCommit }: { onCommit: () => void }) => {
 };
 
 /**
- * The browser loads its number-formatting data with the first Intl formatter: about 40 ms at
- * 4x CPU, which MUI's TablePagination paid as its module ran, inside the first page's long
- * tasks. Made here, while the admin downloads, it fills time the main thread spends waiting.
- */
-const warmUpNumberFormats = () => {
-  for (const locale of new Set(['en-US', currentLanguage()])) new Intl.NumberFormat(locale).format(1);
-};
-
-/**
  * Shows the loading frame, then `children`, the admin (docs/performance.md). The admin (about 270 kB)
  * starts downloading once the frame is painted: fetched together, it shared the connection
  * with the entry and held the first paint back on a slow network. The switch is a transition,
@@ -89,7 +80,6 @@ export default function AdminBoot({ children, load }: { children: ReactNode; loa
   }, [shown]);
   useEffect(() => {
     let task: number | undefined;
-    let warmUp: number | undefined;
     const frame = window.requestAnimationFrame(() => {
       task = window.setTimeout(() => {
         // Started here rather than by the render of `children`: the import appends a preload link
@@ -97,13 +87,11 @@ export default function AdminBoot({ children, load }: { children: ReactNode; loa
         // render's task (docs/performance.md). A failed download is reported by the render's own import.
         void load?.().catch(() => undefined);
         startTransition(() => setPainted(true));
-        warmUp = window.setTimeout(warmUpNumberFormats, 0);
       }, 0);
     });
     return () => {
       window.cancelAnimationFrame(frame);
       window.clearTimeout(task);
-      window.clearTimeout(warmUp);
     };
   }, [load]);
   return (
