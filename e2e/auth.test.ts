@@ -197,6 +197,23 @@ describe('auth screens in Chromium against the dev API', () => {
     expect(adminStart).toBeGreaterThan(noticeAt);
   });
 
+  it('[PERF-1] a logged-in page load renders the loading frame with its cookie notice in its first commit, not after an empty fallback', async () => {
+    await signIn(t.page, 'owner@demo.test');
+    // What #root held when it first got content, from the page's first byte.
+    await t.page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        const root = document.getElementById('root');
+        if (root === null || root.childElementCount === 0) return;
+        (window as unknown as { firstCommitHadNotice?: boolean }).firstCommitHadNotice =
+          root.querySelector('[role="region"][aria-label="Cookies on this admin"]') !== null;
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await t.page.goto('/consent-solutions/');
+    await t.page.getByRole('region', { name: 'Cookies on this admin' }).waitFor();
+    expect(await t.page.evaluate(() => (window as unknown as { firstCommitHadNotice?: boolean }).firstCommitHadNotice)).toBe(true);
+  });
+
   it('[PERF-1] the fonts of the first paint are preloaded from index.html and fetched once, by the same request', async () => {
     const fonts: string[] = [];
     t.page.on('request', (request) => {

@@ -2,7 +2,7 @@ import '@fontsource/roboto/latin-300.css';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import { StrictMode, Suspense, startTransition, useLayoutEffect, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, startTransition, useLayoutEffect, useSyncExternalStore, type ComponentProps, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -16,7 +16,8 @@ import { getSession, subscribe } from './session/sessionState';
 import { env } from './config/env';
 import { i18nReady } from './i18n/i18n';
 import { ToastProvider } from './notifications/Toasts';
-import { lazyWithReload } from './shared/lazyWithReload';
+import { importWithReload, lazyWithReload } from './shared/lazyWithReload';
+import type LoadedBoot from './layout/AdminBoot';
 import { ShellFrame } from './layout/ShellFrame';
 import { createAppEmotionCache } from './theme/emotionCache';
 import { theme } from './theme/theme';
@@ -29,7 +30,22 @@ const AdminApp = lazyWithReload(async () => {
   return admin;
 });
 /** The small chunk that paints the loading frame and cookie notice, then loads the admin. */
-const AdminBoot = lazyWithReload(() => import('./layout/AdminBoot'));
+const importBoot = () => import('./layout/AdminBoot');
+let AdminBoot: ComponentType<ComponentProps<typeof LoadedBoot>> = lazyWithReload(importBoot);
+/**
+ * A logged-in page load renders the frame in its first commit. Through React.lazy the frame
+ * was a Suspense fallback first, and React holds the content that replaces a fallback back for
+ * 300 ms (its fallback throttle): the cookie notice, the page's first contentful paint, waited
+ * for that timer. index.html has the chunk fetched beside the entry, so waiting for it costs
+ * nothing; should it fail, the lazy component tries again and reports (ST-6).
+ */
+const bootFirst = (): Promise<void> | undefined =>
+  getSession() !== null && matchAuthRoute(window.location.pathname) === null
+    ? importWithReload(importBoot).then(
+        (boot) => void (AdminBoot = boot.default),
+        () => undefined,
+      )
+    : undefined;
 
 /**
  * Chooses between the public auth screens and the admin (ROLE-2): a public auth path shows
@@ -66,7 +82,7 @@ const root = createRoot(container);
 const emotionCache = createAppEmotionCache();
 
 // For English this resolves at once; a French visitor waits for the French chunk (no flash).
-void i18nReady.then(() => {
+void Promise.all([i18nReady, bootFirst()]).then(() => {
   // A transition: React yields to the browser while it builds the first screen (docs/performance.md).
   startTransition(() => {
     root.render(
