@@ -73,7 +73,10 @@ beforeAll(async () => {
   // Visitors from this machine are of no listed region: "other", here opt-out, so GPC alone decides.
   await publishedShop(cookie, optOutShop, { ...DEFAULT_PRIVACY_STANDARDS, regions: { enabled: true, us: 'opt-out', other: 'opt-out' } });
   // The scanner's own browser (its headless shell where installed): the evidence is what a worker sees.
-  chromium = await launchEvidenceBrowser({ executablePath: findScannerChromium() ?? requireChromium(), args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * 127.0.0.1'] });
+  chromium = await launchEvidenceBrowser({
+    executablePath: findScannerChromium() ?? requireChromium(),
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * 127.0.0.1'],
+  });
   browser = chromium.browser;
 }, 60_000);
 
