@@ -35,10 +35,10 @@ const kindOf = (pid: number, root: number): ProcessKind => {
   return 'other';
 };
 
-/** Own ticks (utime + stime) of every descendant of `root`, root included. */
-const treeTicks = (root: number): Map<number, number> => {
+/** A process and every descendant, each with the fields of its /proc stat after the name (`fields[1]` is the parent). */
+export const processTree = (root: number): { pid: number; fields: string[] }[] => {
   const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
+  const stats = new Map<number, string[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -46,21 +46,24 @@ const treeTicks = (root: number): Map<number, number> => {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ppid = Number(fields[1]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      stats.set(Number(entry), fields);
     } catch {
       // The process ended while we read.
     }
   }
-  const out = new Map<number, number>();
-  const walk = (p: number): void => {
-    const t = ticks.get(p);
-    if (t === undefined) return;
-    out.set(p, t);
-    for (const child of children.get(p) ?? []) walk(child);
+  const tree: { pid: number; fields: string[] }[] = [];
+  const walk = (pid: number): void => {
+    const fields = stats.get(pid);
+    if (fields === undefined) return;
+    tree.push({ pid, fields });
+    for (const child of children.get(pid) ?? []) walk(child);
   };
   walk(root);
-  return out;
+  return tree;
 };
+
+/** Own ticks (utime + stime, fields 14 and 15 of stat) of every process of the tree. */
+const treeTicks = (root: number): Map<number, number> => new Map(processTree(root).map(({ pid, fields }) => [pid, Number(fields[11]) + Number(fields[12])]));
 
 export interface ProcessSplit {
   /** CPU seconds per kind of process over the window. */

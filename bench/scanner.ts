@@ -20,14 +20,14 @@
  * (git-ignored).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScanRow } from '../dev-server/scanner/types';
 import { caller, createBody, type Call } from '../dev-server/test/consentApi';
 import { startCrawlSite, startPixelHost } from '../dev-server/test/fixtures/sites/crawlSite';
 import { proveDomain, startTestServer, type TestServer } from '../dev-server/test/startTestServer';
-import { processSampler, type ProcessSplit } from './processCpu';
+import { processSampler, processTree, type ProcessSplit } from './processCpu';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'scanner.json');
@@ -51,58 +51,20 @@ const percentile = (values: number[], p: number): number => {
 
 /** Resident memory of a process and every descendant (a worker and its Chromium), in MB. */
 const treeRssMb = (pid: number): number => {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we read.
-    }
-  }
   let pages = 0;
-  const walk = (p: number): void => {
+  for (const { pid: p } of processTree(pid)) {
     try {
       pages += Number(readFileSync(`/proc/${p}/statm`, 'utf8').split(' ')[1]);
     } catch {
-      return;
-    }
-    for (const child of children.get(p) ?? []) walk(child);
-  };
-  walk(pid);
-  return Math.round((pages * 4096) / 1_048_576);
-};
-
-/** CPU seconds (user + system, with reaped children) of a process and every descendant. */
-const treeCpuSeconds = (pid: number): number => {
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      // utime, stime, cutime, cstime: fields 14-17 of stat, 11-14 after the name.
-      ticks.set(
-        Number(entry),
-        [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0),
-      );
-    } catch {
       // The process ended while we read.
     }
   }
-  let total = 0;
-  const walk = (p: number): void => {
-    total += ticks.get(p) ?? 0;
-    for (const child of children.get(p) ?? []) walk(child);
-  };
-  walk(pid);
-  return total / 100;
+  return Math.round((pages * 4096) / 1_048_576);
 };
+
+/** CPU seconds (user + system, with reaped children: fields 14-17 of stat) of a process and every descendant. */
+const treeCpuSeconds = (pid: number): number =>
+  processTree(pid).reduce((sum, { fields }) => sum + [11, 12, 13, 14].reduce((ticks, i) => ticks + Number(fields[i]), 0), 0) / 100;
 
 const startWorker = async (env: Record<string, string>): Promise<ChildProcess> => {
   const child = spawn(process.execPath, [...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []), '--import', 'tsx', CLI], {
