@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests drive Debian's Chromium through playwright-core; it never downloads a browser.
 # Finds one (CHROMIUM_PATH or the usual names); as root with apt, installs Debian's `chromium`, and
-# `chromium-headless-shell` for the scanner (about half the CPU per page; without it the scanner
+# `chromium-headless-shell` for the scanner (about a quarter of the CPU per page; without it the scanner
 # uses the full Chromium).
 set -euo pipefail
 

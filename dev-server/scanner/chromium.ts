@@ -22,9 +22,8 @@ const onPath = (name: string): string | undefined => {
 };
 
 /**
- * Where Chromium is: `CHROMIUM_PATH` (or the scanner's `chromiumPath` option), else `chromium` /
- * `chromium-browser` on PATH (also used by the browser tests and the benchmarks). Undefined when there is none:
- * the scanner then reports itself unavailable.
+ * Where the full Chromium is, for the browser tests and the benchmarks: `CHROMIUM_PATH`, else
+ * `chromium` / `chromium-browser` on PATH. Undefined when there is none.
  */
 export const findChromium = (explicit: string | undefined = process.env.CHROMIUM_PATH): string | undefined => {
   if (explicit !== undefined && explicit !== '') return executable(explicit) ? explicit : undefined;
@@ -33,10 +32,11 @@ export const findChromium = (explicit: string | undefined = process.env.CHROMIUM
 
 /**
  * SCAN-3: the scanner's browser. Chromium's headless shell (Debian's `chromium-headless-shell`, the
- * same engine without the desktop browser's UI layer) costs about half the CPU per page load of
- * the full browser in its headless mode (docs/performance.md, "The scanner"), so a worker prefers
+ * same engine without the desktop browser's UI layer) costs about a quarter of the CPU per page
+ * load of the full browser in its headless mode (docs/performance.md, "The scanner"), so a worker prefers
  * it: `SCANNER_CHROMIUM_PATH`, else `chromium-headless-shell` on PATH, else the full Chromium
- * (`findChromium`). An explicit path (the `chromiumPath` option) is the only one tried.
+ * (`CHROMIUM_PATH`, `chromium`). An explicit path (the `chromiumPath` option) is the only one
+ * tried. Undefined when there is none: the scanner then reports itself unavailable.
  */
 export const findScannerChromium = (
   explicit?: string,
