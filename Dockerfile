@@ -13,9 +13,10 @@ ENV VITE_API_URL=${VITE_API_URL}
 RUN npm run build && npm run build:banner
 
 FROM node:20-bookworm-slim AS api
-# The scanner drives Chromium; fonts so that pages lay out as in a browser.
+# The scanner drives Chromium's headless shell (about a third of the full browser's CPU per page,
+# docs/performance.md), the full Chromium where it is missing; fonts so that pages lay out as in a browser.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates \
+  && apt-get install -y --no-install-recommends chromium chromium-headless-shell fonts-dejavu-core ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The API runs its TypeScript with tsx, a dev dependency: the whole install is kept.

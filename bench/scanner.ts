@@ -20,13 +20,14 @@
  * (git-ignored).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScanRow } from '../dev-server/scanner/types';
 import { caller, createBody, type Call } from '../dev-server/test/consentApi';
 import { startCrawlSite, startPixelHost } from '../dev-server/test/fixtures/sites/crawlSite';
 import { proveDomain, startTestServer, type TestServer } from '../dev-server/test/startTestServer';
+import { processSampler, processTree, type ProcessSplit } from './processCpu';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'scanner.json');
@@ -39,6 +40,8 @@ const ADMIN_LIST = '/consent-solutions?_page=1&_limit=25&_sort=name&_order=asc';
 const RSS_EVERY = 1_000;
 /** Cancel each crawl after this many seconds (its figures are then of the partial crawl); unset: crawl to the end. */
 const CRAWL_SECONDS = process.env.BENCH_SCAN_SECONDS ? Number(process.env.BENCH_SCAN_SECONDS) : undefined;
+/** A folder for the workers' V8 CPU profiles (`node --cpu-prof`), written when they stop; unset: none. */
+const CPU_PROF_DIR = process.env.BENCH_SCAN_CPU_PROF;
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 const percentile = (values: number[], p: number): number => {
@@ -48,61 +51,26 @@ const percentile = (values: number[], p: number): number => {
 
 /** Resident memory of a process and every descendant (a worker and its Chromium), in MB. */
 const treeRssMb = (pid: number): number => {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we read.
-    }
-  }
   let pages = 0;
-  const walk = (p: number): void => {
+  for (const { pid: p } of processTree(pid)) {
     try {
       pages += Number(readFileSync(`/proc/${p}/statm`, 'utf8').split(' ')[1]);
     } catch {
-      return;
-    }
-    for (const child of children.get(p) ?? []) walk(child);
-  };
-  walk(pid);
-  return Math.round((pages * 4096) / 1_048_576);
-};
-
-/** CPU seconds (user + system, with reaped children) of a process and every descendant. */
-const treeCpuSeconds = (pid: number): number => {
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      // utime, stime, cutime, cstime: fields 14-17 of stat, 11-14 after the name.
-      ticks.set(
-        Number(entry),
-        [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0),
-      );
-    } catch {
       // The process ended while we read.
     }
   }
-  let total = 0;
-  const walk = (p: number): void => {
-    total += ticks.get(p) ?? 0;
-    for (const child of children.get(p) ?? []) walk(child);
-  };
-  walk(pid);
-  return total / 100;
+  return Math.round((pages * 4096) / 1_048_576);
 };
 
+/** CPU seconds (user + system, with reaped children: fields 14-17 of stat) of a process and every descendant. */
+const treeCpuSeconds = (pid: number): number =>
+  processTree(pid).reduce((sum, { fields }) => sum + [11, 12, 13, 14].reduce((ticks, i) => ticks + Number(fields[i]), 0), 0) / 100;
+
 const startWorker = async (env: Record<string, string>): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []), '--import', 'tsx', CLI], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 120_000);
@@ -159,6 +127,8 @@ interface CrawlFigures {
   pagesByWorker: number[];
   /** CPU seconds per page load: the workers with their Chromium; the bench process (API, database thread, fixture site). */
   cpuPerLoad: { workers: number; api: number };
+  /** The workers' CPU seconds per page load by kind of process, and how many processes of each kind ran. */
+  cpuPerLoadByProcess: ProcessSplit;
   rssMb: { pages: number; workers: number[] }[];
   adminListP99Ms?: { idle: number; crawling: number };
 }
@@ -208,6 +178,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     const started = performance.now();
     if ((await owner('POST', `/domains/${domainId}/scans`)).status !== 202) throw new Error('the scan was not queued');
     const cpuAtStart = { workers: workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0), api: treeCpuSeconds(process.pid) };
+    const sampler = processSampler(workers.map((w) => w.pid ?? 0));
     let cancelled = false;
     const crawling: number[] = [];
     const rssMb: CrawlFigures['rssMb'] = [];
@@ -218,6 +189,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       if (measureList) crawling.push(...(await listTimes(owner, 5)));
       await new Promise((resolve) => setTimeout(resolve, 500));
       scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
+      sampler.sample();
       if (CRAWL_SECONDS !== undefined && !cancelled && performance.now() - started > CRAWL_SECONDS * 1000) {
         cancelled = true;
         await owner('POST', `/domains/${domainId}/scans/cancel`);
@@ -237,6 +209,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       }
     }
     const seconds = (performance.now() - started) / 1000;
+    const split = sampler.split();
     const cpu = {
       workers: workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0) - cpuAtStart.workers,
       // The bench's own process holds the API, its database thread and the polling client.
@@ -267,6 +240,10 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       cookies: cookieRows.map((c) => ({ name: `${c.name} (${c.domain})`, states: c.states.split(',') })),
       pagesByWorker: byWorker.map((r) => Number(r.pages)),
       cpuPerLoad: { workers: Math.round((cpu.workers / Math.max(1, loads)) * 1000) / 1000, api: Math.round((cpu.api / Math.max(1, loads)) * 1000) / 1000 },
+      cpuPerLoadByProcess: {
+        seconds: Object.fromEntries(Object.entries(split.seconds).map(([kind, s]) => [kind, Math.round((s / Math.max(1, loads)) * 1000) / 1000])),
+        processes: split.processes,
+      },
       rssMb,
       ...(measureList ? { adminListP99Ms: { idle: round(percentile(idle, 99)), crawling: round(percentile(crawling, 99)) } } : {}),
     };
@@ -286,6 +263,8 @@ const print = (title: string, f: CrawlFigures): void => {
   console.log(
     `  CPU per page load: ${f.cpuPerLoad.workers} s in the workers and their Chromium, ${f.cpuPerLoad.api} s in the bench process (API, its database thread, fixture site)`,
   );
+  const kinds = Object.entries(f.cpuPerLoadByProcess.seconds).sort((a, b) => b[1] - a[1]);
+  console.log(`  by process: ${kinds.map(([kind, s]) => `${kind} ${s} s (${f.cpuPerLoadByProcess.processes[kind]} process(es))`).join(', ')}`);
   if (f.workers > 1) console.log(`  visits per worker: ${f.pagesByWorker.join(' | ')}`);
   if (f.adminListP99Ms) console.log(`  admin list p99: ${f.adminListP99Ms.idle} ms idle, ${f.adminListP99Ms.crawling} ms while crawling`);
 };

@@ -1,31 +1,56 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
+const executable = (path: string): boolean => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const onPath = (name: string): string | undefined => {
+  try {
+    const found = execFileSync('sh', ['-c', `command -v ${name}`], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return found === '' ? undefined : found;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * Where Chromium is: `CHROMIUM_PATH` (or the scanner's `chromiumPath` option), else `chromium` /
- * `chromium-browser` on PATH (also used by the browser tests and the benchmarks). Undefined when there is none:
- * the scanner then reports itself unavailable.
+ * Where the full Chromium is, for the browser tests and the benchmarks: `CHROMIUM_PATH`, else
+ * `chromium` / `chromium-browser` on PATH. Undefined when there is none.
  */
 export const findChromium = (explicit: string | undefined = process.env.CHROMIUM_PATH): string | undefined => {
-  if (explicit !== undefined && explicit !== '') {
-    try {
-      accessSync(explicit, constants.X_OK);
-      return explicit;
-    } catch {
-      return undefined;
-    }
-  }
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const found = execFileSync('sh', ['-c', `command -v ${name}`], { stdio: ['ignore', 'pipe', 'ignore'] })
-        .toString()
-        .trim();
-      if (found !== '') return found;
-    } catch {
-      // try the next name
-    }
-  }
-  return undefined;
+  if (explicit !== undefined && explicit !== '') return executable(explicit) ? explicit : undefined;
+  return onPath('chromium') ?? onPath('chromium-browser');
+};
+
+/**
+ * SCAN-3: the scanner's browser. Chromium's headless shell (Debian's `chromium-headless-shell`, the
+ * same engine without the desktop browser's UI layer) costs about a quarter of the CPU per page
+ * load of the full browser in its headless mode (docs/performance.md, "The scanner"), so a worker prefers
+ * it: `SCANNER_CHROMIUM_PATH`, else `chromium-headless-shell` on PATH, else the full Chromium
+ * (`CHROMIUM_PATH`, `chromium`). An explicit path (the `chromiumPath` option) is the only one
+ * tried. Undefined when there is none: the scanner then reports itself unavailable.
+ */
+export const findScannerChromium = (
+  explicit?: string,
+  env: { SCANNER_CHROMIUM_PATH?: string; CHROMIUM_PATH?: string } = process.env,
+  lookUp: (name: string) => string | undefined = onPath,
+): string | undefined => {
+  if (explicit !== undefined && explicit !== '') return executable(explicit) ? explicit : undefined;
+  const configured = env.SCANNER_CHROMIUM_PATH;
+  if (configured !== undefined && configured !== '') return executable(configured) ? configured : undefined;
+  const shell = lookUp('chromium-headless-shell');
+  if (shell !== undefined) return shell;
+  const full = env.CHROMIUM_PATH;
+  if (full !== undefined && full !== '') return executable(full) ? full : undefined;
+  return lookUp('chromium') ?? lookUp('chromium-browser');
 };
 
 /** For the browser tests and benchmarks, which cannot run without it: the path, or a message that says what to do. */

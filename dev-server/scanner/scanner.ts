@@ -9,7 +9,7 @@ import { ApiError, violation } from '../http/errors';
 import type { Store } from '../store/store';
 import type { DomainRow } from '../store/types';
 import { addressPolicy, checkHost, defaultPort } from './addressGuard';
-import { findChromium } from './chromium';
+import { findScannerChromium } from './chromium';
 import { activeWorkers, readProgress, requestCancel } from './crawlReads';
 import { createCrawl, type CrawlPlan } from './crawlStore';
 import { openQueue, QUEUE, type CrawlJob } from './queue';
@@ -54,7 +54,7 @@ const isPending = (row: { status: string }): boolean => row.status === 'queued' 
 export const createScanner = (store: Store, now: () => Date, options: ScannerOptions, database: () => Promise<SqlClient>) => {
   const scans = (): ScanRow[] => store.rows<ScanRow>(SCANS);
   const healthChecks = (): HealthCheckRow[] => store.rows<HealthCheckRow>(HEALTH_CHECKS);
-  const executable = findChromium(options.chromiumPath ?? process.env.CHROMIUM_PATH);
+  const executable = findScannerChromium(options.chromiumPath);
   const baseUrl = options.baseUrl ?? 'https://{domain}/';
   const inProcessWorkers = executable ? (options.workers ?? 1) : 0;
   let started: Promise<PgBoss> | null = null;

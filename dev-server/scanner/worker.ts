@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import { chromium, type Browser } from 'playwright-core';
 import type { SqlClient } from '../consent-log/sql';
 import { addressPolicy } from './addressGuard';
-import { findChromium, scannerLaunch, withoutSandbox } from './chromium';
+import { findScannerChromium, scannerLaunch, withoutSandbox } from './chromium';
 import { runCrawl, type CrawlSettings } from './crawlRunner';
 import { openQueue, QUEUE, type CrawlJob } from './queue';
 import type { PageEvidence } from './types';
@@ -53,7 +53,7 @@ export interface ScanWorker {
 }
 
 export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {}): Promise<ScanWorker> => {
-  const executablePath = findChromium(options.chromiumPath);
+  const executablePath = findScannerChromium(options.chromiumPath);
   if (!executablePath) throw new Error('Chromium not found: the scanner worker needs it (set CHROMIUM_PATH)');
   const log = options.log ?? ((line: string) => console.log(`[scanner] ${line}`));
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

@@ -4,7 +4,7 @@ import { DEFAULT_PRIVACY_STANDARDS } from '../../../src/schemas/privacyStandards
 import { createBody } from '../../test/consentApi';
 import { login } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/startTestServer';
-import { CHROMIUM_ARGS, requireChromium } from '../chromium';
+import { CHROMIUM_ARGS, findScannerChromium, requireChromium } from '../chromium';
 import { customerFirst } from '../classification/classifyCookie';
 import { openStateContext, type StateContextOptions } from './consentStates';
 import { launchEvidenceBrowser, type EvidenceBrowser } from './evidenceBrowser';
@@ -72,7 +72,11 @@ beforeAll(async () => {
   shopId = await publishedShop(cookie, shop);
   // Visitors from this machine are of no listed region: "other", here opt-out, so GPC alone decides.
   await publishedShop(cookie, optOutShop, { ...DEFAULT_PRIVACY_STANDARDS, regions: { enabled: true, us: 'opt-out', other: 'opt-out' } });
-  chromium = await launchEvidenceBrowser({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * 127.0.0.1'] });
+  // The scanner's own browser (its headless shell where installed): the evidence is what a worker sees.
+  chromium = await launchEvidenceBrowser({
+    executablePath: findScannerChromium() ?? requireChromium(),
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * 127.0.0.1'],
+  });
   browser = chromium.browser;
 }, 60_000);
 
