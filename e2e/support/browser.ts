@@ -41,14 +41,36 @@ export const useBrowser = (): BrowserTest => {
     // Connected, not launched: closes this file's contexts and leaves the browser to the next file.
     await state.browser?.close();
   });
+  let responses: string[] = [];
   beforeEach(async () => {
     state.context = await state.browser.newContext({ baseURL: state.appUrl, locale: 'en-GB' });
+    responses = [];
+    state.context.on('response', (response) => {
+      if (response.url().startsWith(state.apiUrl))
+        responses = [...responses.slice(-11), `${response.status()} ${response.request().method()} ${response.url().slice(state.apiUrl.length)}`];
+    });
     state.page = await state.context.newPage();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if ((task.result?.errors?.length ?? 0) > 0) await reportFailedPage(task.name, state.page, responses);
     await state.context?.close();
   });
   return state;
+};
+
+/**
+ * What a failed test's page was on and showed, and the API's last answers: a failure seen only in
+ * a full run (two busy cores, one API shared by every file) can then be read from the run's output.
+ */
+const reportFailedPage = async (test: string, page: Page | undefined, responses: string[]): Promise<void> => {
+  if (page === undefined || page.isClosed()) return;
+  const shown = await Promise.race([
+    page.evaluate(() => document.body?.innerText ?? '').catch(() => '(the page could not be read)'),
+    new Promise<string>((resolve) => setTimeout(() => resolve('(the page did not answer within 5 s)'), 5_000)),
+  ]);
+  console.error(
+    `[e2e] "${test}" failed on ${page.url()}\n  the page showed: ${shown.replace(/\s+/g, ' ').slice(0, 800)}\n  the API's last answers: ${responses.join(', ') || 'none'}`,
+  );
 };
 
 export { DEMO_PASSWORD };
