@@ -25,9 +25,12 @@ const onPath = (name: string): string | undefined => {
  * Where the full Chromium is, for the browser tests and the benchmarks: `CHROMIUM_PATH`, else
  * `chromium` / `chromium-browser` on PATH. Undefined when there is none.
  */
-export const findChromium = (explicit: string | undefined = process.env.CHROMIUM_PATH): string | undefined => {
+export const findChromium = (
+  explicit: string | undefined = process.env.CHROMIUM_PATH,
+  lookUp: (name: string) => string | undefined = onPath,
+): string | undefined => {
   if (explicit !== undefined && explicit !== '') return executable(explicit) ? explicit : undefined;
-  return onPath('chromium') ?? onPath('chromium-browser');
+  return lookUp('chromium') ?? lookUp('chromium-browser');
 };
 
 /**
@@ -46,11 +49,7 @@ export const findScannerChromium = (
   if (explicit !== undefined && explicit !== '') return executable(explicit) ? explicit : undefined;
   const configured = env.SCANNER_CHROMIUM_PATH;
   if (configured !== undefined && configured !== '') return executable(configured) ? configured : undefined;
-  const shell = lookUp('chromium-headless-shell');
-  if (shell !== undefined) return shell;
-  const full = env.CHROMIUM_PATH;
-  if (full !== undefined && full !== '') return executable(full) ? full : undefined;
-  return lookUp('chromium') ?? lookUp('chromium-browser');
+  return lookUp('chromium-headless-shell') ?? findChromium(env.CHROMIUM_PATH, lookUp);
 };
 
 /** For the browser tests and benchmarks, which cannot run without it: the path, or a message that says what to do. */
