@@ -64,10 +64,12 @@ export const useBrowser = (): BrowserTest => {
  */
 const reportFailedPage = async (test: string, page: Page | undefined, responses: string[]): Promise<void> => {
   if (page === undefined || page.isClosed()) return;
+  let timer: NodeJS.Timeout | undefined;
   const shown = await Promise.race([
     page.evaluate(() => document.body?.innerText ?? '').catch(() => '(the page could not be read)'),
-    new Promise<string>((resolve) => setTimeout(() => resolve('(the page did not answer within 5 s)'), 5_000)),
+    new Promise<string>((resolve) => (timer = setTimeout(() => resolve('(the page did not answer within 5 s)'), 5_000))),
   ]);
+  clearTimeout(timer);
   console.error(
     `[e2e] "${test}" failed on ${page.url()}\n  the page showed: ${shown.replace(/\s+/g, ' ').slice(0, 800)}\n  the API's last answers: ${responses.join(', ') || 'none'}`,
   );
