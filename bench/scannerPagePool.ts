@@ -35,7 +35,7 @@ const pool = createPagePool(browser, { proxyServer: proxy.server }, { consentSol
 const load = async (path: string): Promise<{ cookies: number; keys: number; hosts: number }> => {
   const pooled = await pool.acquire('before');
   try {
-    const evidence = await visit(pooled.page, `http://${DOMAIN}:${site.port}${path}`, OUTCOME, DOMAIN, VISIT);
+    const { evidence } = await visit(pooled.page, `http://${DOMAIN}:${site.port}${path}`, OUTCOME, DOMAIN, VISIT);
     return { cookies: evidence.cookies.length, keys: evidence.localStorage.length, hosts: evidence.thirdParties.length };
   } finally {
     await pooled.release(true);

@@ -4,6 +4,7 @@ import type { SqlClient } from '../consent-log/sql';
 import type { AddressPolicy } from './addressGuard';
 import { driveConsent, type ConsentSetup } from './consentStates';
 import {
+  acceptedOnPage,
   claim,
   finishCrawl,
   frontierCounts,
@@ -31,7 +32,7 @@ import { parseRobots } from './robots';
 import type { ReachedBy, StateOutcome } from './evidence/types';
 import type { ConsentState, PageEvidence } from './types';
 import { normaliseUrl } from './urls';
-import { visit, type VisitOptions } from './visit';
+import { visit, type AcceptOnPage, type VisitOptions } from './visit';
 
 /**
  * SCAN-1 / SCAN-3: one worker's part in one crawl. It claims frontier rows a few at a time and
@@ -191,6 +192,21 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     startFailed = first !== null && first.status !== 'visited';
   };
 
+  /**
+   * Whether this visit before consent goes on to "accept all" on the page (acceptedOnPage): once
+   * the start page answered and the crawl reached "accept" there; else the page's "accept" row is
+   * visited on its own.
+   */
+  const acceptingHere = async (row: Claim): Promise<AcceptOnPage | undefined> => {
+    if (row.state !== 'before' || !acceptedOnPage(plan, row.seq) || !startAnswered || startFailed || unreached.has('accept')) return undefined;
+    const outcome = await consentFor('accept');
+    if (outcome.reachedBy === 'unreached') {
+      if (await markUnreached(ctx.sql, crawlId, 'accept', outcome.detail)) unreached.add('accept');
+      return undefined;
+    }
+    return { consentSolutionId: plan.consentSolutionId, outcome };
+  };
+
   const visitOne = async (row: Claim): Promise<void> => {
     const host = new URL(row.url).host;
     perHost.set(host, (perHost.get(host) ?? 0) + 1);
@@ -203,9 +219,10 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         unreached.add(row.state);
         return;
       }
+      const accept = await acceptingHere(row);
       pooled = await pool.acquire(row.state);
       const page = pooled.page;
-      const evidence = await politely(() => visit(page, row.url, outcome, plan.canonicalDomain, ctx.settings));
+      const { evidence, accepted } = await politely(() => visit(page, row.url, outcome, plan.canonicalDomain, ctx.settings, accept));
       // The proxy's 403 for a page (or a redirect hop) it refused, not the site's.
       const refusedBy = evidence.status === 403 ? refusedUrls.get(evidence.finalUrl) : undefined;
       if (refusedBy) {
@@ -223,7 +240,10 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       } else {
         if (health && row.seq === 0) checks = await installationChecks(page, plan.consentSolutionId, Math.min(3_000, ctx.settings.pageTimeoutMs));
         const links = row.state === 'before' && !health ? admissible(evidence.links, start, plan.canonicalDomain, robots) : [];
-        if (await recordVisit(ctx.sql, crawl, ctx.workerId, evidence, ctx.now(), links)) ctx.onPage?.(evidence);
+        if (await recordVisit(ctx.sql, crawl, ctx.workerId, evidence, ctx.now(), links, accepted)) {
+          ctx.onPage?.(evidence);
+          if (accepted) ctx.onPage?.(accepted);
+        }
       }
       healthy = true;
     } catch (error) {
@@ -271,7 +291,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         }
       }
       const room = ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
-      if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room, !startAnswered)));
+      if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room, plan, !startAnswered)));
       for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce;) {
         const row = waiting[i] as Claim;
         if ((perHost.get(new URL(row.url).host) ?? 0) >= ctx.settings.perHostLimit) {

@@ -193,17 +193,37 @@ export const saveDiscovery = async (
 };
 
 /**
- * Up to `n` pending rows for `worker`, lowest state rank and discovery order first; only pages
- * before consent while `beforeOnly` (the start page has not answered yet).
+ * SCAN-3 / SCAN-4: whether the page discovered `seq`-th is accepted on the page right after its
+ * visit before consent (one load for both states), rather than loaded again with the consent
+ * replayed. The sample (the pages also checked after "reject" and with GPC) is loaded again, so a
+ * site that answers the consent cookie differently on the server is still seen doing so.
  */
-export const claim = async (sql: SqlClient, crawlId: string, worker: string, n: number, beforeOnly = false): Promise<Claim[]> =>
+export const acceptedOnPage = (plan: Pick<CrawlPlan, 'kind' | 'sampleSize'>, seq: number): boolean => plan.kind === 'scan' && seq >= plan.sampleSize;
+
+/**
+ * Up to `n` pending rows for `worker`, lowest state rank and discovery order first; only pages
+ * before consent while `beforeOnly` (the start page has not answered yet). A page accepted on the
+ * page (acceptedOnPage) has its "accept" row claimed only once its visit before consent ended
+ * without deciding it (a failed load, a banner that stored nothing): else that visit records it.
+ */
+export const claim = async (
+  sql: SqlClient,
+  crawlId: string,
+  worker: string,
+  n: number,
+  plan: Pick<CrawlPlan, 'kind' | 'sampleSize'>,
+  beforeOnly = false,
+): Promise<Claim[]> =>
   sql.query<Claim>(
     `UPDATE scan_frontier f SET status = 'visiting', worker = $2, attempts = f.attempts + 1, claimed_at = now()
-     FROM (SELECT url, state FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'pending' AND (NOT $4::boolean OR state = 'before')
-           ORDER BY state_rank, seq LIMIT $3::int FOR UPDATE SKIP LOCKED) AS next
+     FROM (SELECT p.url, p.state FROM scan_frontier p
+           WHERE p.crawl_id = $1::text::uuid AND p.status = 'pending' AND (NOT $4::boolean OR p.state = 'before')
+             AND NOT (p.state = 'accept' AND $5::boolean AND p.seq >= $6::int AND EXISTS (
+               SELECT 1 FROM scan_frontier b WHERE b.crawl_id = p.crawl_id AND b.url = p.url AND b.state = 'before' AND b.status IN ('pending', 'visiting')))
+           ORDER BY p.state_rank, p.seq LIMIT $3::int FOR UPDATE SKIP LOCKED) AS next
      WHERE f.crawl_id = $1::text::uuid AND f.url = next.url AND f.state = next.state
      RETURNING f.url, f.state, f.seq`,
-    [crawlId, worker, n, beforeOnly],
+    [crawlId, worker, n, beforeOnly, plan.kind === 'scan', plan.sampleSize],
   );
 
 /**
@@ -240,6 +260,7 @@ export const recordVisit = async (
   evidence: PageEvidence,
   now: Date,
   discovered: readonly string[],
+  accepted: PageEvidence | null = null,
 ): Promise<boolean> =>
   sql.transaction(async (tx) => {
     const done = await tx.query(
@@ -249,6 +270,15 @@ export const recordVisit = async (
     );
     if (done.length === 0) return false;
     await storeEvidence(tx, crawl.id, evidence, now.toISOString());
+    if (accepted) {
+      // The same page accepted on the page: its "accept" row, unless the state was found unreached meanwhile.
+      const acceptDone = await tx.query(
+        `UPDATE scan_frontier SET status = 'visited', visited_at = now(), http_status = $4::int, worker = $5, attempts = attempts + 1
+         WHERE crawl_id = $1::text::uuid AND url = $2 AND state = $3 AND status = 'pending' RETURNING 1`,
+        [crawl.id, accepted.url, accepted.state, accepted.status, worker],
+      );
+      if (acceptDone.length > 0) await storeEvidence(tx, crawl.id, accepted, now.toISOString());
+    }
     const aliases = evidence.finalUrl !== evidence.url ? [evidence.finalUrl] : [];
     if (discovered.length > 0 || aliases.length > 0) await addPages(tx, crawl, discovered, aliases);
     return true;

@@ -27,8 +27,11 @@ export interface SettleOptions {
 export interface PageObserver {
   /** Resolves once no request has been in flight for `quietMs`, or after `capMs`. */
   settle: (options?: SettleOptions) => Promise<void>;
-  /** Reads cookies and storage now and returns the page's evidence. */
-  collect: (visit: { url: string; status: number | null }) => Promise<PageEvidence>;
+  /**
+   * Reads cookies and storage now and returns the page's evidence: in the state observed, or in
+   * `outcome`'s when the page was moved into another state since (an "accept all" on the page).
+   */
+  collect: (visit: { url: string; status: number | null }, outcome?: StateOutcome) => Promise<PageEvidence>;
   /** Stops observing (the page may be reused for the next URL). */
   dispose: () => void;
 }
@@ -126,7 +129,7 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
     }
   };
 
-  const collect = async (visit: { url: string; status: number | null }): Promise<PageEvidence> => {
+  const collect = async (visit: { url: string; status: number | null }, outcome = options.outcome): Promise<PageEvidence> => {
     const [cookies, storage] = await Promise.all([page.context().cookies(), page.evaluate(readStorage)]);
     const at = now();
     const thirdParties: ThirdPartyHost[] = [...traffic.values()]
@@ -147,9 +150,9 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
       url: visit.url,
       finalUrl: page.url(),
       status: visit.status,
-      state: options.outcome.state,
-      reachedBy: options.outcome.reachedBy,
-      reachedDetail: options.outcome.detail,
+      state: outcome.state,
+      reachedBy: outcome.reachedBy,
+      reachedDetail: outcome.detail,
       site,
       collectedAt: at.toISOString(),
       cookies: cookies.map((cookie) => evidenceCookie(cookie, site, at)).sort((a, b) => byText(a.name, b.name) || byText(a.domain, b.domain)),
