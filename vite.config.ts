@@ -13,6 +13,11 @@ import { withoutCssVarsThemePlugin } from './scripts/vite/withoutCssVarsTheme.ts
 
 const BANNER_BUILD = 'banner/build/globalSetup.ts';
 
+// The suite runs many files at once on two cores: a crawl's Chromium below their priority
+// (SCANNER_NICE, 10 in production) would wait behind them, so the tests run it at theirs;
+// dev-server/scanner/chromium.test.ts proves the priority itself.
+process.env.SCANNER_NICE ??= '0';
+
 export default defineConfig({
   plugins: [
     react(),

@@ -1,6 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { execPath } from 'node:process';
 import { describe, expect, it } from 'vitest';
-import { findScannerChromium } from './chromium';
+import { findScannerChromium, launchScannerChromium, scannerLaunch, scannerNice } from './chromium';
+
+/** Every process descended from `root`, with its nice value (from /proc: `man 5 proc`, stat fields 4 and 19). */
+const descendants = (root: number): { pid: number; nice: number; name: string }[] => {
+  const all = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [{ pid: Number(entry), ppid: Number(fields[1]), nice: Number(fields[16]), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) }];
+      } catch {
+        return [];
+      }
+    });
+  const found: { pid: number; nice: number; name: string }[] = [];
+  const walk = (pid: number): void => {
+    for (const child of all.filter((p) => p.ppid === pid)) {
+      found.push(child);
+      walk(child.pid);
+    }
+  };
+  walk(root);
+  return found;
+};
 
 /** A PATH with the given programs on it (each found at /bin/<name>). */
 const path =
@@ -26,4 +51,31 @@ describe("the scanner's browser", () => {
     expect(findScannerChromium(execPath, { SCANNER_CHROMIUM_PATH: '/nonexistent/shell' }, path('chromium-headless-shell'))).toBe(execPath);
     expect(findScannerChromium('/nonexistent/chromium', {}, path('chromium-headless-shell'))).toBeUndefined();
   });
+
+  it('[SCAN-3] SCANNER_NICE sets how far below the API the browser runs: 10 unless set, 0 to 19, anything else refused', () => {
+    expect(scannerNice(undefined)).toBe(10);
+    expect(scannerNice('')).toBe(10);
+    expect(scannerNice('0')).toBe(0);
+    expect(scannerNice('19')).toBe(19);
+    for (const wrong of ['20', '-1', '2.5', 'low']) expect(() => scannerNice(wrong)).toThrow(/SCANNER_NICE/);
+  });
+
+  it.runIf(process.platform === 'linux' && findScannerChromium() !== undefined)(
+    "[SCAN-3] the scanner's Chromium, its zygote and the renderer of a page it opens run 10 below the API's priority",
+    async () => {
+      const own = Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[16]);
+      const browser = await launchScannerChromium(findScannerChromium() as string, scannerLaunch().args, 10);
+      try {
+        const page = await browser.newPage();
+        await page.setContent('<p>renderer</p>');
+        const tree = descendants(process.pid).filter((p) => !p.name.startsWith('node') && p.name !== 'esbuild');
+        // The browser, its zygotes and utilities, and at least one renderer.
+        expect(tree.length).toBeGreaterThanOrEqual(3);
+        expect(new Set(tree.map((p) => p.nice))).toEqual(new Set([Math.min(19, own + 10)]));
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
 
 const executable = (path: string): boolean => {
   try {
@@ -86,3 +89,32 @@ export const scannerLaunch = (): { args: string[]; sandbox: boolean; note: strin
 };
 
 export const withoutSandbox = (args: readonly string[]): string[] => [...args, '--no-sandbox'];
+
+const NICE_LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'niceChromium.sh');
+
+/**
+ * SCAN-3: how far below the API's CPU priority a worker's Chromium runs (`nice`, 0-19):
+ * `SCANNER_NICE`, default 10; 0 runs it at the API's. On a machine the API shares with a worker (the
+ * one `npm start` runs, or `npm run scanner` beside it) a crawl keeps both cores busy, and the
+ * admin's requests then waited for it: at 10 the kernel gives the API the CPU first.
+ */
+export const scannerNice = (value: string | undefined = process.env.SCANNER_NICE): number => {
+  if (value === undefined || value.trim() === '') return 10;
+  const nice = Number(value);
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error(`SCANNER_NICE must be an integer from 0 to 19, not "${value}"`);
+  return nice;
+};
+
+/**
+ * Launches the scanner's Chromium at `nice` (through `niceChromium.sh`, which `exec`s the browser
+ * under `nice`, so the browser, its zygote and every renderer it forks inherit the priority).
+ */
+export const launchScannerChromium = (executablePath: string, args: readonly string[], nice: number = scannerNice()): Promise<Browser> =>
+  nice === 0
+    ? chromium.launch({ executablePath, args: [...args], timeout: 60_000 })
+    : chromium.launch({
+        executablePath: NICE_LAUNCHER,
+        args: [...args],
+        timeout: 60_000,
+        env: { ...process.env, SCANNER_CHROMIUM_BINARY: executablePath, SCANNER_CHROMIUM_NICE: String(nice) },
+      });

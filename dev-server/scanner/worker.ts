@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { SqlClient } from '../consent-log/sql';
 import { addressPolicy } from './addressGuard';
-import { findScannerChromium, scannerLaunch, withoutSandbox } from './chromium';
+import { findScannerChromium, launchScannerChromium, scannerLaunch, scannerNice, withoutSandbox } from './chromium';
 import { runCrawl, type CrawlSettings } from './crawlRunner';
 import { openQueue, QUEUE, type CrawlJob } from './queue';
 import type { PageEvidence } from './types';
@@ -61,6 +61,8 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
   const heartbeatMs = options.heartbeatMs ?? Math.max(500, Math.min(5_000, settings.staleMs / 3));
   const launch = scannerLaunch();
   if (launch.note) log(launch.note);
+  // A wrong SCANNER_NICE stops the worker at its start, not at its first crawl.
+  const nice = scannerNice();
   const stopping = new AbortController();
   const active = new Set<string>();
 
@@ -69,11 +71,11 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
     browser ??= (async () => {
       let launched: Browser;
       try {
-        launched = await chromium.launch({ executablePath, args: launch.args, timeout: 60_000 });
+        launched = await launchScannerChromium(executablePath, launch.args, nice);
       } catch (error) {
         if (!launch.sandbox) throw error;
         log(`Chromium did not start with its sandbox (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): running without it`);
-        launched = await chromium.launch({ executablePath, args: withoutSandbox(launch.args), timeout: 60_000 });
+        launched = await launchScannerChromium(executablePath, withoutSandbox(launch.args), nice);
       }
       launched.on('disconnected', () => {
         browser = null;
