@@ -53,11 +53,11 @@ describe("the scanner's browser", () => {
   });
 
   it('[SCAN-3] SCANNER_NICE sets how far below the API the browser runs: 10 unless set, 0 to 19, anything else refused', () => {
-    expect(scannerNice(undefined)).toBe(10);
-    expect(scannerNice('')).toBe(10);
-    expect(scannerNice('0')).toBe(0);
-    expect(scannerNice('19')).toBe(19);
-    for (const wrong of ['20', '-1', '2.5', 'low']) expect(() => scannerNice(wrong)).toThrow(/SCANNER_NICE/);
+    expect(scannerNice({})).toBe(10);
+    expect(scannerNice({ SCANNER_NICE: '' })).toBe(10);
+    expect(scannerNice({ SCANNER_NICE: '0' })).toBe(0);
+    expect(scannerNice({ SCANNER_NICE: '19' })).toBe(19);
+    for (const wrong of ['20', '-1', '2.5', 'low']) expect(() => scannerNice({ SCANNER_NICE: wrong })).toThrow(/SCANNER_NICE/);
   });
 
   it.runIf(process.platform === 'linux' && findScannerChromium() !== undefined)(

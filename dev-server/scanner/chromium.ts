@@ -98,7 +98,8 @@ const NICE_LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'niceChromiu
  * one `npm start` runs, or `npm run scanner` beside it) a crawl keeps both cores busy, and the
  * admin's requests then waited for it: at 10 the kernel gives the API the CPU first.
  */
-export const scannerNice = (value: string | undefined = process.env.SCANNER_NICE): number => {
+export const scannerNice = (env: { SCANNER_NICE?: string } = process.env): number => {
+  const value = env.SCANNER_NICE;
   if (value === undefined || value.trim() === '') return 10;
   const nice = Number(value);
   if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error(`SCANNER_NICE must be an integer from 0 to 19, not "${value}"`);
