@@ -15,7 +15,8 @@
  *    visited; worker memory (RSS) every 1,000 pages; the admin's list p99 idle and while
  *    crawling.
  *
- * `BENCH_SCAN_BIG=off` runs the first crawl alone, `BENCH_SCAN_TWO=off` leaves out the two workers' crawl. The site's pages load our published banner, so
+ * `BENCH_SCAN_BIG=off` runs the first crawl alone; `BENCH_SCAN_ONE=off` and `BENCH_SCAN_TWO=off` leave out
+ * the big crawl with one worker and with two. The site's pages load our published banner, so
  * "accept" and "reject" are reached as on a customer's site. Writes bench/results/scanner.json
  * (git-ignored).
  */
@@ -276,9 +277,9 @@ export const scannerBench = async (): Promise<void> => {
   // BENCH_SCAN_BIG=off: the depth-500 figure alone (the big crawls take an hour or more).
   const big = process.env.BENCH_SCAN_BIG !== 'off';
   const bigDepth = Math.round((BIG_PAGES * 15) / 16);
-  const oneWorker = big ? await crawl(BIG_PAGES, bigDepth, 1, true) : null;
+  const oneWorker = big && process.env.BENCH_SCAN_ONE !== 'off' ? await crawl(BIG_PAGES, bigDepth, 1, true) : null;
   if (oneWorker) print(`Depth ${bigDepth} of ${BIG_PAGES} pages`, oneWorker);
-  // BENCH_SCAN_TWO=off: the big crawl with one worker only (each big crawl takes most of an hour here).
+  // BENCH_SCAN_ONE=off / BENCH_SCAN_TWO=off: the big crawl with two workers / one worker only (each takes most of an hour here).
   const twoWorkers = big && process.env.BENCH_SCAN_TWO !== 'off' ? await crawl(BIG_PAGES, bigDepth, 2, false) : null;
   if (twoWorkers) print(`Depth ${bigDepth} of ${BIG_PAGES} pages`, twoWorkers);
   if (!existsSync(dirname(RESULTS_FILE))) mkdirSync(dirname(RESULTS_FILE), { recursive: true });
