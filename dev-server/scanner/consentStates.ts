@@ -20,7 +20,8 @@ export interface ConsentSetup {
 }
 
 export const BANNER_SELECTOR = '#cm-banner';
-const OWN_CONSENT_COOKIE = /^cm_consent_\d+$/;
+/** Our banner's consent cookie: what a state is, not a finding. */
+export const OWN_CONSENT_COOKIE = /^cm_consent_\d+$/;
 
 export interface ContextSettings {
   /** The guard proxy every request goes through (SCAN-6). */
@@ -29,8 +30,11 @@ export interface ContextSettings {
 
 const CONSENT_RECORDS = '**/consent/*/records';
 /** The scanner's decisions are no visitor's: the banner's consent records never reach the API (BEYOND-3 stats). */
-const muteConsentRecords = async (target: BrowserContext | Page): Promise<void> => {
+export const muteConsentRecords = async (target: BrowserContext | Page): Promise<void> => {
   await target.route(CONSENT_RECORDS, (route) => route.fulfill({ status: 204 }));
+};
+export const unmuteConsentRecords = async (page: Page): Promise<void> => {
+  await page.unroute(CONSENT_RECORDS).catch(() => undefined);
 };
 
 export const newStateContext = async (browser: Browser, state: ConsentState, settings: ContextSettings, setup?: ConsentSetup): Promise<BrowserContext> => {
@@ -89,7 +93,7 @@ export const driveConsent = async (
       }
     }
   } finally {
-    await page.unroute(CONSENT_RECORDS).catch(() => undefined);
+    await unmuteConsentRecords(page);
   }
   const cookies = reachedBy === 'unreached' ? [] : (await page.context().cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name));
   return { cookies, reachedBy, detail };

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
+import { muteConsentRecords, OWN_CONSENT_COOKIE, unmuteConsentRecords } from './consentStates';
 import { observePage } from './evidence/pageEvidence';
-import type { StateOutcome } from './evidence/types';
+import type { PageEvidence as EvidencePage, StateOutcome } from './evidence/types';
 import { normaliseUrl } from './urls';
 import type { PageEvidence } from './types';
 
@@ -36,10 +37,6 @@ export interface Visited {
   /** The page's evidence after "accept all" on it; null when not asked, or when the banner did not store the consent. */
   accepted: PageEvidence | null;
 }
-
-/** The consent manager's own cookie is what the state is, not a finding. */
-const OWN_CONSENT_COOKIE = /^cm_consent_\d+$/;
-const CONSENT_RECORDS = '**/consent/*/records';
 
 /** The page's window as our banner leaves it (bannerUi.ts). */
 type BannerWindow = Window & { consentBanner?: { accept: () => void } };
@@ -78,7 +75,7 @@ const acceptHere = async ({ id, timeoutMs }: { id: number; timeoutMs: number }):
  */
 export const visit = async (page: Page, url: string, outcome: StateOutcome, site: string, options: VisitOptions, accept?: AcceptOnPage): Promise<Visited> => {
   const observer = observePage(page, { site, outcome });
-  const ownCookieOut = (evidence: PageEvidence): PageEvidence => ({
+  const ownCookieOut = (evidence: EvidencePage): EvidencePage => ({
     ...evidence,
     finalUrl: normaliseUrl(evidence.finalUrl) ?? url,
     cookies: evidence.cookies.filter((c) => !OWN_CONSENT_COOKIE.test(c.name)),
@@ -89,18 +86,18 @@ export const visit = async (page: Page, url: string, outcome: StateOutcome, site
     await observer.settle({ quietMs: options.quietMs, capMs: options.settleCapMs });
     const collected = await observer.collect({ url, status });
     const links = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href)).catch(() => [] as string[]);
-    const evidence = { ...ownCookieOut({ ...collected, links: [] }), links };
+    const evidence = { ...ownCookieOut(collected), links };
     if (!accept || (status !== null && status >= 400)) return { evidence, accepted: null };
     // The scanner's decision is no visitor's: its consent record never reaches the API (BEYOND-3 stats).
-    await page.route(CONSENT_RECORDS, (route) => route.fulfill({ status: 204 }));
+    await muteConsentRecords(page);
     try {
       const how = await page.evaluate(acceptHere, { id: accept.consentSolutionId, timeoutMs: options.settleCapMs }).catch(() => null);
       if (how === null) return { evidence, accepted: null };
       await observer.settle({ quietMs: options.quietMs, capMs: options.settleCapMs });
       const after = await observer.collect({ url, status }, { ...accept.outcome, reachedBy: how });
-      return { evidence, accepted: ownCookieOut({ ...after, links: [] }) };
+      return { evidence, accepted: { ...ownCookieOut(after), links: [] } };
     } finally {
-      await page.unroute(CONSENT_RECORDS).catch(() => undefined);
+      await unmuteConsentRecords(page);
     }
   } finally {
     observer.dispose();
