@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FindingRow, ScanRow } from '../scanner/types';
-import { caller, createBody, type Call } from './consentApi';
+import { caller, type Call } from './consentApi';
 import { startCrawlSite, type CrawlSite } from './fixtures/sites/crawlSite';
-import { installOurBanner } from './fixtures/sites/siteBanner';
-import { proveDomain, startTestServer, type TestServer } from './startTestServer';
+import { scanSite } from './fixtures/sites/scanSite';
+import { startTestServer, type TestServer } from './startTestServer';
 
 /**
  * SCAN-3 / SCAN-4: beyond the sample, a page's "after accept all" is read on the page loaded
@@ -52,25 +51,14 @@ describe('"accept all" on the page', () => {
   it(
     '[SCAN-4][SCAN-3] beyond the sample, each page is accepted where it was loaded before consent (no second load): a marked script’s cookie counts on every page after "accept all" and in no other state; a page without our banner is loaded again with the consent; the scanner’s decisions never reach the consent log',
     async () => {
-      const domain = `onpage-${Date.now().toString(36)}.com`;
-      const created = await owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
-      expect(created.status).toBe(201);
-      const csId = created.body.id;
-      const domainId = created.body.domains[0]?.id as number;
-      await installOurBanner(site, owner, server.baseUrl, domain, csId);
-      await proveDomain(server, owner, domainId);
-      const started = Date.now();
-      expect((await owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
-      await server.scanner.idle(SCAN_TIMEOUT);
-      const scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
-      expect(scan.status, scan.failureDetail ?? '').toBe('succeeded');
+      const { scan, inbox, domain, csId } = await scanSite(server, owner, site, 'onpage', true, SCAN_TIMEOUT);
       // The home page, /p/1../p/4 and /plain, in both states; the sample (the home page) after "reject" and with GPC.
       expect(scan.states.before).toMatchObject({ planned: 6, visited: 6 });
       expect(scan.states.accept).toMatchObject({ planned: 6, visited: 6 });
       expect(scan.states.reject).toMatchObject({ planned: 1, visited: 1 });
 
       // What the site saw with the consent cookie: the sample's page and the page without our banner, nothing else.
-      const pages = site.requests.filter((r) => r.host === domain && r.at >= started && r.path !== '/robots.txt' && r.path !== '/sitemap.xml');
+      const pages = site.requests.filter((r) => r.host === domain && r.path !== '/robots.txt' && r.path !== '/sitemap.xml');
       expect(pages.filter((r) => r.state === 'accept').map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/plain']));
       expect(pages.filter((r) => r.state === 'accept')).toHaveLength(2);
       for (const path of ['/p/1', '/p/2', '/p/3', '/p/4']) expect(pages.filter((r) => r.path === path).map((r) => r.state)).toEqual(['before']);
@@ -90,7 +78,6 @@ describe('"accept all" on the page', () => {
         'plain_seen accept ×1',
         'plain_seen before ×1',
       ]);
-      const inbox = (await owner<FindingRow[]>('GET', `/consent-solutions/${csId}/triage`)).body;
       expect(inbox.filter((f) => f.name === 'ads_after_accept' && f.kind.endsWith('_without_consent'))).toEqual([]);
 
       // A scan is no visitor: none of its "accept all" is a consent record.

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FindingRow, ScanRow } from '../scanner/types';
-import { caller, createBody, type Call } from './consentApi';
+import { caller, type Call } from './consentApi';
 import { startCrawlSite, type CrawlSite } from './fixtures/sites/crawlSite';
-import { installOurBanner } from './fixtures/sites/siteBanner';
-import { proveDomain, startTestServer, type TestServer } from './startTestServer';
+import { scanSite } from './fixtures/sites/scanSite';
+import { startTestServer, type TestServer } from './startTestServer';
 
 /**
  * SCAN-4: what a consent state starts from and how it is reached, through the real routes. The
@@ -55,19 +54,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const scanned = async (prefix: string, withBanner: boolean): Promise<{ scan: ScanRow; inbox: FindingRow[]; domain: string }> => {
-  const domain = `${prefix}-${Date.now().toString(36)}.com`;
-  const created = await owner<{ id: number; domains: { id: number }[] }>('POST', '/consent-solutions', createBody(domain));
-  expect(created.status).toBe(201);
-  const domainId = created.body.domains[0]?.id as number;
-  if (withBanner) await installOurBanner(site, owner, server.baseUrl, domain, created.body.id);
-  await proveDomain(server, owner, domainId);
-  expect((await owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
-  await server.scanner.idle(SCAN_TIMEOUT);
-  const scan = (await owner<ScanRow>('GET', `/domains/${domainId}/scans/latest`)).body;
-  expect(scan.status, scan.failureDetail ?? '').toBe('succeeded');
-  return { scan, inbox: (await owner<FindingRow[]>('GET', `/consent-solutions/${created.body.id}/triage`)).body, domain };
-};
+const scanned = (prefix: string, withBanner: boolean): ReturnType<typeof scanSite> => scanSite(server, owner, site, prefix, withBanner, SCAN_TIMEOUT);
 
 describe('consent states', () => {
   it(
