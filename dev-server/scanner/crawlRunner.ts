@@ -305,6 +305,11 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       if (inFlight.size === 0 && waiting.length === 0) {
         const counts = await frontierCounts(ctx.sql, crawlId);
         if (counts.pending === 0 && counts.visiting === 0) {
+          // A cancel asked for while the last pages were in flight is kept: the customer was told it stops.
+          if ((await readCrawl(ctx.sql, crawlId))?.cancelRequested) {
+            stop = { failure: 'cancelled', detail: 'cancelled' };
+            break;
+          }
           await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
           await completed(ctx, crawl, checks);
           return;

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanRow, FindingRow } from '../scanner/types';
@@ -269,6 +269,46 @@ describe('the crawl', () => {
         expect(after.cookies.map((c) => c.name)).toEqual(['page_seen']);
         const visitedPaths = new Set(site.requests.map((r) => r.path));
         expect(visitedPaths.has(pagePath(39))).toBe(false);
+      } finally {
+        await h.server.close();
+        await site.close();
+      }
+    },
+    SCAN_TIMEOUT,
+  );
+  it(
+    '[SCAN-7] a cancel asked for while the last page is in flight still ends the scan as cancelled, with what it found',
+    async () => {
+      // The last page is held until the cancel is in, then cut at once: its end races the worker's next read of the crawl.
+      const held: ServerResponse[] = [];
+      let cutting = false;
+      const site = await startCrawlSite({
+        pages: 2,
+        linksPerPage: 1,
+        routes: {
+          [pagePath(1)]: (_req, res) => {
+            if (cutting) res.destroy();
+            else held.push(res);
+          },
+        },
+      });
+      const h = await harness(site);
+      try {
+        const { domainId } = await newDomain(h, 'last-page');
+        expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
+        const running = await waitFor(
+          () => latest(h, domainId),
+          (s) => held.length > 0 && (s.states.before?.visited ?? 0) > 0,
+        );
+        expect(running.states.before).toMatchObject({ planned: 2, visited: 1 });
+        expect((await h.owner('POST', `/domains/${domainId}/scans/cancel`)).status).toBe(202);
+        cutting = true;
+        for (const res of held.splice(0)) res.destroy();
+        await h.server.scanner.idle(SCAN_TIMEOUT);
+        const after = await latest(h, domainId);
+        expect([after.status, after.failure, after.partial]).toEqual(['failed', 'cancelled', true]);
+        expect(after.states.before).toMatchObject({ planned: 2, visited: 1 });
+        expect(after.cookies.map((c) => c.name)).toEqual(['page_seen']);
       } finally {
         await h.server.close();
         await site.close();
