@@ -1,7 +1,6 @@
 import type { SqlClient, SqlSession } from '../consent-log/sql';
 import type { ConsentState, StateProgress } from '../../src/schemas/scanner';
-import { CONSENT_STATES } from '../../src/schemas/scanner';
-import { storeEvidence } from './crawlEvidence';
+import { evidenceRecord } from './crawlEvidence';
 import type { Refusal } from './guardProxy';
 import type { PageEvidence } from './types';
 
@@ -65,7 +64,6 @@ export interface CrawlCookie {
   lastSeen: string;
 }
 
-const RANK: Record<ConsentState, number> = { before: 0, accept: 1, reject: 2, gpc: 3 };
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const createCrawl = async (sql: SqlClient, id: string, plan: CrawlPlan, pageBudget: number): Promise<void> => {
@@ -118,14 +116,11 @@ export const readCrawl = async (sql: SqlSession, id: string): Promise<CrawlRow |
   return row ? toCrawl(row) : null;
 };
 
-/** States planned for the page discovered `seq`-th (0-based). */
-const statesFor = (plan: CrawlPlan, seq: number): ConsentState[] =>
-  plan.kind === 'health' ? ['before'] : CONSENT_STATES.filter((s) => s === 'before' || s === 'accept' || seq < plan.sampleSize);
-
 /**
- * Adds the pages not in the frontier yet, in order, while the page budget lasts; `aliases` are
- * URLs a visited page redirected from or to (the same page: never visited again). Inside the
- * caller's transaction; the crawl's row lock orders concurrent discoveries.
+ * Adds the pages not in the frontier yet, in order, while the page budget lasts (the first
+ * `sampleSize` also after "reject" and with GPC); `aliases` are URLs a visited page redirected from
+ * or to (the same page: never visited again). scan_add_pages (migration 013) in the caller's
+ * transaction; the crawl's row lock orders concurrent discoveries.
  */
 export const addPages = async (
   tx: SqlSession,
@@ -133,43 +128,15 @@ export const addPages = async (
   urls: readonly string[],
   aliases: readonly string[] = [],
 ): Promise<number> => {
-  const [locked] = await tx.query<{ urls: number }>('SELECT urls FROM scan_crawls WHERE id = $1::text::uuid FOR UPDATE', [crawl.id]);
-  if (!locked) return 0;
-  if (aliases.length > 0) {
-    await tx.query(
-      `INSERT INTO scan_frontier (crawl_id, url, state, state_rank, seq, status)
-       SELECT $1::text::uuid, a.url, s.state, s.rank, -1, 'alias' FROM jsonb_array_elements_text($2::text::jsonb) AS a(url)
-       CROSS JOIN (VALUES ('before', 0), ('accept', 1), ('reject', 2), ('gpc', 3)) AS s(state, rank)
-       ON CONFLICT DO NOTHING`,
-      [crawl.id, JSON.stringify(aliases)],
-    );
-  }
-  const room = crawl.pageBudget - locked.urls;
-  if (room <= 0 || urls.length === 0) return 0;
-  const unique = [...new Set(urls)];
-  const known = new Set(
-    (
-      await tx.query<{ url: string }>(
-        `SELECT url FROM scan_frontier WHERE crawl_id = $1::text::uuid AND state = 'before' AND url IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
-        [crawl.id, JSON.stringify(unique)],
-      )
-    ).map((r) => r.url),
-  );
-  const fresh = unique.filter((u) => !known.has(u)).slice(0, room);
-  if (fresh.length === 0) return 0;
-  const rows = fresh.flatMap((url, i) => statesFor(crawl.plan, locked.urls + i).map((state) => ({ url, state, rank: RANK[state], seq: locked.urls + i })));
-  // A state found unreached has no pages to visit: its new pages are counted, not queued.
-  await tx.query(
-    `INSERT INTO scan_frontier (crawl_id, url, state, state_rank, seq, status)
-     SELECT $1::text::uuid, r.url, r.state, r.rank, r.seq,
-       CASE WHEN EXISTS (SELECT 1 FROM scan_state_outcomes o WHERE o.crawl_id = $1::text::uuid AND o.state = r.state AND o.reached_by = 'unreached')
-         THEN 'unreached' ELSE 'pending' END
-     FROM jsonb_to_recordset($2::text::jsonb) AS r(url text, state text, rank smallint, seq integer)
-     ON CONFLICT DO NOTHING`,
-    [crawl.id, JSON.stringify(rows)],
-  );
-  await tx.query('UPDATE scan_crawls SET urls = urls + $2::int WHERE id = $1::text::uuid', [crawl.id, fresh.length]);
-  return fresh.length;
+  const [row] = await tx.query<{ added: number }>('SELECT scan_add_pages($1::text::uuid, $2, $3::int, $4::int, $5::text::jsonb, $6::text::jsonb) AS added', [
+    crawl.id,
+    crawl.plan.kind,
+    crawl.plan.sampleSize,
+    crawl.pageBudget,
+    JSON.stringify(urls),
+    JSON.stringify(aliases),
+  ]);
+  return row?.added ?? 0;
 };
 
 /** The first discovery (start page, sitemaps), once per crawl whoever does it. */
@@ -250,8 +217,11 @@ export const markUnreached = async (sql: SqlClient, crawlId: string, state: Cons
   });
 
 /**
- * Commits one visit: the row (only if this worker still holds it: a row handed to another
- * worker meanwhile is theirs to record), its evidence (crawlEvidence.ts), and the pages it links to.
+ * Commits one visit in one statement (scan_record_visit, migration 013, so a worker never holds
+ * the embedded database's one session between round trips): the row, only if this worker still
+ * holds it (a row handed to another worker meanwhile is theirs to record), its evidence
+ * (crawlEvidence.ts), the same page's "accept" row when it was accepted on the page, and the
+ * pages it links to.
  */
 export const recordVisit = async (
   sql: SqlClient,
@@ -261,28 +231,21 @@ export const recordVisit = async (
   now: Date,
   discovered: readonly string[],
   accepted: PageEvidence | null = null,
-): Promise<boolean> =>
-  sql.transaction(async (tx) => {
-    const done = await tx.query(
-      `UPDATE scan_frontier SET status = 'visited', visited_at = now(), http_status = $4::int
-       WHERE crawl_id = $1::text::uuid AND url = $2 AND state = $3 AND status = 'visiting' AND worker = $5 RETURNING 1`,
-      [crawl.id, evidence.url, evidence.state, evidence.status, worker],
-    );
-    if (done.length === 0) return false;
-    await storeEvidence(tx, crawl.id, evidence, now.toISOString());
-    if (accepted) {
-      // The same page accepted on the page: its "accept" row, unless the state was found unreached meanwhile.
-      const acceptDone = await tx.query(
-        `UPDATE scan_frontier SET status = 'visited', visited_at = now(), http_status = $4::int, worker = $5, attempts = attempts + 1
-         WHERE crawl_id = $1::text::uuid AND url = $2 AND state = $3 AND status = 'pending' RETURNING 1`,
-        [crawl.id, accepted.url, accepted.state, accepted.status, worker],
-      );
-      if (acceptDone.length > 0) await storeEvidence(tx, crawl.id, accepted, now.toISOString());
-    }
-    const aliases = evidence.finalUrl !== evidence.url ? [evidence.finalUrl] : [];
-    if (discovered.length > 0 || aliases.length > 0) await addPages(tx, crawl, discovered, aliases);
-    return true;
-  });
+): Promise<boolean> => {
+  const visit = {
+    crawlId: crawl.id,
+    worker,
+    stamp: now.toISOString(),
+    plan: { kind: crawl.plan.kind, sampleSize: crawl.plan.sampleSize },
+    pageBudget: crawl.pageBudget,
+    visit: evidenceRecord(evidence),
+    accepted: accepted ? evidenceRecord(accepted) : null,
+    links: discovered,
+    aliases: evidence.finalUrl !== evidence.url ? [evidence.finalUrl] : [],
+  };
+  const [row] = await sql.query<{ recorded: boolean }>('SELECT scan_record_visit($1::text::jsonb) AS recorded', [JSON.stringify(visit)]);
+  return row?.recorded === true;
+};
 
 export const recordFailure = async (
   sql: SqlClient,
