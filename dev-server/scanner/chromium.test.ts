@@ -27,6 +27,15 @@ const descendants = (root: number): { pid: number; nice: number; name: string }[
   return found;
 };
 
+/** The CPU group of a process's session and its nice (`/autogroup-N nice K`), where the kernel groups sessions (`man 7 sched`). */
+const autogroup = (pid: number): string | null => {
+  try {
+    return readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim();
+  } catch {
+    return null;
+  }
+};
+
 /** A PATH with the given programs on it (each found at /bin/<name>). */
 const path =
   (...names: string[]) =>
@@ -61,9 +70,10 @@ describe("the scanner's browser", () => {
   });
 
   it.runIf(process.platform === 'linux' && findScannerChromium() !== undefined)(
-    "[SCAN-3] the scanner's Chromium, its zygote and the renderer of a page it opens run 10 below the API's priority",
+    "[SCAN-3] the scanner's Chromium, its zygote and the renderer of a page it opens run 10 below the API's priority, their session's CPU group too",
     async () => {
       const own = Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[16]);
+      const ownGroup = autogroup(process.pid);
       const browser = await launchScannerChromium(findScannerChromium() as string, scannerLaunch().args, 10);
       try {
         const page = await browser.newPage();
@@ -72,6 +82,12 @@ describe("the scanner's browser", () => {
         // The browser, its zygotes and utilities, and at least one renderer.
         expect(tree.length).toBeGreaterThanOrEqual(3);
         expect(new Set(tree.map((p) => p.nice))).toEqual(new Set([Math.min(19, own + 10)]));
+        // With sessions grouped (autogroup), the kernel shares the CPU between groups first: the browser's group is niced, the API's left as it was.
+        if (ownGroup !== null) {
+          expect(new Set(tree.map((p) => autogroup(p.pid)?.replace(/^\/autogroup-\d+ /, '')))).toEqual(new Set(['nice 10']));
+          expect(tree.every((p) => autogroup(p.pid)?.split(' ')[0] !== ownGroup.split(' ')[0])).toBe(true);
+          expect(autogroup(process.pid)).toBe(ownGroup);
+        }
       } finally {
         await browser.close();
       }
