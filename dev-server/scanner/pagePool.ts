@@ -10,11 +10,6 @@ import type { ConsentState } from './types';
  * storage too: every origin a frame of the page was at since the last visit has its
  * localStorage, sessionStorage, IndexedDB, caches and service workers cleared (Chromium's
  * `Storage.clearDataForOrigin`), once the page is on about:blank so no script of it writes again.
- *
- * A kept page serves visits for `maxAgeMs` at most: the next visit then closes its context and
- * opens a new one. With pages kept for the whole crawl, Chromium's renderer processes
- * doubled a quarter of an hour in and again half an hour in (9, then 18 renderers, all busy; about
- * 200 MB more proportional memory each time, 1.1 GB more summed RSS); a new context starts afresh.
  */
 
 interface Slot {
@@ -24,11 +19,7 @@ interface Slot {
   cdp: CDPSession;
   /** Origins a frame of the page has been at since the slot's storage was last cleared. */
   origins: Set<string>;
-  openedAt: number;
 }
-
-/** How long a kept page serves visits before its context is replaced. */
-export const KEPT_PAGE_MAX_AGE_MS = 5 * 60_000;
 
 const originOf = (url: string): string | null => {
   try {
@@ -48,7 +39,7 @@ export interface PooledPage {
   release(healthy: boolean): Promise<void>;
 }
 
-export const createPagePool = (browser: Browser, settings: ContextSettings, setup: ConsentSetup, size: number, maxAgeMs = KEPT_PAGE_MAX_AGE_MS) => {
+export const createPagePool = (browser: Browser, settings: ContextSettings, setup: ConsentSetup, size: number) => {
   const idle: Slot[] = [];
   let open = 0;
 
@@ -73,11 +64,7 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
       let slot: Slot | undefined;
       const index = idle.findIndex((s) => s.state === state);
       if (index >= 0) slot = idle.splice(index, 1)[0];
-      if (slot && Date.now() - slot.openedAt >= maxAgeMs) {
-        await close(slot);
-        slot = undefined;
-      }
-      if (!slot) {
+      else {
         // Room for a page of this state: the longest idle page of another state goes.
         if (open >= size && idle.length > 0) await close(idle.shift() as Slot);
         open += 1;
@@ -89,7 +76,7 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
             const origin = originOf(frame.url());
             if (origin) origins.add(origin);
           });
-          slot = { state, context, page, cdp: await context.newCDPSession(page), origins, openedAt: Date.now() };
+          slot = { state, context, page, cdp: await context.newCDPSession(page), origins };
         } catch (error) {
           open -= 1;
           throw error;
