@@ -100,3 +100,29 @@ export const processSampler = (roots: number[]) => {
     },
   };
 };
+
+/**
+ * Memory of a process tree by kind of process, in MB: resident (RSS, shared pages counted in every
+ * process that maps them) and proportional (PSS, each shared page split between its processes, so
+ * the kinds add up to what the tree really holds).
+ */
+export const treeMemoryByKind = (root: number): Record<string, { rssMb: number; pssMb: number; processes: number }> => {
+  const out: Record<string, { rssMb: number; pssMb: number; processes: number }> = {};
+  for (const { pid } of processTree(root)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+      const kind = (out[kindOf(pid, root)] ??= { rssMb: 0, pssMb: 0, processes: 0 });
+      kind.processes += 1;
+      kind.rssMb += kb('Rss') / 1024;
+      kind.pssMb += kb('Pss') / 1024;
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  for (const kind of Object.values(out)) {
+    kind.rssMb = Math.round(kind.rssMb);
+    kind.pssMb = Math.round(kind.pssMb);
+  }
+  return out;
+};

@@ -1,8 +1,9 @@
 /**
  * The scanner's figures (SCAN-1..SCAN-3, SCAN-8), part of `npm run bench` (bench/run.ts,
  * `BENCH_ONLY=scanner`) and runnable alone: `npx tsx bench/scanner.ts`. On 127.0.0.1 only:
- * fixture sites generated here (each page sets a cookie by script, writes localStorage and
- * loads a pixel from a third-party host name; every page is in the site's sitemap), the dev API
+ * fixture sites generated in a process of their own (bench/siteProcess.ts; each page sets a
+ * cookie by script, writes localStorage and loads a pixel from a third-party host name; every page
+ * is in the site's sitemap), the dev API
  * with the product's own createServer and its embedded database served on a loopback port, and
  * scanner workers as `npm run scanner` processes with their production settings, so that a
  * worker's memory is its own (its Node process and its Chromium, summed from /proc).
@@ -12,8 +13,8 @@
  * 2. Depth 15,000 of a 16,000-page site (BENCH_SCAN_PAGES shortens it: depth is 15/16 of the
  *    site), one worker, then two workers side by side: "before" and "accept" on every page,
  *    "reject" and GPC on the sample (BENCH_SCAN_SAMPLE pages, printed); the pages each worker
- *    visited; worker memory (RSS) every 1,000 pages; the admin's list p99 idle and while
- *    crawling.
+ *    visited; worker memory every 1,000 pages (RSS summed, and RSS / PSS by kind of process); the
+ *    admin's list p99 idle and while crawling, and the API's event-loop delay while crawling.
  *
  * `BENCH_SCAN_BIG=off` runs the first crawl alone; `BENCH_SCAN_ONE=off` and `BENCH_SCAN_TWO=off` leave out
  * the big crawl with one worker and with two. The site's pages load our published banner, so
@@ -24,15 +25,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ScanRow } from '../dev-server/scanner/types';
 import { caller, createBody, type Call } from '../dev-server/test/consentApi';
-import { startCrawlSite, startPixelHost } from '../dev-server/test/fixtures/sites/crawlSite';
+import type { SiteBanner } from '../dev-server/test/fixtures/sites/crawlSite';
 import { proveDomain, startTestServer, type TestServer } from '../dev-server/test/startTestServer';
-import { processSampler, processTree, type ProcessSplit } from './processCpu';
+import { processSampler, processTree, treeMemoryByKind, type ProcessSplit } from './processCpu';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'scanner.json');
 const CLI = join(ROOT, 'dev-server', 'scanner', 'cli.ts');
+const SITE_PROCESS = join(ROOT, 'bench', 'siteProcess.ts');
 const BIG_PAGES = Number(process.env.BENCH_SCAN_PAGES ?? 16_000);
 const SAMPLE = Number(process.env.BENCH_SCAN_SAMPLE ?? 20);
 const RESOLVER = 'MAP * 127.0.0.1';
@@ -94,6 +97,38 @@ const startWorker = async (env: Record<string, string>): Promise<ChildProcess> =
   return child;
 };
 
+interface SiteProcess {
+  pid: number;
+  port: number;
+  pixelPort: number;
+  setBanner: (host: string, banner: SiteBanner) => void;
+  close: () => Promise<void>;
+}
+
+/** The fixture site and its pixel host in a child process (bench/siteProcess.ts): a customer's site is not in the API's process. */
+const startSite = async (pages: number): Promise<SiteProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', SITE_PROCESS], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_SITE_PAGES: String(pages), BENCH_PIXEL_HOST: PIXEL_HOST },
+  });
+  const ports = await new Promise<{ port: number; pixelPort: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; pixelPort: number }));
+    child.once('exit', (code) => reject(new Error(`the fixture site's process exited (${code})`)));
+  });
+  child.removeAllListeners('exit');
+  return {
+    pid: child.pid ?? 0,
+    ...ports,
+    setBanner: (host, banner) => child.send({ banner: [host, banner] }),
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
+};
+
 const stopWorker = (child: ChildProcess): Promise<void> =>
   new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -126,18 +161,18 @@ interface CrawlFigures {
   states: Record<string, { planned: number; visited: number; failed: number }>;
   cookies: { name: string; states: string[] }[];
   pagesByWorker: number[];
-  /** CPU seconds per page load: the workers with their Chromium; the bench process (API, database thread, fixture site). */
+  /** CPU seconds per page load: the workers with their Chromium; the bench's own process (the API, its database thread, the polling client). */
   cpuPerLoad: { workers: number; api: number };
   /** The workers' CPU seconds per page load by kind of process, and how many processes of each kind ran. */
   cpuPerLoadByProcess: ProcessSplit;
-  rssMb: { pages: number; workers: number[] }[];
+  rssMb: { pages: number; workers: number[]; byKind: Record<string, { rssMb: number; pssMb: number; processes: number }>[] }[];
   adminListP99Ms?: { idle: number; crawling: number };
+  /** The API process's event loop while crawling (its main thread; the database has a thread of its own). */
+  apiEventLoopDelayMs: { p99: number; max: number };
 }
 
 const crawl = async (sitePages: number, depth: number, workerCount: number, measureList: boolean): Promise<CrawlFigures> => {
-  const pixel = await startPixelHost();
-  const paths = Array.from({ length: sitePages }, (_, i) => (i === 0 ? '/' : `/p/${i}`));
-  const site = await startCrawlSite({ pages: sitePages, linksPerPage: 3, sitemap: paths, pixelOrigin: `http://${PIXEL_HOST}:${pixel.port}` });
+  const site = await startSite(sitePages);
   let server: TestServer | undefined;
   const workers: ChildProcess[] = [];
   try {
@@ -147,7 +182,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
         workers: 0,
         baseUrl: `http://{domain}:${site.port}/`,
         hostResolverRules: RESOLVER,
-        allowLoopbackPorts: [site.port, pixel.port],
+        allowLoopbackPorts: [site.port, site.pixelPort],
         maxPages: depth,
         sampleSize: SAMPLE,
         timeLimitMs: 3 * 60 * 60_000,
@@ -157,7 +192,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     const env = {
       DATABASE_URL: sql.url ?? '',
       SCANNER_TEST_RESOLVER_RULES: RESOLVER,
-      SCANNER_TEST_LOOPBACK_PORTS: [site.port, pixel.port, new URL(server.baseUrl).port].join(','),
+      SCANNER_TEST_LOOPBACK_PORTS: [site.port, site.pixelPort, new URL(server.baseUrl).port].join(','),
     };
     for (let i = 0; i < workerCount; i += 1) workers.push(await startWorker(env));
     const owner = await caller(server.baseUrl, 'owner@demo.test');
@@ -167,7 +202,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     // Our banner on every page, published: the scanner reaches "accept" and "reject" with it (SCAN-4).
     if ((await owner('POST', `/consent-solutions/${created.body.id}/publish`, { needsReconsent: false })).status !== 201)
       throw new Error('the banner was not published');
-    site.banners.set(domain, { apiUrl: server.baseUrl, consentSolutionId: created.body.id });
+    site.setBanner(domain, { apiUrl: server.baseUrl, consentSolutionId: created.body.id });
     // DEPLOY-4: only a domain whose owner proved control is scanned.
     await proveDomain(server, owner, domainId);
     // The bench's depth, whatever the demo plan sells: the page budget is the domain's depth capped by maxPages.
@@ -178,8 +213,13 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
     const idle = measureList ? await listTimes(owner, 200) : [];
     const started = performance.now();
     if ((await owner('POST', `/domains/${domainId}/scans`)).status !== 202) throw new Error('the scan was not queued');
-    const cpuAtStart = { workers: workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0), api: treeCpuSeconds(process.pid) };
+    const workersCpu = (): number => workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0);
+    // The bench's own process: its tree less the workers and the fixture site, its children.
+    const ownCpu = (): number => treeCpuSeconds(process.pid) - workersCpu() - treeCpuSeconds(site.pid);
+    const cpuAtStart = { workers: workersCpu(), api: ownCpu() };
     const sampler = processSampler(workers.map((w) => w.pid ?? 0));
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     let cancelled = false;
     const crawling: number[] = [];
     const rssMb: CrawlFigures['rssMb'] = [];
@@ -203,18 +243,23 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
         );
       }
       if (visited >= nextRss) {
-        const sample = { pages: visited, workers: workers.map((w) => treeRssMb(w.pid ?? 0)) };
+        const sample = { pages: visited, workers: workers.map((w) => treeRssMb(w.pid ?? 0)), byKind: workers.map((w) => treeMemoryByKind(w.pid ?? 0)) };
         rssMb.push(sample);
-        console.log(`  ${visited} pages: worker RSS ${sample.workers.map((m) => `${m} MB`).join(', ')}`);
+        const kinds = (byKind: Record<string, { rssMb: number; pssMb: number; processes: number }>): string =>
+          Object.entries(byKind)
+            .sort((a, b) => b[1].pssMb - a[1].pssMb)
+            .map(([kind, m]) => `${kind} ×${m.processes} ${m.rssMb}/${m.pssMb}`)
+            .join(', ');
+        console.log(`  ${visited} pages: worker RSS ${sample.workers.map((m) => `${m} MB`).join(', ')} (RSS/PSS MB: ${sample.byKind.map(kinds).join(' | ')})`);
         nextRss = (Math.floor(visited / RSS_EVERY) + 1) * RSS_EVERY;
       }
     }
     const seconds = (performance.now() - started) / 1000;
+    loopDelay.disable();
     const split = sampler.split();
     const cpu = {
-      workers: workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0) - cpuAtStart.workers,
-      // The bench's own process holds the API, its database thread and the polling client.
-      api: treeCpuSeconds(process.pid) - cpuAtStart.api - workers.reduce((sum, w) => sum + treeCpuSeconds(w.pid ?? 0), 0) + cpuAtStart.workers,
+      workers: workersCpu() - cpuAtStart.workers,
+      api: ownCpu() - cpuAtStart.api,
     };
     const byWorker = await sql.query<{ worker: string; pages: string }>(
       `SELECT worker, count(*)::text AS pages FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'visited' GROUP BY worker ORDER BY worker`,
@@ -246,13 +291,13 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
         processes: split.processes,
       },
       rssMb,
+      apiEventLoopDelayMs: { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
       ...(measureList ? { adminListP99Ms: { idle: round(percentile(idle, 99)), crawling: round(percentile(crawling, 99)) } } : {}),
     };
   } finally {
     await Promise.all(workers.map(stopWorker));
     await server?.close();
     await site.close();
-    await pixel.close();
   }
 };
 
@@ -262,11 +307,12 @@ const print = (title: string, f: CrawlFigures): void => {
   for (const [state, s] of Object.entries(f.states)) console.log(`  ${state.padEnd(7)} ${s.visited} of ${s.planned} pages visited, ${s.failed} failed`);
   console.log(`  cookies: ${f.cookies.map((c) => `${c.name}: ${c.states.join(', ')}`).join('; ') || 'none'}`);
   console.log(
-    `  CPU per page load: ${f.cpuPerLoad.workers} s in the workers and their Chromium, ${f.cpuPerLoad.api} s in the bench process (API, its database thread, fixture site)`,
+    `  CPU per page load: ${f.cpuPerLoad.workers} s in the workers and their Chromium, ${f.cpuPerLoad.api} s in the bench's process (the API and its database thread; the fixture site runs apart)`,
   );
   const kinds = Object.entries(f.cpuPerLoadByProcess.seconds).sort((a, b) => b[1] - a[1]);
   console.log(`  by process: ${kinds.map(([kind, s]) => `${kind} ${s} s (${f.cpuPerLoadByProcess.processes[kind]} process(es))`).join(', ')}`);
   if (f.workers > 1) console.log(`  visits per worker: ${f.pagesByWorker.join(' | ')}`);
+  console.log(`  the API's event loop while crawling: delay p99 ${f.apiEventLoopDelayMs.p99} ms, max ${f.apiEventLoopDelayMs.max} ms`);
   if (f.adminListP99Ms) console.log(`  admin list p99: ${f.adminListP99Ms.idle} ms idle, ${f.adminListP99Ms.crawling} ms while crawling`);
 };
 
