@@ -22,7 +22,7 @@
  * (git-ignored).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -51,19 +51,6 @@ const round = (value: number): number => Math.round(value * 10) / 10;
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-};
-
-/** Resident memory of a process and every descendant (a worker and its Chromium), in MB. */
-const treeRssMb = (pid: number): number => {
-  let pages = 0;
-  for (const { pid: p } of processTree(pid)) {
-    try {
-      pages += Number(readFileSync(`/proc/${p}/statm`, 'utf8').split(' ')[1]);
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  return Math.round((pages * 4096) / 1_048_576);
 };
 
 /** CPU seconds (user + system, with reaped children: fields 14-17 of stat) of a process and every descendant. */
@@ -243,7 +230,9 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
         );
       }
       if (visited >= nextRss) {
-        const sample = { pages: visited, workers: workers.map((w) => treeRssMb(w.pid ?? 0)), byKind: workers.map((w) => treeMemoryByKind(w.pid ?? 0)) };
+        const byKind = workers.map((w) => treeMemoryByKind(w.pid ?? 0));
+        // A worker's RSS is its kinds' summed: one read of each process.
+        const sample = { pages: visited, workers: byKind.map((kinds) => Object.values(kinds).reduce((sum, m) => sum + m.rssMb, 0)), byKind };
         rssMb.push(sample);
         const kinds = (byKind: Record<string, { rssMb: number; pssMb: number; processes: number }>): string =>
           Object.entries(byKind)

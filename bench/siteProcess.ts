@@ -5,7 +5,7 @@
  * channel: it answers `{ port, pixelPort }` once both listen, takes `{ banner: [host, SiteBanner] }`
  * messages, and stops when the channel closes.
  */
-import { startCrawlSite, startPixelHost, type SiteBanner } from '../dev-server/test/fixtures/sites/crawlSite';
+import { pagePath, startCrawlSite, startPixelHost, type SiteBanner } from '../dev-server/test/fixtures/sites/crawlSite';
 
 interface SiteMessage {
   banner: [string, SiteBanner];
@@ -16,7 +16,7 @@ const pages = Number(process.env.BENCH_SITE_PAGES);
 if (!process.send || !Number.isInteger(pages) || pages < 1) throw new Error('bench/siteProcess.ts: started by bench/scanner.ts with BENCH_SITE_PAGES');
 
 const pixel = await startPixelHost();
-const paths = Array.from({ length: pages }, (_, i) => (i === 0 ? '/' : `/p/${i}`));
+const paths = Array.from({ length: pages }, (_, i) => pagePath(i));
 const site = await startCrawlSite({ pages, linksPerPage: 3, sitemap: paths, pixelOrigin: `http://${PIXEL_HOST}:${pixel.port}` });
 process.on('message', (message: SiteMessage) => {
   site.banners.set(...message.banner);
