@@ -102,3 +102,5 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
     },
   };
 };
+
+export type PagePool = ReturnType<typeof createPagePool>;
