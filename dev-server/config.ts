@@ -52,11 +52,6 @@ const envSchema = z.object({
   SCANNER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   SCANNER_PAGES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(8),
   SCANNER_PER_HOST: z.coerce.number().int().min(1).max(64).default(8),
-  SCANNER_BROWSER_MINUTES: z.coerce
-    .number()
-    .min(1)
-    .max(24 * 60)
-    .default(10),
   SCANNER_TIME_LIMIT_MINUTES: z.coerce
     .number()
     .min(1)
@@ -104,7 +99,7 @@ interface ApiConfig {
   /** Scheduled scans crawl the seeded domains, which are real public host names: opt-in. */
   scannerSchedule: boolean;
   /** SCAN-2 / SCAN-3: workers in the API's process, pages each loads at once, per host, a crawl's time limit, the reject/GPC sample. */
-  scanner: { workers: number; pagesAtOnce: number; perHost: number; browserMaxAgeMs: number; timeLimitMs: number; samplePages: number };
+  scanner: { workers: number; pagesAtOnce: number; perHost: number; timeLimitMs: number; samplePages: number };
   /** SCAN-2: serve the embedded database on this loopback port, for `npm run scanner` processes (unset: not served). */
   embeddedDbPort: number | undefined;
   /** TCF-3: base URL of the Global Vendor List (the IAB's https://vendor-list.consensu.org/v3/ in production); unset: the shipped list. */
@@ -203,7 +198,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ApiConfig => {
       workers: e.SCANNER_WORKERS,
       pagesAtOnce: e.SCANNER_PAGES_AT_ONCE,
       perHost: e.SCANNER_PER_HOST,
-      browserMaxAgeMs: e.SCANNER_BROWSER_MINUTES * 60_000,
       timeLimitMs: e.SCANNER_TIME_LIMIT_MINUTES * 60_000,
       samplePages: e.SCANNER_SAMPLE_PAGES,
     },

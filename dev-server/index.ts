@@ -59,7 +59,7 @@ const server = createServer({
     workers: config.scanner.workers,
     timeLimitMs: config.scanner.timeLimitMs,
     sampleSize: config.scanner.samplePages,
-    settings: { pagesAtOnce: config.scanner.pagesAtOnce, perHostLimit: config.scanner.perHost, browserMaxAgeMs: config.scanner.browserMaxAgeMs },
+    settings: { pagesAtOnce: config.scanner.pagesAtOnce, perHostLimit: config.scanner.perHost },
   },
   gvl: { url: config.gvlUrl, refreshMs: config.gvlRefreshMs },
   acProviders: { url: config.acProvidersUrl, refreshMs: config.gvlRefreshMs },

@@ -1,8 +1,31 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { execPath } from 'node:process';
 import { describe, expect, it } from 'vitest';
-import { descendants } from '../test/processTree';
 import { findScannerChromium, launchScannerChromium, scannerLaunch, scannerNice } from './chromium';
+
+/** Every process descended from `root`, with its nice value (from /proc: `man 5 proc`, stat fields 4 and 19). */
+const descendants = (root: number): { pid: number; nice: number; name: string }[] => {
+  const all = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [{ pid: Number(entry), ppid: Number(fields[1]), nice: Number(fields[16]), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) }];
+      } catch {
+        return [];
+      }
+    });
+  const found: { pid: number; nice: number; name: string }[] = [];
+  const walk = (pid: number): void => {
+    for (const child of all.filter((p) => p.ppid === pid)) {
+      found.push(child);
+      walk(child.pid);
+    }
+  };
+  walk(root);
+  return found;
+};
 
 /** The CPU group of a process's session and its nice (`/autogroup-N nice K`), where the kernel groups sessions (`man 7 sched`). */
 const autogroup = (pid: number): string | null => {

@@ -24,11 +24,6 @@ const env = z
     SCANNER_PAGES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(8),
     SCANNER_PER_HOST: z.coerce.number().int().min(1).max(64).default(8),
     SCANNER_CRAWLS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
-    SCANNER_BROWSER_MINUTES: z.coerce
-      .number()
-      .min(1)
-      .max(24 * 60)
-      .default(10),
     SCANNER_QUEUE_SCHEMA: z
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,62}$/)
@@ -54,12 +49,7 @@ const sql = await openServer(url, env.DATABASE_SCHEMA);
 await migrate(sql);
 const worker = await startScanWorker(sql, {
   crawlsAtOnce: env.SCANNER_CRAWLS_AT_ONCE,
-  settings: {
-    pagesAtOnce: env.SCANNER_PAGES_AT_ONCE,
-    perHostLimit: env.SCANNER_PER_HOST,
-    browserMaxAgeMs: env.SCANNER_BROWSER_MINUTES * 60_000,
-    ...(env.SCANNER_STALE_MS ? { staleMs: env.SCANNER_STALE_MS } : {}),
-  },
+  settings: { pagesAtOnce: env.SCANNER_PAGES_AT_ONCE, perHostLimit: env.SCANNER_PER_HOST, ...(env.SCANNER_STALE_MS ? { staleMs: env.SCANNER_STALE_MS } : {}) },
   queueSchema: env.SCANNER_QUEUE_SCHEMA,
   hostResolverRules: env.SCANNER_TEST_RESOLVER_RULES,
   allowLoopbackPorts: env.SCANNER_TEST_LOOPBACK_PORTS?.split(',').map(Number),

@@ -27,7 +27,7 @@ import { admissible, discover } from './discovery';
 import { startGuardProxy, type Refusal } from './guardProxy';
 import { detailOf, failureOf, failureOfDetail, failureOfStatus, installationChecks, type InstallationChecks } from './pageOutcome';
 import { QUEUE } from './queue';
-import { createPagePool, type PagePool, type PooledPage } from './pagePool';
+import { createPagePool, type PooledPage } from './pagePool';
 import { parseRobots } from './robots';
 import type { ReachedBy, StateOutcome } from './evidence/types';
 import type { ConsentState, PageEvidence } from './types';
@@ -50,23 +50,13 @@ export interface CrawlSettings extends VisitOptions {
   perHostLimit: number;
   /** A worker silent this long is dead: its pages in flight go back to the frontier. */
   staleMs: number;
-  /** A crawl moves to a new Chromium between pages once its own is this old (worker.ts). */
-  browserMaxAgeMs: number;
-}
-
-/** A crawl's hold on the worker's Chromium. */
-export interface BrowserLease {
-  browser: Browser;
-  /** Older than `browserMaxAgeMs`: the crawl moves to a new one once its pages in flight end. */
-  aged(): boolean;
-  release(): Promise<void>;
 }
 
 export interface RunnerContext {
   workerId: string;
   sql: SqlClient;
   boss: PgBoss;
-  browser: () => Promise<BrowserLease>;
+  browser: () => Promise<Browser>;
   policy: AddressPolicy;
   settings: CrawlSettings;
   now: () => Date;
@@ -96,22 +86,8 @@ const completed = async (ctx: RunnerContext, crawl: CrawlRow, checks?: Installat
 };
 
 export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<void> => {
-  const crawl = await startCrawl(ctx.sql, crawlId);
+  let crawl = await startCrawl(ctx.sql, crawlId);
   if (!crawl) return;
-  // Chromium starts while robots.txt and the sitemaps are read.
-  const held = { lease: ctx.browser() };
-  held.lease.catch(() => undefined);
-  try {
-    await crawlOn(ctx, crawl, held);
-  } finally {
-    // However the crawl ended, the last Chromium it was on is let go (a retired one then closes).
-    await (await held.lease.catch(() => null))?.release();
-  }
-};
-
-const crawlOn = async (ctx: RunnerContext, started: CrawlRow, held: { lease: Promise<BrowserLease> }): Promise<void> => {
-  let crawl = started;
-  const crawlId = crawl.id;
   const refusals: Refusal[] = [];
   const refusedUrls = new Map<string, Refusal>();
   const onRefused = (refusal: Refusal): void => {
@@ -120,6 +96,9 @@ const crawlOn = async (ctx: RunnerContext, started: CrawlRow, held: { lease: Pro
   };
   const plan = crawl.plan;
   const health = plan.kind === 'health';
+  // Chromium starts while robots.txt and the sitemaps are read.
+  const launching = ctx.browser();
+  launching.catch(() => undefined);
   if (!crawl.discovered) {
     const found = await discover(ctx.policy, plan.startUrl, plan.canonicalDomain, health ? 1 : crawl.pageBudget, {
       timeoutMs: ctx.settings.pageTimeoutMs,
@@ -130,7 +109,7 @@ const crawlOn = async (ctx: RunnerContext, started: CrawlRow, held: { lease: Pro
   }
   const start = new URL(plan.startUrl);
   const robots = parseRobots(new URL('/robots.txt', start).href, crawl.robotsTxt);
-  let lease = await held.lease;
+  const browser = await launching;
   const proxy = await startGuardProxy(ctx.policy, onRefused);
   const setup: ConsentSetup = { consentSolutionId: plan.consentSolutionId, consentVersion: plan.consentVersion, stored: {} };
   const driving = new Map<ConsentState, Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }>>();
@@ -162,8 +141,7 @@ const crawlOn = async (ctx: RunnerContext, started: CrawlRow, held: { lease: Pro
       release();
     }
   };
-  const newPool = (): PagePool => createPagePool(lease.browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
-  let pool = newPool();
+  const pool = createPagePool(browser, { proxyServer: proxy.server }, setup, ctx.settings.pagesAtOnce * 2);
   /** Decides on the start page once per state, in a page of the state's own context, which then serves its visits. */
   const drive = async (state: 'accept' | 'reject'): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }> => {
     const pooled = await pool.acquire(state);
@@ -312,17 +290,7 @@ const crawlOn = async (ctx: RunnerContext, started: CrawlRow, held: { lease: Pro
           if (await recruitHelper(ctx.sql, crawlId, ctx.settings.helpersPerCrawl)) await ctx.boss.send(QUEUE.scan, { crawlId });
         }
       }
-      // An aged Chromium: no new claims; once the pages claimed have ended, a new one takes over.
-      const moving = lease.aged();
-      if (moving && inFlight.size === 0 && waiting.length === 0) {
-        await pool.close();
-        await lease.release();
-        held.lease = ctx.browser();
-        lease = await held.lease;
-        pool = newPool();
-        continue;
-      }
-      const room = moving ? 0 : ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
+      const room = ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
       if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room, plan, !startAnswered)));
       for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce;) {
         const row = waiting[i] as Claim;

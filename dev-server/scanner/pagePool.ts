@@ -102,5 +102,3 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
     },
   };
 };
-
-export type PagePool = ReturnType<typeof createPagePool>;

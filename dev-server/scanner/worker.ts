@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import type { SqlClient } from '../consent-log/sql';
 import { addressPolicy } from './addressGuard';
 import { findScannerChromium, launchScannerChromium, scannerLaunch, scannerNice, withoutSandbox } from './chromium';
-import { runCrawl, type BrowserLease, type CrawlSettings } from './crawlRunner';
+import { runCrawl, type CrawlSettings } from './crawlRunner';
 import { openQueue, QUEUE, type CrawlJob } from './queue';
 import type { PageEvidence } from './types';
 
@@ -43,7 +43,6 @@ export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
   quietMs: 100,
   settleCapMs: 1_500,
   staleMs: 15_000,
-  browserMaxAgeMs: 10 * 60_000,
 };
 
 export interface ScanWorker {
@@ -67,69 +66,26 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
   const stopping = new AbortController();
   const active = new Set<string>();
 
-  /**
-   * One Chromium at a time serves new crawls; it is replaced once older than
-   * `settings.browserMaxAgeMs` (each crawl moves to the new one between pages, see BrowserLease)
-   * and closed when the last crawl on it let go. Chromium starts nine more renderers for the same
-   * kept pages about every quarter hour of its life, the old ones still running (docs/scanner.md).
-   */
-  interface Generation {
-    browser: Promise<Browser>;
-    born: number;
-    users: number;
-  }
-  let current: Generation | null = null;
-  const launchBrowser = async (): Promise<Browser> => {
-    try {
-      return await launchScannerChromium(executablePath, launch.args, nice);
-    } catch (error) {
-      if (!launch.sandbox) throw error;
-      log(`Chromium did not start with its sandbox (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): running without it`);
-      return launchScannerChromium(executablePath, withoutSandbox(launch.args), nice);
-    }
-  };
-  const closeGeneration = async (generation: Generation): Promise<void> => {
-    await (await generation.browser.catch(() => null))?.close().catch(() => undefined);
-  };
-  const leaseBrowser = async (): Promise<BrowserLease> => {
-    if (current && Date.now() - current.born > settings.browserMaxAgeMs) {
-      const old = current;
-      current = null;
-      if (old.users === 0) void closeGeneration(old);
-    }
-    if (!current) {
-      const generation: Generation = { browser: launchBrowser(), born: Date.now(), users: 0 };
-      current = generation;
-      generation.browser.then(
-        (launched) =>
-          launched.on('disconnected', () => {
-            if (current === generation) current = null;
-          }),
-        () => {
-          if (current === generation) current = null;
-        },
-      );
-    }
-    const generation = current;
-    generation.users += 1;
-    let launched: Browser;
-    try {
-      launched = await generation.browser;
-    } catch (error) {
-      generation.users -= 1;
-      throw error;
-    }
-    let released = false;
-    return {
-      browser: launched,
-      aged: () => Date.now() - generation.born > settings.browserMaxAgeMs,
-      release: async () => {
-        if (released) return;
-        released = true;
-        generation.users -= 1;
-        if (generation.users === 0 && current !== generation) await closeGeneration(generation);
-      },
-    };
+  let browser: Promise<Browser> | null = null;
+  const getBrowser = (): Promise<Browser> => {
+    browser ??= (async () => {
+      let launched: Browser;
+      try {
+        launched = await launchScannerChromium(executablePath, launch.args, nice);
+      } catch (error) {
+        if (!launch.sandbox) throw error;
+        log(`Chromium did not start with its sandbox (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): running without it`);
+        launched = await launchScannerChromium(executablePath, withoutSandbox(launch.args), nice);
+      }
+      launched.on('disconnected', () => {
+        browser = null;
+      });
+      return launched;
+    })();
+    browser.catch(() => {
+      browser = null;
+    });
+    return browser;
   };
 
   await sql.query(
@@ -142,7 +98,7 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
     workerId: id,
     sql,
     boss,
-    browser: leaseBrowser,
+    browser: getBrowser,
     policy: addressPolicy(options),
     settings,
     now: options.now ?? (() => new Date()),
@@ -211,9 +167,9 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
       await beating;
       // Running crawls hand their pages back and stay running: another worker resumes them.
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
-      const last = current;
-      current = null;
-      if (last) await closeGeneration(last);
+      const current = browser;
+      browser = null;
+      await (await current?.catch(() => null))?.close().catch(() => undefined);
       await sql.query('DELETE FROM scan_workers WHERE id = $1', [id]).catch(() => undefined);
     },
   };

@@ -6,7 +6,6 @@ import { caller, createBody, type Call } from './consentApi';
 import { pagePath, startCrawlSite, startPixelHost, type CrawlSite } from './fixtures/sites/crawlSite';
 import { installOurBanner } from './fixtures/sites/siteBanner';
 import { messageKeys } from './http';
-import { chromiumBrowsers } from './processTree';
 import { proveDomain, startTestServer, type TestServer } from './startTestServer';
 
 /**
@@ -311,48 +310,6 @@ describe('the crawl', () => {
         expect(after.states.before).toMatchObject({ planned: 2, visited: 1 });
         expect(after.cookies.map((c) => c.name)).toEqual(['page_seen']);
       } finally {
-        await h.server.close();
-        await site.close();
-      }
-    },
-    SCAN_TIMEOUT,
-  );
-
-  it(
-    '[SCAN-3] a worker moves its crawl to a new Chromium between pages once its own is older than its age limit: every page once per state, the old Chromium closed',
-    async () => {
-      const site = await startCrawlSite({ pages: 24, linksPerPage: 3, delayMs: 150 });
-      const h = await harness(site, { settings: { pagesAtOnce: 2, perHostLimit: 2, browserMaxAgeMs: 1_500 } });
-      // Chromium's browser processes of this test process (the worker runs in it), sampled while the crawl runs.
-      const seen = new Set<number>();
-      const sampler = setInterval(() => {
-        for (const pid of chromiumBrowsers(process.pid)) seen.add(pid);
-      }, 100);
-      try {
-        const { domainId } = await newDomain(h, 'aged', true);
-        expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
-        await h.server.scanner.idle(SCAN_TIMEOUT);
-        clearInterval(sampler);
-        const scan = await latest(h, domainId);
-        expect(scan.status, scan.failureDetail ?? '').toBe('succeeded');
-        expect(scan.states.before).toMatchObject({ planned: 24, visited: 24, failed: 0 });
-        expect(scan.states.accept).toMatchObject({ planned: 24, visited: 24, failed: 0 });
-        expect(scan.cookies.map((c) => c.name)).toEqual(['page_seen']);
-        // Each page once before consent (the home page once more, where "accept all" is clicked), never twice with the consent replayed.
-        for (const path of site.paths) {
-          expect(site.requests.filter((r) => r.path === path && r.state === 'before')).toHaveLength(path === '/' ? 2 : 1);
-          expect(site.requests.filter((r) => r.path === path && r.state === 'accept').length).toBeLessThanOrEqual(1);
-        }
-        expect(seen.size).toBeGreaterThanOrEqual(2);
-        // The ones it moved from are closed (a browser's close takes a moment); at most the last one is left for the next crawl.
-        const left = await waitFor(
-          async () => chromiumBrowsers(process.pid),
-          (pids) => pids.length <= 1,
-          10_000,
-        );
-        expect(left.length).toBeLessThanOrEqual(1);
-      } finally {
-        clearInterval(sampler);
         await h.server.close();
         await site.close();
       }
