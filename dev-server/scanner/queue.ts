@@ -35,6 +35,22 @@ const adapter = (sql: SqlClient): PgBoss.Db => ({
   executeSql: async (text: string, values: unknown[]) => ({ rows: values && values.length > 0 ? await sql.query(text, values) : await sql.exec(text) }),
 });
 
+/**
+ * A job's handler may run this long: pg-boss fails a job whose handler takes longer and its worker
+ * then fetches the next job while the crawl goes on (a second crawl, or the same crawl a second
+ * time with its own pages and renderers). Unset, that is 15 minutes, shorter than a deep crawl;
+ * 23 hours, under pg-boss's limit of 24. In seconds: pg-boss 10's createQueue drops
+ * `expireInHours` without a word.
+ */
+export const JOB_EXPIRY_SECONDS = 23 * 3_600;
+
+/** A crawl resumes from its frontier (SCAN-1), never from a retried job: a dead worker's job is taken over by another worker's orphan check, not by pg-boss's retry. */
+export const queueOptions = (name: string): { name: string; retryLimit: number; expireInSeconds: number } => ({
+  name,
+  retryLimit: name === QUEUE.finished ? 5 : 0,
+  expireInSeconds: JOB_EXPIRY_SECONDS,
+});
+
 export const openQueue = async (sql: SqlClient, options: QueueOptions): Promise<PgBoss> => {
   const worker = options.role === 'worker';
   // The embedded database's own process talks to it directly; other processes (and servers) through a pool.
@@ -50,15 +66,15 @@ export const openQueue = async (sql: SqlClient, options: QueueOptions): Promise<
   boss.on('error', (error: Error) => console.error(`[scanner queue] ${error.message}`));
   await boss.start();
   for (const name of Object.values(QUEUE)) {
-    if (await boss.getQueue(name)) continue;
+    const wanted = queueOptions(name);
+    const existing = await boss.getQueue(name);
+    if (existing) {
+      // A queue made before its options changed (the 15-minute expiry of JOB_EXPIRY_SECONDS) is brought up to them.
+      if (existing.expireInSeconds !== wanted.expireInSeconds || existing.retryLimit !== wanted.retryLimit) await boss.updateQueue(name, wanted);
+      continue;
+    }
     try {
-      await boss.createQueue(name, {
-        name,
-        // A crawl resumes from its frontier (SCAN-1), never from a retried job: a dead worker's
-        // job is taken over by another worker's orphan check, not by pg-boss's retry.
-        retryLimit: name === QUEUE.finished ? 5 : 0,
-        expireInHours: 23,
-      });
+      await boss.createQueue(name, wanted);
     } catch (error) {
       // Another process created it meanwhile.
       if (!(await boss.getQueue(name))) throw error;

@@ -108,6 +108,8 @@ export const startScanWorker = async (sql: SqlClient, options: WorkerOptions = {
   };
 
   const run = async (job: PgBoss.Job<CrawlJob>): Promise<void> => {
+    // A crawl runs once per worker: a second run would load its pages beside the first, with a page pool and a per-host count of its own.
+    if (active.has(job.data.crawlId)) return;
     active.add(job.data.crawlId);
     try {
       await runCrawl(ctx, job.data.crawlId);
