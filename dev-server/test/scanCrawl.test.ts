@@ -316,6 +316,30 @@ describe('the crawl', () => {
     },
     SCAN_TIMEOUT,
   );
+
+  it(
+    '[SCAN-3] a worker running crawls side by side runs each once: the helper it asks for is left to another worker, and the host gets at most its per-host limit of pages at once',
+    async () => {
+      // Every page in the sitemap: the crawl has plenty left at once, so it asks for a helper; this worker's second slot is free.
+      const site = await startCrawlSite({ pages: 20, linksPerPage: 1, delayMs: 300, sitemap: Array.from({ length: 20 }, (_, i) => pagePath(i)) });
+      const h = await harness(site, { crawlsAtOnce: 2, settings: { pagesAtOnce: 2, perHostLimit: 2 } });
+      try {
+        const { domainId } = await newDomain(h, 'once');
+        expect((await h.owner('POST', `/domains/${domainId}/scans`)).status).toBe(202);
+        await h.server.scanner.idle(SCAN_TIMEOUT);
+        const scan = await latest(h, domainId);
+        expect(scan.status, scan.failureDetail ?? '').toBe('succeeded');
+        expect(scan.states.before).toMatchObject({ planned: 20, visited: 20, failed: 0 });
+        // Once each (the home page once more, where the crawl looks for a banner to accept).
+        for (const path of site.paths) expect(site.requests.filter((r) => r.path === path && r.state === 'before')).toHaveLength(path === '/' ? 2 : 1);
+        expect(site.mostPagesAtOnce()).toBe(2);
+      } finally {
+        await h.server.close();
+        await site.close();
+      }
+    },
+    SCAN_TIMEOUT,
+  );
 });
 
 const ownerCookie = async (h: Harness): Promise<string> => {
