@@ -80,8 +80,11 @@ export const CHROMIUM_ARGS = [
  */
 export const scannerLaunch = (): { args: string[]; sandbox: boolean; note: string | null } => {
   const base = CHROMIUM_ARGS.filter((arg) => arg !== '--no-sandbox');
-  // WebRTC could otherwise reach addresses without the guard proxy.
-  const args = [...base, '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--disable-features=MediaRouter'];
+  // WebRTC could otherwise reach addresses without the guard proxy. RenderDocument made each of a
+  // kept page's navigations (about:blank, then the page) build a new frame, view and compositor in
+  // the renderer and tear down the last: off, a page load costs about 30 % less CPU
+  // (docs/performance.md). The documents, their storage and cookies are new either way.
+  const args = [...base, '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--disable-features=MediaRouter,RenderDocument'];
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (root)
     return { args: [...args, '--no-sandbox'], sandbox: false, note: "Chromium's sandbox is off: the scanner runs as root, where Chromium cannot use it" };

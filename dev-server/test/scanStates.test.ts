@@ -19,6 +19,8 @@ const pageA = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title
   localStorage.setItem('only_a_' + state, '1');
   sessionStorage.setItem('session_a', '1');
   indexedDB.open('db_a');
+  // Writes again every 2 ms for as long as the page lives: nothing of it may reach the next page of the same kept page.
+  setInterval(function () { localStorage.setItem('ticker_a', '1'); document.cookie = 'ticker_a=1; path=/'; }, 2);
 </script></head><body><h1>A</h1></body></html>`;
 const pageB = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>B</title></head><body><h1>B</h1></body></html>';
 
@@ -58,7 +60,7 @@ const scanned = (prefix: string, withBanner: boolean): ReturnType<typeof scanSit
 
 describe('consent states', () => {
   it(
-    '[SCAN-4] every page of a state starts from empty storage: a localStorage key, a sessionStorage key and an IndexedDB database written on page A are not reported on page B, nor in another state',
+    '[SCAN-4] every page of a state starts from empty storage: a localStorage key, a sessionStorage key, an IndexedDB database and a key and cookie written every 2 ms on page A are not reported on page B, nor in another state',
     async () => {
       const { scan, inbox } = await scanned('storage', true);
       expect(scan.states.before).toMatchObject({ planned: 3, visited: 3 });
@@ -73,9 +75,21 @@ describe('consent states', () => {
         ['before', 'gpc', 'reject'].flatMap((state) => [
           `${state} indexed_db db_a ×1 /a`,
           `${state} local_storage only_a_${state} ×1 /a`,
+          `${state} local_storage ticker_a ×1 /a`,
           `${state} session_storage session_a ×1 /a`,
         ]),
       );
+      // The ticker's cookie too: on page A only, in every state without consent.
+      expect(
+        inbox
+          .filter((f) => f.name === 'ticker_a' && f.kind === 'cookie_without_consent')
+          .map((f) => `${f.consentState} ×${f.pages}`)
+          .sort(),
+      ).toEqual(['gpc ×1', 'reject ×1']);
+      // Every finding that counts pages counts one (the cookie list's "new" finding counts none).
+      const ticker = inbox.filter((f) => f.name === 'ticker_a' && f.pages !== undefined);
+      expect(ticker.length).toBeGreaterThan(3);
+      expect(ticker.filter((f) => f.pages !== 1).map((f) => [f.kind, f.consentState, f.pages])).toEqual([]);
       // The home page's own key, on the home page only.
       expect(inbox.filter((f) => f.name === 'visited').map((f) => [f.consentState, f.pages])).toEqual(
         expect.arrayContaining([
