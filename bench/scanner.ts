@@ -18,8 +18,8 @@
  *
  * `BENCH_SCAN_BIG=off` runs the first crawl alone; `BENCH_SCAN_ONE=off` and `BENCH_SCAN_TWO=off` leave out
  * the big crawl with one worker and with two. The site's pages load our published banner, so
- * "accept" and "reject" are reached as on a customer's site. Writes bench/results/scanner.json
- * (git-ignored).
+ * "accept" and "reject" are reached as on a customer's site. `BENCH_SCAN_REPORT_SECONDS` (30):
+ * how often a crawl's progress is printed. Writes bench/results/scanner.json (git-ignored).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -46,6 +46,8 @@ const RSS_EVERY = 1_000;
 const CRAWL_SECONDS = process.env.BENCH_SCAN_SECONDS ? Number(process.env.BENCH_SCAN_SECONDS) : undefined;
 /** A folder for the workers' V8 CPU profiles (`node --cpu-prof`), written when they stop; unset: none. */
 const CPU_PROF_DIR = process.env.BENCH_SCAN_CPU_PROF;
+/** How often the crawl's progress is printed. */
+const REPORT_MS = Number(process.env.BENCH_SCAN_REPORT_SECONDS ?? 30) * 1000;
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 const percentile = (values: number[], p: number): number => {
@@ -223,10 +225,14 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
         await owner('POST', `/domains/${domainId}/scans/cancel`);
       }
       const visited = scan.states.before?.visited ?? 0;
-      if (performance.now() - lastReport > 30_000) {
+      if (performance.now() - lastReport > REPORT_MS) {
         lastReport = performance.now();
         console.log(
-          `  ${Math.round((lastReport - started) / 1000)} s: ${scan.status}, ${scan.pagesVisited} of ${scan.pagesPlanned} page loads, checking ${scan.checking ?? '-'}`,
+          `  ${Math.round((lastReport - started) / 1000)} s: ${scan.status}, ${scan.pagesVisited} of ${scan.pagesPlanned} page loads (${Object.entries(
+            scan.states,
+          )
+            .map(([state, s]) => `${state} ${s?.visited ?? 0}`)
+            .join(', ')}), checking ${scan.checking ?? '-'}`,
         );
       }
       if (visited >= nextRss) {
