@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbedded, type SqlClient } from '../consent-log/sql';
-import { JOB_EXPIRY_SECONDS, openQueue, QUEUE } from './queue';
+import { JOB_EXPIRY_SECONDS, openQueue, QUEUE, queueDb } from './queue';
 
 /**
  * SCAN-2: pg-boss fails a job whose handler outlives the job's expiry and lets its worker fetch
@@ -46,7 +46,7 @@ describe('the scanner queue', () => {
   it('[SCAN-2] queues made before (an expiry pg-boss dropped: 15 minutes) are brought up to 23 hours', async () => {
     // What the earlier code did: `expireInHours`, which pg-boss 10's createQueue ignores.
     const before = new PgBoss({
-      db: { executeSql: async (text, values) => ({ rows: values && values.length > 0 ? await sql.query(text, values) : await sql.exec(text) }) },
+      db: queueDb(sql),
       schema: 'old_queue',
       supervise: false,
       schedule: false,

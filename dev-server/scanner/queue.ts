@@ -30,7 +30,8 @@ export interface QueueOptions {
   schema?: string;
 }
 
-const adapter = (sql: SqlClient): PgBoss.Db => ({
+/** pg-boss on one of our SQL clients (the embedded database's one connection). */
+export const queueDb = (sql: SqlClient): PgBoss.Db => ({
   // pg-boss's typed signature; its values are plain JSON-able parameters.
   executeSql: async (text: string, values: unknown[]) => ({ rows: values && values.length > 0 ? await sql.query(text, values) : await sql.exec(text) }),
 });
@@ -45,7 +46,7 @@ const adapter = (sql: SqlClient): PgBoss.Db => ({
 export const JOB_EXPIRY_SECONDS = 23 * 3_600;
 
 /** A crawl resumes from its frontier (SCAN-1), never from a retried job: a dead worker's job is taken over by another worker's orphan check, not by pg-boss's retry. */
-export const queueOptions = (name: string): { name: string; retryLimit: number; expireInSeconds: number } => ({
+const queueOptions = (name: string): { name: string; retryLimit: number; expireInSeconds: number } => ({
   name,
   retryLimit: name === QUEUE.finished ? 5 : 0,
   expireInSeconds: JOB_EXPIRY_SECONDS,
@@ -54,7 +55,7 @@ export const queueOptions = (name: string): { name: string; retryLimit: number; 
 export const openQueue = async (sql: SqlClient, options: QueueOptions): Promise<PgBoss> => {
   const worker = options.role === 'worker';
   // The embedded database's own process talks to it directly; other processes (and servers) through a pool.
-  const connection: PgBoss.ConstructorOptions = sql.backend === 'embedded' || sql.url === null ? { db: adapter(sql) } : { connectionString: sql.url, max: 4 };
+  const connection: PgBoss.ConstructorOptions = sql.backend === 'embedded' || sql.url === null ? { db: queueDb(sql) } : { connectionString: sql.url, max: 4 };
   const boss = new PgBoss({
     ...connection,
     schema: options.schema ?? 'pgboss',
