@@ -136,7 +136,8 @@ describe('consent states', () => {
         { planned: 0, visited: 0, failed: 0, cookies: 0 },
         { planned: 0, visited: 0, failed: 0, cookies: 0 },
       ]);
-      expect(scan.cookies.map((c) => c.name)).toEqual(['page_seen']);
+      // The home page's cookie and page A's ticker.
+      expect(scan.cookies.map((c) => c.name)).toEqual(['page_seen', 'ticker_a']);
     },
     SCAN_TIMEOUT,
   );
