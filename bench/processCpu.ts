@@ -101,13 +101,16 @@ export const processSampler = (roots: number[]) => {
   };
 };
 
+/** Megabytes and processes per kind of process (`kindOf`: Chromium's `--type`, the worker's Node). */
+export type MemoryByKind = Record<string, { rssMb: number; pssMb: number; processes: number }>;
+
 /**
  * Memory of a process tree by kind of process, in MB: resident (RSS, shared pages counted in every
  * process that maps them) and proportional (PSS, each shared page split between its processes, so
  * the kinds add up to what the tree really holds).
  */
-export const treeMemoryByKind = (root: number): Record<string, { rssMb: number; pssMb: number; processes: number }> => {
-  const out: Record<string, { rssMb: number; pssMb: number; processes: number }> = {};
+export const treeMemoryByKind = (root: number): MemoryByKind => {
+  const out: MemoryByKind = {};
   for (const { pid } of processTree(root)) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');

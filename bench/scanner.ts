@@ -30,7 +30,7 @@ import type { ScanRow } from '../dev-server/scanner/types';
 import { caller, createBody, type Call } from '../dev-server/test/consentApi';
 import type { SiteBanner } from '../dev-server/test/fixtures/sites/crawlSite';
 import { proveDomain, startTestServer, type TestServer } from '../dev-server/test/startTestServer';
-import { processSampler, processTree, treeMemoryByKind, type ProcessSplit } from './processCpu';
+import { processSampler, processTree, treeMemoryByKind, type MemoryByKind, type ProcessSplit } from './processCpu';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'scanner.json');
@@ -154,7 +154,7 @@ interface CrawlFigures {
   cpuPerLoad: { workers: number; api: number };
   /** The workers' CPU seconds per page load by kind of process, and how many processes of each kind ran. */
   cpuPerLoadByProcess: ProcessSplit;
-  rssMb: { pages: number; workers: number[]; byKind: Record<string, { rssMb: number; pssMb: number; processes: number }>[] }[];
+  rssMb: { pages: number; workers: number[]; byKind: MemoryByKind[] }[];
   adminListP99Ms?: { idle: number; crawling: number };
   /** The API process's event loop while crawling (its main thread; the database has a thread of its own). */
   apiEventLoopDelayMs: { p99: number; max: number };
@@ -240,7 +240,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
         // A worker's RSS is its kinds' summed: one read of each process.
         const sample = { pages: visited, workers: byKind.map((kinds) => Object.values(kinds).reduce((sum, m) => sum + m.rssMb, 0)), byKind };
         rssMb.push(sample);
-        const kinds = (byKind: Record<string, { rssMb: number; pssMb: number; processes: number }>): string =>
+        const kinds = (byKind: MemoryByKind): string =>
           Object.entries(byKind)
             .sort((a, b) => b[1].pssMb - a[1].pssMb)
             .map(([kind, m]) => `${kind} ×${m.processes} ${m.rssMb}/${m.pssMb}`)

@@ -11,9 +11,10 @@ interface SiteMessage {
   banner: [string, SiteBanner];
 }
 
-const PIXEL_HOST = process.env.BENCH_PIXEL_HOST ?? 'pixel.tracker-cdn.net';
+const PIXEL_HOST = process.env.BENCH_PIXEL_HOST;
 const pages = Number(process.env.BENCH_SITE_PAGES);
-if (!process.send || !Number.isInteger(pages) || pages < 1) throw new Error('bench/siteProcess.ts: started by bench/scanner.ts with BENCH_SITE_PAGES');
+if (!process.send || !PIXEL_HOST || !Number.isInteger(pages) || pages < 1)
+  throw new Error('bench/siteProcess.ts: started by bench/scanner.ts with BENCH_SITE_PAGES and BENCH_PIXEL_HOST');
 
 const pixel = await startPixelHost();
 const paths = Array.from({ length: pages }, (_, i) => pagePath(i));
