@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Cookie, Page } from 'playwright-core';
 import type { ReachedBy } from './evidence/types';
 import type { ConsentState } from './types';
 import { EVALUATE_HELPERS } from './evidence/evaluateHelpers';
@@ -28,13 +28,23 @@ export interface ContextSettings {
   proxyServer: string;
 }
 
-const CONSENT_RECORDS = '**/consent/*/records';
-/** The scanner's decisions are no visitor's: the banner's consent records never reach the API (BEYOND-3 stats). */
-export const muteConsentRecords = async (target: BrowserContext | Page): Promise<void> => {
-  await target.route(CONSENT_RECORDS, (route) => route.fulfill({ status: 204 }));
-};
-export const unmuteConsentRecords = async (page: Page): Promise<void> => {
-  await page.unroute(CONSENT_RECORDS).catch(() => undefined);
+/** The banner's consent records (banner/src/records.ts), as a DevTools URL pattern. */
+const CONSENT_RECORDS = '*/consent/*/records';
+
+/**
+ * The scanner's decisions are no visitor's: the banner's consent records never reach the API
+ * (BEYOND-3 stats), in any state, from the page's first request. Asked of the page's own DevTools
+ * session with a pattern that pauses those requests alone: Playwright's `route` pauses every
+ * request of the page and matches it in Node, which cost about 15 % of a page load's CPU when it
+ * was set for each "accept all" on a page (docs/performance.md).
+ */
+export const muteConsentRecords = async (cdp: CDPSession): Promise<void> => {
+  cdp.on('Fetch.requestPaused', ({ requestId }) => {
+    cdp
+      .send('Fetch.fulfillRequest', { requestId, responseCode: 204, responseHeaders: [{ name: 'Access-Control-Allow-Origin', value: '*' }] })
+      .catch(() => undefined);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: CONSENT_RECORDS, requestStage: 'Request' }] });
 };
 
 export const newStateContext = async (browser: Browser, state: ConsentState, settings: ContextSettings, setup?: ConsentSetup): Promise<BrowserContext> => {
@@ -46,11 +56,8 @@ export const newStateContext = async (browser: Browser, state: ConsentState, set
   await context.addInitScript(EVALUATE_HELPERS);
   // Where the scanner decides for "accept" and "reject", the banner's readiness is watched from its first script.
   if (state === 'accept' || state === 'reject') await context.addInitScript(WATCH_OWN_BANNER);
-  if (state === 'gpc') {
+  if (state === 'gpc')
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
-    // The banner answers the signal with a record of its own.
-    await muteConsentRecords(context);
-  }
   const stored = setup?.stored[state];
   if (stored && stored.length > 0) await context.addCookies(stored);
   return context;
@@ -72,28 +79,23 @@ export const driveConsent = async (
   settings: { pageTimeoutMs: number },
   setup: Pick<ConsentSetup, 'consentSolutionId'>,
 ): Promise<{ cookies: Cookie[]; reachedBy: ReachedBy; detail: string | null }> => {
-  await muteConsentRecords(page);
   let reachedBy: ReachedBy = 'unreached';
   let detail: string | null = null;
-  try {
-    // A load or a click that failed (a busy machine, a slow site) is tried once more; a page without our banner is not.
-    for (let attempt = 0; attempt < 2 && reachedBy === 'unreached'; attempt += 1) {
-      try {
-        await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
-        const driven = await viaOwnBanner(page, state, settings.pageTimeoutMs);
-        if (!driven) {
-          detail = 'no banner of ours answered on the start page';
-          break;
-        }
-        await page.waitForFunction((id) => document.cookie.includes(`cm_consent_${id}=`), setup.consentSolutionId, { timeout: settings.pageTimeoutMs });
-        reachedBy = driven;
-        detail = null;
-      } catch (error) {
-        detail = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? null;
+  // A load or a click that failed (a busy machine, a slow site) is tried once more; a page without our banner is not.
+  for (let attempt = 0; attempt < 2 && reachedBy === 'unreached'; attempt += 1) {
+    try {
+      await page.goto(startUrl, { waitUntil: 'load', timeout: settings.pageTimeoutMs });
+      const driven = await viaOwnBanner(page, state, settings.pageTimeoutMs);
+      if (!driven) {
+        detail = 'no banner of ours answered on the start page';
+        break;
       }
+      await page.waitForFunction((id) => document.cookie.includes(`cm_consent_${id}=`), setup.consentSolutionId, { timeout: settings.pageTimeoutMs });
+      reachedBy = driven;
+      detail = null;
+    } catch (error) {
+      detail = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? null;
     }
-  } finally {
-    await unmuteConsentRecords(page);
   }
   const cookies = reachedBy === 'unreached' ? [] : (await page.context().cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name));
   return { cookies, reachedBy, detail };

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
-import { newStateContext, type ConsentSetup, type ContextSettings } from './consentStates';
+import { muteConsentRecords, newStateContext, type ConsentSetup, type ContextSettings } from './consentStates';
 import type { ConsentState } from './types';
 
 /**
@@ -76,7 +76,9 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
             const origin = originOf(frame.url());
             if (origin) origins.add(origin);
           });
-          slot = { state, context, page, cdp: await context.newCDPSession(page), origins };
+          const cdp = await context.newCDPSession(page);
+          await muteConsentRecords(cdp);
+          slot = { state, context, page, cdp, origins };
         } catch (error) {
           open -= 1;
           throw error;

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { muteConsentRecords, OWN_CONSENT_COOKIE, unmuteConsentRecords } from './consentStates';
+import { OWN_CONSENT_COOKIE } from './consentStates';
 import { observePage } from './evidence/pageEvidence';
 import type { PageEvidence as EvidencePage, StateOutcome } from './evidence/types';
 import { normaliseUrl } from './urls';
@@ -88,17 +88,12 @@ export const visit = async (page: Page, url: string, outcome: StateOutcome, site
     const links = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href)).catch(() => [] as string[]);
     const evidence = { ...ownCookieOut(collected), links };
     if (!accept || (status !== null && status >= 400)) return { evidence, accepted: null };
-    // The scanner's decision is no visitor's: its consent record never reaches the API (BEYOND-3 stats).
-    await muteConsentRecords(page);
-    try {
-      const how = await page.evaluate(acceptHere, { id: accept.consentSolutionId, timeoutMs: options.settleCapMs }).catch(() => null);
-      if (how === null) return { evidence, accepted: null };
-      await observer.settle({ quietMs: options.quietMs, capMs: options.settleCapMs });
-      const after = await observer.collect({ url, status }, { ...accept.outcome, reachedBy: how });
-      return { evidence, accepted: { ...ownCookieOut(after), links: [] } };
-    } finally {
-      await unmuteConsentRecords(page);
-    }
+    // The page's consent record never reaches the API: the pool's pages mute them (muteConsentRecords).
+    const how = await page.evaluate(acceptHere, { id: accept.consentSolutionId, timeoutMs: options.settleCapMs }).catch(() => null);
+    if (how === null) return { evidence, accepted: null };
+    await observer.settle({ quietMs: options.quietMs, capMs: options.settleCapMs });
+    const after = await observer.collect({ url, status }, { ...accept.outcome, reachedBy: how });
+    return { evidence, accepted: { ...ownCookieOut(after), links: [] } };
   } finally {
     observer.dispose();
   }
