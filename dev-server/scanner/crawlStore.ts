@@ -168,8 +168,10 @@ export const saveDiscovery = async (
 export const acceptedOnPage = (plan: Pick<CrawlPlan, 'kind' | 'sampleSize'>, seq: number): boolean => plan.kind === 'scan' && seq >= plan.sampleSize;
 
 /**
- * Up to `n` pending rows for `worker`, lowest state rank and discovery order first; only pages
- * before consent while `beforeOnly` (the start page has not answered yet). A page accepted on the
+ * Up to `n` pending rows for `worker`, in discovery order, a page's states together (lowest rank
+ * first): the sample's other states are loaded among the first pages, beside the others, rather
+ * than alone at the crawl's end (where they cost a depth-500 crawl about a tenth of its time); only
+ * pages before consent while `beforeOnly` (the start page has not answered yet). A page accepted on the
  * page (acceptedOnPage) has its "accept" row claimed only once its visit before consent ended
  * without deciding it (a failed load, a banner that stored nothing): else that visit records it.
  */
@@ -187,7 +189,7 @@ export const claim = async (
            WHERE p.crawl_id = $1::text::uuid AND p.status = 'pending' AND (NOT $4::boolean OR p.state = 'before')
              AND NOT (p.state = 'accept' AND $5::boolean AND p.seq >= $6::int AND EXISTS (
                SELECT 1 FROM scan_frontier b WHERE b.crawl_id = p.crawl_id AND b.url = p.url AND b.state = 'before' AND b.status IN ('pending', 'visiting')))
-           ORDER BY p.state_rank, p.seq LIMIT $3::int FOR UPDATE SKIP LOCKED) AS next
+           ORDER BY p.seq, p.state_rank LIMIT $3::int FOR UPDATE SKIP LOCKED) AS next
      WHERE f.crawl_id = $1::text::uuid AND f.url = next.url AND f.state = next.state
      RETURNING f.url, f.state, f.seq`,
     [crawlId, worker, n, beforeOnly, plan.kind === 'scan', plan.sampleSize],
