@@ -84,9 +84,8 @@ export const visit = async (page: Page, url: string, outcome: StateOutcome, site
     const response = await page.goto(url, { waitUntil: 'load', timeout: options.pageTimeoutMs });
     const status = response?.status() ?? null;
     await observer.settle({ quietMs: options.quietMs, capMs: options.settleCapMs });
-    const collected = await observer.collect({ url, status });
-    const links = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href)).catch(() => [] as string[]);
-    const evidence = { ...ownCookieOut(collected), links };
+    const collected = await observer.collectWithLinks({ url, status });
+    const evidence = { ...ownCookieOut(collected.evidence), links: collected.links };
     if (!accept || (status !== null && status >= 400)) return { evidence, accepted: null };
     // The page's consent record never reaches the API: the pool's pages mute them (muteConsentRecords).
     const how = await page.evaluate(acceptHere, { id: accept.consentSolutionId, timeoutMs: options.settleCapMs }).catch(() => null);

@@ -32,6 +32,8 @@ export interface PageObserver {
    * `outcome`'s when the page was moved into another state since (an "accept all" on the page).
    */
   collect: (visit: { url: string; status: number | null }, outcome?: StateOutcome) => Promise<PageEvidence>;
+  /** `collect`, and the page's links (`a[href]`, resolved) read in the same call into the page. */
+  collectWithLinks: (visit: { url: string; status: number | null }) => Promise<{ evidence: PageEvidence; links: string[] }>;
   /** Stops observing (the page may be reused for the next URL). */
   dispose: () => void;
 }
@@ -65,8 +67,11 @@ const evidenceCookie = (cookie: Cookie, site: string, now: Date): EvidenceCookie
   };
 };
 
-/** Runs in the page: the top frame's storage. A sandboxed or opaque origin refuses access, which reads as nothing stored. */
-const readStorage = async (): Promise<{ local: string[]; session: string[]; indexedDb: string[] }> => {
+/**
+ * Runs in the page: the top frame's storage, and its links when asked (one call into the page
+ * rather than two). A sandboxed or opaque origin refuses access, which reads as nothing stored.
+ */
+const readStorage = async (withLinks: boolean): Promise<{ local: string[]; session: string[]; indexedDb: string[]; links: string[] }> => {
   const keysOf = (storage: () => Storage): string[] => {
     try {
       return Object.keys(storage());
@@ -80,7 +85,8 @@ const readStorage = async (): Promise<{ local: string[]; session: string[]; inde
   } catch {
     indexedDb = [];
   }
-  return { local: keysOf(() => localStorage), session: keysOf(() => sessionStorage), indexedDb };
+  const links = withLinks ? Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href) : [];
+  return { local: keysOf(() => localStorage), session: keysOf(() => sessionStorage), indexedDb, links };
 };
 
 export const observePage = (page: Page, options: ObserveOptions): PageObserver => {
@@ -129,8 +135,8 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
     }
   };
 
-  const collect = async (visit: { url: string; status: number | null }, outcome = options.outcome): Promise<PageEvidence> => {
-    const [cookies, storage] = await Promise.all([page.context().cookies(), page.evaluate(readStorage)]);
+  const read = async (visit: { url: string; status: number | null }, outcome: StateOutcome, withLinks: boolean) => {
+    const [cookies, storage] = await Promise.all([page.context().cookies(), page.evaluate(readStorage, withLinks)]);
     const at = now();
     const thirdParties: ThirdPartyHost[] = [...traffic.values()]
       .map((t) => {
@@ -146,7 +152,7 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
         };
       })
       .sort((a, b) => byText(a.host, b.host));
-    return {
+    const evidence: PageEvidence = {
       url: visit.url,
       finalUrl: page.url(),
       status: visit.status,
@@ -161,9 +167,13 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
       indexedDb: [...new Set(storage.indexedDb)].sort(byText),
       thirdParties,
     };
+    return { evidence, links: storage.links };
   };
+  const collect = async (visit: { url: string; status: number | null }, outcome = options.outcome): Promise<PageEvidence> =>
+    (await read(visit, outcome, false)).evidence;
+  const collectWithLinks = (visit: { url: string; status: number | null }) => read(visit, options.outcome, true);
 
-  return { settle, collect, dispose };
+  return { settle, collect, collectWithLinks, dispose };
 };
 
 export interface VisitOptions extends ObserveOptions {
