@@ -10,6 +10,11 @@ import { startScanWorker } from './worker';
  * enough here). Stops on SIGINT / SIGTERM, handing its pages in flight back to the queue.
  */
 
+// Playwright formats a stack trace for every call it makes (to name the caller in its errors), and
+// with tsx's source maps on, Node maps each frame: about a tenth of the worker's own CPU in a crawl.
+// The worker's errors are logged by message; their stacks then name the transpiled lines.
+process.setSourceMapsEnabled(false);
+
 const env = z
   .object({
     DATABASE_URL: z
