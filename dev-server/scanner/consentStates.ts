@@ -35,7 +35,7 @@ const CONSENT_RECORDS = '*/consent/*/records';
  * The scanner's decisions are no visitor's: the banner's consent records never reach the API
  * (BEYOND-3 stats), in any state, from the page's first request. Asked of the page's own DevTools
  * session with a pattern that pauses those requests alone: Playwright's `route` pauses every
- * request of the page and matches it in Node, which cost about 15 % of a page load's CPU when it
+ * request of the page and matches it in Node, which cost about a tenth of a page load's CPU when it
  * was set for each "accept all" on a page (docs/performance.md).
  */
 export const muteConsentRecords = async (cdp: CDPSession): Promise<void> => {

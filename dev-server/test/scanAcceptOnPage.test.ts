@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe('"accept all" on the page', () => {
   it(
-    '[SCAN-4][SCAN-3] beyond the sample, each page is accepted where it was loaded before consent (no second load): a marked script’s cookie counts on every page after "accept all" and in no other state; a page without our banner is loaded again with the consent; the scanner’s decisions never reach the consent log',
+    '[SCAN-4][SCAN-3] beyond the sample, each page is accepted where it was loaded before consent (no second load): a marked script’s cookie counts on every page after "accept all" and in no other state; a page without our banner is loaded again with the consent; the sample’s other states are loaded before the next page; the scanner’s decisions never reach the consent log',
     async () => {
       const { scan, inbox, domain, csId } = await scanSite(server, owner, site, 'onpage', true, SCAN_TIMEOUT);
       // The home page, /p/1../p/4 and /plain, in both states; the sample (the home page) after "reject" and with GPC.
@@ -62,6 +62,13 @@ describe('"accept all" on the page', () => {
       expect(pages.filter((r) => r.state === 'accept').map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/plain']));
       expect(pages.filter((r) => r.state === 'accept')).toHaveLength(2);
       for (const path of ['/p/1', '/p/2', '/p/3', '/p/4']) expect(pages.filter((r) => r.path === path).map((r) => r.state)).toEqual(['before']);
+      // SCAN-3: a page's states are loaded together, in discovery order: the sample's "reject all" and GPC
+      // come before the next page, not after every page before consent.
+      const order = pages.map((r) => `${r.state} ${r.path}`);
+      expect(order.indexOf('reject /')).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf('gpc /')).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf('reject /')).toBeLessThan(order.indexOf('before /p/1'));
+      expect(order.indexOf('gpc /')).toBeLessThan(order.indexOf('before /p/1'));
 
       // The marked script's cookie: on the five pages with our banner after "accept all", never without consent.
       const sql = await server.context.consentLog.database();
