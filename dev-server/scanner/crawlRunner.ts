@@ -67,6 +67,9 @@ export interface RunnerContext {
   onFinished?: () => void;
 }
 
+/** How a crawl stops when its customer cancels it: partial, with what it found. */
+const CANCELLED = { failure: 'cancelled', detail: 'cancelled' } as const;
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 const finish = async (ctx: RunnerContext, crawlId: string, outcome: Parameters<typeof finishCrawl>[2]): Promise<void> => {
@@ -277,7 +280,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         lastCheck = Date.now();
         const fresh = await readCrawl(ctx.sql, crawlId);
         if (!fresh || fresh.status !== 'running') break;
-        if (fresh.cancelRequested) stop = { failure: 'cancelled', detail: 'cancelled' };
+        if (fresh.cancelRequested) stop = CANCELLED;
         else if (fresh.deadlineMs !== null && Date.now() > fresh.deadlineMs)
           stop = { failure: 'timeout', detail: `time limit of ${plan.timeLimitMs} ms reached` };
         if (stop) break;
@@ -307,7 +310,7 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         if (counts.pending === 0 && counts.visiting === 0) {
           // A cancel asked for while the last pages were in flight is kept: the customer was told it stops.
           if ((await readCrawl(ctx.sql, crawlId))?.cancelRequested) {
-            stop = { failure: 'cancelled', detail: 'cancelled' };
+            stop = CANCELLED;
             break;
           }
           await recordRefusals(ctx.sql, crawlId, refusals.splice(0));
