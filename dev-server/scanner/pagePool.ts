@@ -19,6 +19,8 @@ interface Slot {
   cdp: CDPSession;
   /** Origins a frame of the page has been at since the slot's storage was last cleared. */
   origins: Set<string>;
+  /** When the page was last released (idle pages only). */
+  idleSince: number;
 }
 
 const originOf = (url: string): string | null => {
@@ -39,13 +41,26 @@ export interface PooledPage {
   release(healthy: boolean): Promise<void>;
 }
 
-export const createPagePool = (browser: Browser, settings: ContextSettings, setup: ConsentSetup, size: number) => {
+/**
+ * A page idle this long is closed: its state's pages are done for now (the sample's "reject all",
+ * GPC and replayed "accept all" early in a crawl), and each kept page is a renderer's memory.
+ */
+export const IDLE_PAGE_MS = 10_000;
+
+export const createPagePool = (browser: Browser, settings: ContextSettings, setup: ConsentSetup, size: number, idleMs: number = IDLE_PAGE_MS) => {
   const idle: Slot[] = [];
   let open = 0;
 
   const close = async (slot: Slot): Promise<void> => {
     open -= 1;
     await slot.context.close().catch(() => undefined);
+  };
+  const closeStale = async (): Promise<void> => {
+    const before = Date.now() - idleMs;
+    const stale = idle.filter((slot) => slot.idleSince < before);
+    if (stale.length === 0) return;
+    for (const slot of stale) idle.splice(idle.indexOf(slot), 1);
+    await Promise.all(stale.map(close));
   };
 
   const prepare = async (slot: Slot): Promise<void> => {
@@ -61,6 +76,7 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
 
   return {
     acquire: async (state: ConsentState): Promise<PooledPage> => {
+      await closeStale();
       let slot: Slot | undefined;
       const index = idle.findIndex((s) => s.state === state);
       if (index >= 0) slot = idle.splice(index, 1)[0];
@@ -78,7 +94,7 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
           });
           const cdp = await context.newCDPSession(page);
           await muteConsentRecords(cdp);
-          slot = { state, context, page, cdp, origins };
+          slot = { state, context, page, cdp, origins, idleSince: 0 };
         } catch (error) {
           open -= 1;
           throw error;
@@ -94,8 +110,10 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
       return {
         page: taken.page,
         release: async (healthy) => {
-          if (healthy && !taken.page.isClosed()) idle.push(taken);
-          else await close(taken);
+          if (healthy && !taken.page.isClosed()) {
+            taken.idleSince = Date.now();
+            idle.push(taken);
+          } else await close(taken);
         },
       };
     },
