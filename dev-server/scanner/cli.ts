@@ -11,7 +11,7 @@ import { startScanWorker } from './worker';
  */
 
 // Playwright formats a stack trace for every call it makes (to name the caller in its errors), and
-// with tsx's source maps on, Node maps each frame: about a tenth of the worker's own CPU in a crawl.
+// with tsx's source maps on, Node maps each frame: about a sixth of the worker's own CPU in a crawl.
 // The worker's errors are logged by message; their stacks then name the transpiled lines.
 process.setSourceMapsEnabled(false);
 
