@@ -66,8 +66,8 @@ export const newStateContext = async (browser: Browser, state: ConsentState, set
 /**
  * Drives the start page into `state` once, with our banner: its button, else its API
  * (`window.consentBanner`), as a visitor's choice would. `page` is an empty page of the state's
- * own context (the pool's: a new renderer costs more than the visit), holding no consent yet.
- * Answers the consent cookies to replay and how the state was reached. When the page shows no
+ * own context (the pool's: a new renderer costs more than the visit, and its consent records are
+ * muted from its first request), holding no consent yet. Answers the consent cookies to replay and how the state was reached. When the page shows no
  * banner of ours (none at all, or a foreign consent manager), or our banner stores no consent,
  * the state is `unreached` with nothing to replay: its pages are not visited, and the compliance
  * findings say so (`state_unreached`) rather than report them as the state.
