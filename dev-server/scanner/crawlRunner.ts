@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
-import type { Browser, Cookie } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import type { SqlClient } from '../consent-log/sql';
 import type { AddressPolicy } from './addressGuard';
-import { driveConsent, type ConsentSetup } from './consentStates';
+import { driveConsent, OWN_CONSENT_COOKIE, type ConsentSetup } from './consentStates';
 import {
   acceptedOnPage,
   claim,
@@ -210,6 +210,19 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
     return { consentSolutionId: plan.consentSolutionId, outcome };
   };
 
+  /**
+   * The start page, loaded before consent, decides "accept" for the crawl: its banner's button
+   * pressed there once its evidence is read, as a page driven for it alone would (one page load,
+   * and the crawl's pages accepted on theirs wait no longer for a second). Where that page shows no
+   * button of ours, or the banner stores nothing, the crawl drives "accept" as before.
+   */
+  const decidesAccept = (row: Claim): boolean => row.seq === 0 && row.state === 'before' && !health && !driving.has('accept');
+  const acceptDecidedOn = async (page: Page, accepted: PageEvidence | null): Promise<void> => {
+    if (accepted?.reachedBy !== 'own-banner' || driving.has('accept')) return;
+    const cookies = (await page.context().cookies()).filter((c) => OWN_CONSENT_COOKIE.test(c.name));
+    if (cookies.length > 0) driving.set('accept', Promise.resolve({ cookies, reachedBy: accepted.reachedBy, detail: null }));
+  };
+
   const visitOne = async (row: Claim): Promise<void> => {
     const host = new URL(row.url).host;
     perHost.set(host, (perHost.get(host) ?? 0) + 1);
@@ -222,10 +235,14 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
         unreached.add(row.state);
         return;
       }
-      const accept = await acceptingHere(row);
+      const decides = decidesAccept(row);
+      const accept = decides
+        ? { consentSolutionId: plan.consentSolutionId, outcome: { state: 'accept', reachedBy: 'own-banner', detail: null } as const }
+        : await acceptingHere(row);
       pooled = await pool.acquire(row.state);
       const page = pooled.page;
       const { evidence, accepted } = await politely(() => visit(page, row.url, outcome, plan.canonicalDomain, ctx.settings, accept));
+      if (decides) await acceptDecidedOn(page, accepted);
       // The proxy's 403 for a page (or a redirect hop) it refused, not the site's.
       const refusedBy = evidence.status === 403 ? refusedUrls.get(evidence.finalUrl) : undefined;
       if (refusedBy) {
@@ -243,9 +260,10 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
       } else {
         if (health && row.seq === 0) checks = await installationChecks(page, plan.consentSolutionId, Math.min(3_000, ctx.settings.pageTimeoutMs));
         const links = row.state === 'before' && !health ? admissible(evidence.links, start, plan.canonicalDomain, robots) : [];
-        if (await recordVisit(ctx.sql, crawl, ctx.workerId, evidence, ctx.now(), links, accepted)) {
+        const kept = acceptedOnPage(plan, row.seq) ? accepted : null;
+        if (await recordVisit(ctx.sql, crawl, ctx.workerId, evidence, ctx.now(), links, kept)) {
           ctx.onPage?.(evidence);
-          if (accepted) ctx.onPage?.(accepted);
+          if (kept) ctx.onPage?.(kept);
         }
       }
       healthy = true;

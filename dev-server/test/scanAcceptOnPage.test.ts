@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe('"accept all" on the page', () => {
   it(
-    '[SCAN-4][SCAN-3] beyond the sample, each page is accepted where it was loaded before consent (no second load): a marked script’s cookie counts on every page after "accept all" and in no other state; a page without our banner is loaded again with the consent; the sample’s other states are loaded before the next page; the scanner’s decisions never reach the consent log',
+    '[SCAN-4][SCAN-3] beyond the sample, each page is accepted where it was loaded before consent (no second load): a marked script’s cookie counts on every page after "accept all" and in no other state; a page without our banner is loaded again with the consent; the sample’s other states are loaded before the next page; the start page’s visit before consent decides "accept" (no load of its own); the scanner’s decisions never reach the consent log',
     async () => {
       const { scan, inbox, domain, csId } = await scanSite(server, owner, site, 'onpage', true, SCAN_TIMEOUT);
       // The home page, /p/1../p/4 and /plain, in both states; the sample (the home page) after "reject" and with GPC.
@@ -70,6 +70,10 @@ describe('"accept all" on the page', () => {
       expect(order.indexOf('reject /')).toBeLessThan(order.indexOf('before /p/1'));
       expect(order.indexOf('gpc /')).toBeLessThan(order.indexOf('before /p/1'));
 
+      // The start page decides "accept" on its own visit before consent, by its banner's button: it is loaded
+      // before consent twice (that visit, and the page "reject all" is decided on), not a third time to accept.
+      expect(pages.filter((r) => r.path === '/' && r.state === 'before')).toHaveLength(2);
+
       // The marked script's cookie: on the five pages with our banner after "accept all", never without consent.
       const sql = await server.context.consentLog.database();
       const crawl = await sql.query<{ state: string; name: string; pages: number }>(
@@ -85,6 +89,11 @@ describe('"accept all" on the page', () => {
         'plain_seen accept ×1',
         'plain_seen before ×1',
       ]);
+      const outcomes = await sql.query<{ state: string; reached_by: string }>(
+        `SELECT state, reached_by FROM scan_state_outcomes WHERE crawl_id = $1::text::uuid AND state IN ('accept', 'reject') ORDER BY state`,
+        [scan.crawlId],
+      );
+      expect(outcomes.map((o) => `${o.state} ${o.reached_by}`)).toEqual(['accept own-banner', 'reject own-banner']);
       expect(inbox.filter((f) => f.name === 'ads_after_accept' && f.kind.endsWith('_without_consent'))).toEqual([]);
 
       // A scan is no visitor: none of its "accept all" is a consent record.

@@ -89,6 +89,37 @@ const readStorage = async (withLinks: boolean): Promise<{ local: string[]; sessi
   return { local: keysOf(() => localStorage), session: keysOf(() => sessionStorage), indexedDb, links };
 };
 
+interface RequestTap {
+  request: (request: Request) => void;
+  done: () => void;
+}
+
+/** Per page, who observes its requests now. */
+const requestTaps = new WeakMap<Page, Set<RequestTap>>();
+
+/**
+ * Listens to the page's requests for as long as the page lives and hands each to the observers of
+ * the moment: Playwright subscribes to a page's request events at its first listener and
+ * unsubscribes at its last, a call to its server each, which cost a kept page six calls a visit.
+ * Answers how to stop observing.
+ */
+const tapRequests = (page: Page, tap: RequestTap): (() => void) => {
+  let taps = requestTaps.get(page);
+  if (!taps) {
+    const current = new Set<RequestTap>();
+    taps = current;
+    requestTaps.set(page, current);
+    page.on('request', (request) => current.forEach((t) => t.request(request)));
+    page.on('requestfinished', () => current.forEach((t) => t.done()));
+    page.on('requestfailed', () => current.forEach((t) => t.done()));
+  }
+  const observers = taps;
+  observers.add(tap);
+  return () => {
+    observers.delete(tap);
+  };
+};
+
 export const observePage = (page: Page, options: ObserveOptions): PageObserver => {
   const now = options.now ?? (() => new Date());
   const site = registrableDomain(options.site);
@@ -116,15 +147,7 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
     inFlight = Math.max(0, inFlight - 1);
     lastActivity = Date.now();
   };
-  page.on('request', onRequest);
-  page.on('requestfinished', onDone);
-  page.on('requestfailed', onDone);
-
-  const dispose = (): void => {
-    page.off('request', onRequest);
-    page.off('requestfinished', onDone);
-    page.off('requestfailed', onDone);
-  };
+  const dispose = tapRequests(page, { request: onRequest, done: onDone });
 
   const settle = async ({ quietMs = 100, capMs = 3_000 }: SettleOptions = {}): Promise<void> => {
     const deadline = Date.now() + capMs;
