@@ -311,8 +311,14 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
           if (await recruitHelper(ctx.sql, crawlId, ctx.settings.helpersPerCrawl)) await ctx.boss.send(QUEUE.scan, { crawlId });
         }
       }
-      const room = ctx.settings.pagesAtOnce - inFlight.size - waiting.length;
-      if (room > 0) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, room, plan, !startAnswered)));
+      // Once the start page answered, rows are claimed a few ahead when those at hand would no longer
+      // fill the pages at once: one statement for several visits rather than one each (on the
+      // embedded database a claim costs about as much as recording a visit). Before, only what the
+      // pages at once take: the rows claimed then could be pages before consent alone.
+      const held = inFlight.size + waiting.length;
+      const ahead = startAnswered ? Math.ceil(ctx.settings.pagesAtOnce / 2) : 0;
+      if (held < ctx.settings.pagesAtOnce || (ahead > 0 && held === ctx.settings.pagesAtOnce))
+        waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, ctx.settings.pagesAtOnce + ahead - held, plan, !startAnswered)));
       for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce;) {
         const row = waiting[i] as Claim;
         if ((perHost.get(new URL(row.url).host) ?? 0) >= ctx.settings.perHostLimit) {
