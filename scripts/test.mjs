@@ -2,7 +2,7 @@
 // The one test command (`npm test`): Chromium check, lint, type-check, then every Vitest
 // project (unit (Node), component (jsdom), API over HTTP, browser). Ends with one plain summary line.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { countTests } from './testSummary.mjs';
 import { start as startPostgres } from './throwaway-postgres.mjs';
@@ -99,49 +99,21 @@ const testEnv = {
 };
 
 mkdirSync('test-results', { recursive: true });
-// Both Vitest processes below find the banner built from the current sources (their global setups
-// would otherwise build it at once, into the same folder).
-run('Banner build', 'npx', ['tsx', 'banner/build/cli.ts']);
-
-/** One Vitest process for `projects`, its JSON report in test-results/. */
-const vitest = (report, projects, options) =>
-  spawn('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    env: testEnv,
-    ...options,
-  });
-const exited = (child) => new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
-
-// The browser files run one at a time (they share one API, one app and one Chromium, and one of
-// them moves the API's clock), which left a core idle for half the run once the other projects had
-// finished: they now run in a Vitest process of their own beside the others. Its output is held
-// back and printed whole when it ends.
-console.log('\n=== Tests: unit (Node), component (jsdom), banner, API over HTTP; browser (Chromium) beside them');
+const report = 'test-results/vitest.json';
+console.log('\n=== Tests: unit (Node), component (jsdom), API over HTTP, browser (Chromium)');
 const testsStarted = Date.now();
-const reports = { rest: 'test-results/vitest.json', browser: 'test-results/vitest-e2e.json' };
-// A report left by an earlier run is never counted as this one's.
-for (const report of Object.values(reports)) rmSync(report, { force: true });
-const browserChild = vitest(reports.browser, ['e2e'], { stdio: ['ignore', 'pipe', 'pipe'] });
-const browserOutput = [];
-browserChild.stdout.on('data', (chunk) => browserOutput.push(chunk));
-browserChild.stderr.on('data', (chunk) => browserOutput.push(chunk));
-const [restStatus, browserStatus] = await Promise.all([
-  exited(vitest(reports.rest, ['unit', 'component', 'banner', 'api'], { stdio: 'inherit' })),
-  exited(browserChild),
-]);
-console.log('\n=== Browser tests (Chromium), run beside the others');
-process.stdout.write(Buffer.concat(browserOutput).toString());
+const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  stdio: 'inherit',
+  env: testEnv,
+});
 postgres.stop?.();
 console.log(`(Tests: ${seconds(testsStarted)})`);
 
 let passed = 0;
 let failed = 0;
-for (const report of Object.values(reports)) {
-  if (!existsSync(report)) continue;
-  const counts = countTests(JSON.parse(readFileSync(report, 'utf8')));
-  passed += counts.passed;
-  failed += counts.failed;
+if (existsSync(report)) {
+  ({ passed, failed } = countTests(JSON.parse(readFileSync(report, 'utf8'))));
 }
-const ok = restStatus === 0 && browserStatus === 0;
-if (!ok && failed === 0) failed = 1;
+if (tests.status !== 0 && failed === 0) failed = 1;
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
-process.exit(ok && failed === 0 ? 0 : 1);
+process.exit(tests.status === 0 && failed === 0 ? 0 : 1);
