@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import { muteConsentRecords, newStateContext, type ConsentSetup, type ContextSettings } from './consentStates';
+import { shareSession } from './evidence/pageScript';
 import type { ConsentState } from './types';
 
 /**
@@ -94,6 +95,7 @@ export const createPagePool = (browser: Browser, settings: ContextSettings, setu
           });
           const cdp = await context.newCDPSession(page);
           await muteConsentRecords(cdp);
+          shareSession(page, cdp);
           slot = { state, context, page, cdp, origins, idleSince: 0 };
         } catch (error) {
           open -= 1;

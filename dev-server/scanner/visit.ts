@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { OWN_CONSENT_COOKIE } from './consentStates';
 import { observePage } from './evidence/pageEvidence';
+import { evaluateJson } from './evidence/pageScript';
 import type { PageEvidence as EvidencePage, StateOutcome } from './evidence/types';
 import { normaliseUrl } from './urls';
 import type { PageEvidence } from './types';
@@ -88,7 +89,7 @@ export const visit = async (page: Page, url: string, outcome: StateOutcome, site
     const evidence = { ...ownCookieOut(collected.evidence), links: collected.links };
     if (!accept || (status !== null && status >= 400)) return { evidence, accepted: null };
     // The page's consent record never reaches the API: the pool's pages mute them (muteConsentRecords).
-    const how = await page.evaluate(acceptHere, { id: accept.consentSolutionId, timeoutMs: options.settleCapMs }).catch(() => null);
+    const how = await evaluateJson(page, acceptHere, { id: accept.consentSolutionId, timeoutMs: options.settleCapMs }).catch(() => null);
     if (how === null) return { evidence, accepted: null };
     await observer.settle({ quietMs: options.quietMs, capMs: options.settleCapMs });
     const after = await observer.collect({ url, status }, { ...accept.outcome, reachedBy: how });

@@ -1,5 +1,6 @@
 import type { Cookie, Page, Request } from 'playwright-core';
 import { classifyHost, isThirdParty, registrableDomain } from '../classification/thirdParties';
+import { evaluateJson } from './pageScript';
 import type { EvidenceCookie, PageEvidence, StateOutcome, ThirdPartyHost } from './types';
 
 /**
@@ -159,7 +160,7 @@ export const observePage = (page: Page, options: ObserveOptions): PageObserver =
   };
 
   const read = async (visit: { url: string; status: number | null }, outcome: StateOutcome, withLinks: boolean) => {
-    const [cookies, storage] = await Promise.all([page.context().cookies(), page.evaluate(readStorage, withLinks)]);
+    const [cookies, storage] = await Promise.all([page.context().cookies(), evaluateJson(page, readStorage, withLinks)]);
     const at = now();
     const thirdParties: ThirdPartyHost[] = [...traffic.values()]
       .map((t) => {
