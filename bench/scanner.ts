@@ -148,6 +148,8 @@ interface CrawlFigures {
   /** Page loads of every state per second, per worker. */
   loadsPerSecondPerWorker: number;
   states: Record<string, { planned: number; visited: number; failed: number }>;
+  /** The pages that failed (up to ten), with what the crawl recorded of why. */
+  failures: { url: string; state: string; detail: string | null }[];
   cookies: { name: string; states: string[] }[];
   pagesByWorker: number[];
   /** CPU seconds per page load: the workers with their Chromium; the bench's own process (the API, its database thread, the polling client). */
@@ -264,6 +266,10 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       Object.entries(scan.states).map(([state, s]) => [state, { planned: s?.planned ?? 0, visited: s?.visited ?? 0, failed: s?.failed ?? 0 }]),
     );
     const loads = Object.values(states).reduce((sum, s) => sum + s.visited, 0);
+    const failures = await sql.query<{ url: string; state: string; detail: string | null }>(
+      `SELECT url, state, detail FROM scan_frontier WHERE crawl_id = $1::text::uuid AND status = 'failed' ORDER BY seq LIMIT 10`,
+      [scan.crawlId],
+    );
     const cookieRows = await sql.query<{ name: string; domain: string; states: string }>(
       `SELECT name, domain, string_agg(state, ',' ORDER BY state) AS states FROM scan_cookies WHERE crawl_id = $1::text::uuid GROUP BY name, domain ORDER BY name`,
       [scan.crawlId],
@@ -278,6 +284,7 @@ const crawl = async (sitePages: number, depth: number, workerCount: number, meas
       pagesPerSecondPerWorker: round((states.before?.visited ?? 0) / seconds / workerCount),
       loadsPerSecondPerWorker: round(loads / seconds / workerCount),
       states,
+      failures,
       cookies: cookieRows.map((c) => ({ name: `${c.name} (${c.domain})`, states: c.states.split(',') })),
       pagesByWorker: byWorker.map((r) => Number(r.pages)),
       cpuPerLoad: { workers: Math.round((cpu.workers / Math.max(1, loads)) * 1000) / 1000, api: Math.round((cpu.api / Math.max(1, loads)) * 1000) / 1000 },
@@ -300,6 +307,7 @@ const print = (title: string, f: CrawlFigures): void => {
   console.log(`\n${title}: ${f.status}${f.partial ? ' (partial)' : ''} in ${f.seconds} s with ${f.workers} worker(s)`);
   console.log(`  ${f.pagesPerSecondPerWorker} pages/s per worker (${f.loadsPerSecondPerWorker} page loads/s, every state)`);
   for (const [state, s] of Object.entries(f.states)) console.log(`  ${state.padEnd(7)} ${s.visited} of ${s.planned} pages visited, ${s.failed} failed`);
+  for (const failure of f.failures) console.log(`  failed: ${failure.state} ${failure.url}: ${failure.detail ?? 'no detail'}`);
   console.log(`  cookies: ${f.cookies.map((c) => `${c.name}: ${c.states.join(', ')}`).join('; ') || 'none'}`);
   console.log(
     `  CPU per page load: ${f.cpuPerLoad.workers} s in the workers and their Chromium, ${f.cpuPerLoad.api} s in the bench's process (the API and its database thread; the fixture site runs apart)`,
