@@ -311,14 +311,14 @@ export const runCrawl = async (ctx: RunnerContext, crawlId: string): Promise<voi
           if (await recruitHelper(ctx.sql, crawlId, ctx.settings.helpersPerCrawl)) await ctx.boss.send(QUEUE.scan, { crawlId });
         }
       }
-      // Once the start page answered, rows are claimed a few ahead when those at hand would no longer
-      // fill the pages at once: one statement for several visits rather than one each (on the
+      // Once the start page answered, rows are claimed a few ahead, as soon as no more are at hand than
+      // the pages at once take: one statement for several visits rather than one each (on the
       // embedded database a claim costs about as much as recording a visit). Before, only what the
-      // pages at once take: the rows claimed then could be pages before consent alone.
+      // pages at once take, once a page is free: the rows claimed then could be pages before consent alone.
       const held = inFlight.size + waiting.length;
       const ahead = startAnswered ? Math.ceil(ctx.settings.pagesAtOnce / 2) : 0;
-      if (held < ctx.settings.pagesAtOnce || (ahead > 0 && held === ctx.settings.pagesAtOnce))
-        waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, ctx.settings.pagesAtOnce + ahead - held, plan, !startAnswered)));
+      const claimAt = startAnswered ? ctx.settings.pagesAtOnce : ctx.settings.pagesAtOnce - 1;
+      if (held <= claimAt) waiting.push(...(await claim(ctx.sql, crawlId, ctx.workerId, ctx.settings.pagesAtOnce + ahead - held, plan, !startAnswered)));
       for (let i = 0; i < waiting.length && inFlight.size < ctx.settings.pagesAtOnce;) {
         const row = waiting[i] as Claim;
         if ((perHost.get(new URL(row.url).host) ?? 0) >= ctx.settings.perHostLimit) {
