@@ -6,6 +6,7 @@ import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
 import { buildInputsPlugin } from './scripts/vite/buildInputs.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
 import { lazyNumberFormatPlugin } from './scripts/vite/lazyNumberFormat.ts';
+import { preloadInTurnPlugin } from './scripts/vite/preloadInTurn.ts';
 import { preloadWhatIsMissingPlugin } from './scripts/vite/preloadWhatIsMissing.ts';
 import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
 import { validateEnvPlugin } from './scripts/vite/validateEnv.ts';
@@ -27,6 +28,7 @@ export default defineConfig({
     bootPreloadPlugin(),
     fontPreloadPlugin(),
     preloadWhatIsMissingPlugin(),
+    preloadInTurnPlugin(),
     withoutCssVarsThemePlugin(),
     lazyNumberFormatPlugin(),
     buildInputsPlugin(),

@@ -1,0 +1,211 @@
+/**
+ * Where a logged-in page load's main thread goes, by source module: the app built with source
+ * maps, the page loaded cold at 4× CPU with Lighthouse's mobile screen (Moto G Power, 412×823 at
+ * 1.75), DevTools' sampling profiler on from navigation until the page is idle. Prints the long
+ * tasks the page itself observed (what Lighthouse's TBT is made of) and the self time per module
+ * (node_modules by package) and per function, summed over `PROFILE_RUNS` loads.
+ *
+ *   npx tsx bench/profilePage.ts [/consent-solutions/ …]
+ *
+ * PROFILE_RUNS (default 3), PROFILE_TOP (default 30 rows per table).
+ */
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Cookie } from 'playwright-core';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { build } from 'vite';
+import { createServer } from '../dev-server/createServer';
+import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
+import { DEMO_PASSWORD } from '../dev-server/seed';
+import { startAppServer } from '../scripts/app/appServer';
+import { precompress } from '../scripts/app/precompress';
+import { BENCH_BCRYPT_COST, writeBenchDb } from './bulkSeed';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
+const TOP = Number(process.env.PROFILE_TOP ?? 30);
+const PATHS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/consent-solutions/'];
+const CPU_SLOWDOWN = 4;
+
+const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface Profile {
+  startTime: number;
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Maps a generated position of a built chunk to its source: `node_modules/<package>` or the file under src. */
+const sourceMaps = (outDir: string) => {
+  const assets = join(outDir, 'assets');
+  const consumers = new Map<string, SourceMapConsumer>();
+  for (const name of readdirSync(assets).filter((n) => n.endsWith('.js.map')))
+    consumers.set(name.replace(/\.map$/, ''), new SourceMapConsumer(JSON.parse(readFileSync(join(assets, name), 'utf8')) as RawSourceMap));
+  return (frame: ProfileNode['callFrame']): { module: string; fn: string } => {
+    const chunk = frame.url.replace(/^.*\/assets\//, '').replace(/\?.*$/, '');
+    const consumer = consumers.get(chunk);
+    if (consumer === undefined) return { module: frame.url === '' ? `(${frame.functionName || 'native'})` : chunk, fn: frame.functionName };
+    if (frame.lineNumber < 0) return { module: chunk, fn: frame.functionName };
+    const original = consumer.originalPositionFor({ line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) });
+    const source = original.source ?? chunk;
+    const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    const module = inModules ? `npm ${inModules[1]}` : source.replace(/^.*?\/src\//, 'src/');
+    return {
+      module,
+      fn: `${original.name ?? frame.functionName} ${source.replace(/^.*node_modules\//, '').replace(/^.*?\/src\//, 'src/')}:${original.line ?? 0}`,
+    };
+  };
+};
+
+const loadOnce = async (browser: Browser, appUrl: string, path: string, session: Cookie[]) => {
+  const context = await browser.newContext({
+    baseURL: appUrl,
+    locale: 'en-GB',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await context.addCookies(session);
+    await context.addInitScript(() => {
+      const tasks: [number, number][] = [];
+      (window as unknown as { __longTasks: [number, number][] }).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    // The document request's monotonic time stands for the page's time origin (a few ms after it).
+    let originUs = NaN;
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', (event: { type?: string; timestamp: number }) => {
+      if (event.type === 'Document' && Number.isNaN(originUs)) originUs = event.timestamp * 1e6;
+    });
+    await cdp.send('Profiler.start');
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+    // A load that broke would profile an error page: its figures would flatter.
+    if (errors.length > 0 || (await page.locator('main').count()) === 0) throw new Error(`${path} did not render: ${errors.join('; ') || 'no <main>'}`);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks);
+    const fcp = await page.evaluate(() => Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
+    return { profile, longTasks, fcp, originUs };
+  } finally {
+    await context.close();
+  }
+};
+
+const table = (title: string, totals: Map<string, number>, runs: number): void => {
+  const all = [...totals.values()].reduce((a, b) => a + b, 0);
+  console.log(`\n${title} (ms of CPU at ${CPU_SLOWDOWN}× per load, ${Math.round(all / runs)} in all)`);
+  for (const [key, us] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`  ${(us / runs / 1000).toFixed(1).padStart(7)}  ${key}`);
+};
+
+const main = async (): Promise<void> => {
+  const dir = mkdtempSync(join(tmpdir(), 'profile-'));
+  const outDir = join(dir, 'dist');
+  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const dbFile = join(dir, 'db.json');
+  await writeBenchDb(dbFile, join(dir, 'outbox.json'));
+  const api = createServer({
+    dbFile,
+    outboxFile: join(dir, 'outbox.json'),
+    corsOrigins: [appUrl],
+    appUrl,
+    devMode: false,
+    bcryptCost: BENCH_BCRYPT_COST,
+  });
+  const apiHttp = api.app.listen(apiPort, '127.0.0.1');
+  process.env.VITE_API_URL = apiUrl;
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: true } });
+  await precompress(outDir);
+  const appServer = await startAppServer(outDir, '127.0.0.1', appPort);
+  const browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
+  try {
+    const sessionContext = await browser.newContext({ baseURL: appUrl });
+    const sessionPage = await sessionContext.newPage();
+    await sessionPage.goto('/login/');
+    await sessionPage.getByLabel('Email', { exact: true }).fill('owner@demo.test');
+    await sessionPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await sessionPage.getByRole('button', { name: 'Log in' }).click();
+    await sessionPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const session = await sessionContext.cookies();
+    await sessionContext.close();
+    const locate = sourceMaps(outDir);
+    for (const path of PATHS) {
+      const byModule = new Map<string, number>();
+      const byFunction = new Map<string, number>();
+      for (let run = 1; run <= RUNS; run += 1) {
+        const { profile, longTasks, fcp, originUs } = await loadOnce(browser, appUrl, path, session);
+        const blocking = longTasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+        console.log(
+          `${path} run ${run}: FCP ${fcp} ms, long tasks (start+duration ms) ${longTasks.map(([s, d]) => `${s}+${d}`).join(' ')}; blocking ${blocking} ms`,
+        );
+        const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+        const located = new Map<number, { module: string; fn: string }>();
+        const inTask = longTasks.map(() => new Map<string, number>());
+        let at = profile.startTime;
+        profile.samples.forEach((id, i) => {
+          at += profile.timeDeltas[i] ?? 0;
+          const node = nodes.get(id);
+          if (node === undefined || node.callFrame.functionName === '(idle)' || node.callFrame.functionName === '(program)') return;
+          let where = located.get(id);
+          if (where === undefined) {
+            where = locate(node.callFrame);
+            located.set(id, where);
+          }
+          const us = profile.timeDeltas[i + 1] ?? 0;
+          byModule.set(where.module, (byModule.get(where.module) ?? 0) + us);
+          byFunction.set(where.fn, (byFunction.get(where.fn) ?? 0) + us);
+          const ms = (at - originUs) / 1000;
+          const task = longTasks.findIndex(([start, duration]) => ms >= start && ms <= start + duration);
+          const totals = inTask[task];
+          if (totals !== undefined) totals.set(where.fn, (totals.get(where.fn) ?? 0) + us);
+        });
+        if (process.env.PROFILE_TASKS !== undefined)
+          longTasks.forEach(([start, duration], i) => {
+            const entries = [...(inTask[i] ?? [])].sort((a, b) => b[1] - a[1]);
+            const top = entries.slice(0, 5);
+            // Our components and react-admin's, whatever their share: what rendered in the task.
+            const ours = entries.filter(([fn]) => /^[A-Z]\w* (src\/|ra-)/.test(fn)).slice(0, 12);
+            const show = (list: [string, number][]) => list.map(([fn, us]) => `${(us / 1000).toFixed(0)} ${fn.replace(/ \S*\//, ' ')}`).join(' | ');
+            console.log(`  task @${start} ${duration} ms: ${show(top)}\n      components: ${show(ours)}`);
+          });
+      }
+      table(`${path}: self time by module`, byModule, RUNS);
+      table(`${path}: self time by function`, byFunction, RUNS);
+    }
+  } finally {
+    await browser.close();
+    await appServer.close();
+    apiHttp.close();
+  }
+};
+
+await main();
