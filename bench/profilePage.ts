@@ -7,7 +7,9 @@
  *
  *   npx tsx bench/profilePage.ts [/consent-solutions/ …]
  *
- * PROFILE_RUNS (default 3), PROFILE_TOP (default 30 rows per table).
+ * PROFILE_RUNS (default 3), PROFILE_TOP (default 30 rows per table), PROFILE_TASKS (what ran in each
+ * long task), PROFILE_LINES (a statement a line in the build: the
+ * modules' top-level code, their evaluation, can then be told apart).
  */
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -43,6 +45,8 @@ const freePort = (): Promise<number> =>
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  /** Samples per line of the function (V8 records them); with PROFILE_LINES a line is one module's. */
+  positionTicks?: { line: number; ticks: number }[];
 }
 interface Profile {
   startTime: number;
@@ -57,7 +61,12 @@ const sourceMaps = (outDir: string) => {
   const consumers = new Map<string, SourceMapConsumer>();
   for (const name of readdirSync(assets).filter((n) => n.endsWith('.js.map')))
     consumers.set(name.replace(/\.map$/, ''), new SourceMapConsumer(JSON.parse(readFileSync(join(assets, name), 'utf8')) as RawSourceMap));
-  return (frame: ProfileNode['callFrame']): { module: string; fn: string } => {
+  const sourceOfLine = (url: string, line: number): string => {
+    const consumer = consumers.get(url.replace(/^.*\/assets\//, '').replace(/\?.*$/, ''));
+    const source = consumer?.originalPositionFor({ line, column: 0, bias: SourceMapConsumer.LEAST_UPPER_BOUND }).source;
+    return (source ?? url).replace(/^.*node_modules\//, '').replace(/^.*?\/src\//, 'src/');
+  };
+  const locate = (frame: ProfileNode['callFrame']): { module: string; fn: string } => {
     const chunk = frame.url.replace(/^.*\/assets\//, '').replace(/\?.*$/, '');
     const consumer = consumers.get(chunk);
     if (consumer === undefined) return { module: frame.url === '' ? `(${frame.functionName || 'native'})` : chunk, fn: frame.functionName };
@@ -71,6 +80,7 @@ const sourceMaps = (outDir: string) => {
       fn: `${original.name ?? frame.functionName} ${source.replace(/^.*node_modules\//, '').replace(/^.*?\/src\//, 'src/')}:${original.line ?? 0}`,
     };
   };
+  return { locate, sourceOfLine };
 };
 
 const loadOnce = async (browser: Browser, appUrl: string, path: string, session: Cookie[]) => {
@@ -94,6 +104,10 @@ const loadOnce = async (browser: Browser, appUrl: string, path: string, session:
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('requestfailed', (request) => errors.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Profiler.enable');
@@ -106,11 +120,27 @@ const loadOnce = async (browser: Browser, appUrl: string, path: string, session:
     });
     await cdp.send('Profiler.start');
     await page.goto(path);
+    await page.locator('main').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(Number(process.env.PROFILE_SETTLE_MS ?? 1500));
     // A load that broke would profile an error page: its figures would flatter.
     if (errors.length > 0 || (await page.locator('main').count()) === 0) throw new Error(`${path} did not render: ${errors.join('; ') || 'no <main>'}`);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    if (process.env.PROFILE_DOM !== undefined) {
+      const dom = await page.evaluate(() => ({
+        elements: document.querySelectorAll('*').length,
+        rules: [...document.styleSheets].reduce((sum, sheet) => sum + sheet.cssRules.length, 0),
+        sheets: document.styleSheets.length,
+        byRegion: Object.fromEntries(
+          ['header', 'nav', 'main', '[role=dialog]', '[aria-label="Cookies on this admin"]', 'table', 'tbody'].map((selector) => [
+            selector,
+            document.querySelector(selector)?.querySelectorAll('*').length ?? 0,
+          ]),
+        ),
+      }));
+      console.log(`  DOM: ${JSON.stringify(dom)}`);
+      if (process.env.PROFILE_DOM === 'shot') await page.screenshot({ path: join(tmpdir(), 'profile-page.png'), fullPage: true });
+    }
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks);
     const fcp = await page.evaluate(() => Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
     return { profile, longTasks, fcp, originUs };
@@ -143,7 +173,19 @@ const main = async (): Promise<void> => {
   });
   const apiHttp = api.app.listen(apiPort, '127.0.0.1');
   process.env.VITE_API_URL = apiUrl;
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: true } });
+  await build({
+    root: ROOT,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: true,
+      // Minified as shipped, but a statement a line: a chunk's lines are then its modules'.
+      ...(process.env.PROFILE_LINES === undefined
+        ? {}
+        : { rolldownOptions: { output: { minify: { compress: true, mangle: true, codegen: { removeWhitespace: false } } } } }),
+    },
+  });
   await precompress(outDir);
   const appServer = await startAppServer(outDir, '127.0.0.1', appPort);
   const browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
@@ -157,10 +199,12 @@ const main = async (): Promise<void> => {
     await sessionPage.waitForURL((url) => !url.pathname.startsWith('/login'));
     const session = await sessionContext.cookies();
     await sessionContext.close();
-    const locate = sourceMaps(outDir);
+    const { locate, sourceOfLine } = sourceMaps(outDir);
     for (const path of PATHS) {
       const byModule = new Map<string, number>();
       const byFunction = new Map<string, number>();
+      // A chunk's top-level code is its modules' evaluation: split by line (PROFILE_LINES).
+      const byModuleInit = new Map<string, number>();
       for (let run = 1; run <= RUNS; run += 1) {
         const { profile, longTasks, fcp, originUs } = await loadOnce(browser, appUrl, path, session);
         const blocking = longTasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
@@ -168,6 +212,18 @@ const main = async (): Promise<void> => {
           `${path} run ${run}: FCP ${fcp} ms, long tasks (start+duration ms) ${longTasks.map(([s, d]) => `${s}+${d}`).join(' ')}; blocking ${blocking} ms`,
         );
         const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+        const selfUs = new Map<number, number>();
+        profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
+        for (const node of profile.nodes) {
+          const { functionName, lineNumber, columnNumber, url } = node.callFrame;
+          const ticks = node.positionTicks ?? [];
+          const total = ticks.reduce((sum, tick) => sum + tick.ticks, 0);
+          if (functionName !== '' || lineNumber !== 0 || columnNumber !== 0 || total === 0 || !url.includes('/assets/')) continue;
+          for (const tick of ticks) {
+            const key = sourceOfLine(url, tick.line);
+            byModuleInit.set(key, (byModuleInit.get(key) ?? 0) + ((selfUs.get(node.id) ?? 0) * tick.ticks) / total);
+          }
+        }
         const located = new Map<number, { module: string; fn: string }>();
         const inTask = longTasks.map(() => new Map<string, number>());
         let at = profile.startTime;
@@ -186,12 +242,14 @@ const main = async (): Promise<void> => {
           const ms = (at - originUs) / 1000;
           const task = longTasks.findIndex(([start, duration]) => ms >= start && ms <= start + duration);
           const totals = inTask[task];
-          if (totals !== undefined) totals.set(where.fn, (totals.get(where.fn) ?? 0) + us);
+          // PROFILE_TASKS=files: what ran in each long task by source file rather than function.
+          const key = process.env.PROFILE_TASKS === 'files' ? where.fn.replace(/^\S* /, '').replace(/:\d+$/, '') : where.fn;
+          if (totals !== undefined) totals.set(key, (totals.get(key) ?? 0) + us);
         });
         if (process.env.PROFILE_TASKS !== undefined)
           longTasks.forEach(([start, duration], i) => {
             const entries = [...(inTask[i] ?? [])].sort((a, b) => b[1] - a[1]);
-            const top = entries.slice(0, 5);
+            const top = entries.slice(0, process.env.PROFILE_TASKS === 'files' ? 12 : 5);
             // Our components and react-admin's, whatever their share: what rendered in the task.
             const ours = entries.filter(([fn]) => /^[A-Z]\w* (src\/|ra-)/.test(fn)).slice(0, 12);
             const show = (list: [string, number][]) => list.map(([fn, us]) => `${(us / 1000).toFixed(0)} ${fn.replace(/ \S*\//, ' ')}`).join(' | ');
@@ -200,6 +258,7 @@ const main = async (): Promise<void> => {
       }
       table(`${path}: self time by module`, byModule, RUNS);
       table(`${path}: self time by function`, byFunction, RUNS);
+      table(`${path}: modules' top-level code (evaluation)`, byModuleInit, RUNS);
     }
   } finally {
     await browser.close();
