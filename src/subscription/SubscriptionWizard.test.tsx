@@ -7,13 +7,16 @@ import { AdminContext, HttpError, Notification, TestMemoryRouter, memoryStore, t
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setChatWidget, noopChatWidget, type ChatWidget } from '../integrations/chatWidget';
 import { reloadSession } from '../session/sessionState';
-import { i18nProvider } from '../providers/i18nProvider';
+import { adminTextsReady, i18nProvider } from '../providers/i18nProvider';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';
 import type { SubscriptionPrice } from '../schemas/billing';
 import type { QuoteRequest, Subscription } from '../schemas/subscription';
 import { SubscriptionWizard } from './SubscriptionWizard';
 import { useSupportLauncher } from './useSupportLauncher';
 import { rolesAuthProvider } from '../test/rolesAuthProvider';
+
+// As the app does before its first render (main.tsx).
+await adminTextsReady;
 
 /** Prices like the CONST-3 sample: 19 €/month per 5000-page weekly domain ×1.5, Professional ×1.6. */
 const fakeQuote = async (request: QuoteRequest): Promise<SubscriptionPrice> => {

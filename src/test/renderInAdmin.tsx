@@ -5,7 +5,7 @@ import { AdminContext, Notification, TestMemoryRouter, memoryStore, type DataPro
 import { i18n } from '../i18n/i18nextInstance';
 import { PLATFORM_NS } from '../i18n/languages';
 import { resourcesEn } from '../i18n/resources.en';
-import { i18nProvider } from '../providers/i18nProvider';
+import { adminTextsReady, i18nProvider } from '../providers/i18nProvider';
 import { rolesAuthProvider } from './rolesAuthProvider';
 
 /** The CONST-3 sample table, as a test's fake `getPricing` answers it. */
@@ -24,6 +24,8 @@ export const samplePriceTable = {
  * at a given URL. Notifications render, so tests assert on the text users see.
  */
 i18n.addResourceBundle('en', PLATFORM_NS, resourcesEn, true, false);
+// The admin's texts join i18next a task after the module runs, before the app's first render.
+await adminTextsReady;
 
 interface RenderInAdminOptions {
   /** A fake with only the methods the test needs (react-admin's generics make typed mocks unwieldy). */
