@@ -1,8 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { ThemeProvider } from '@mui/system';
 import { AdminApp } from './AdminApp';
-import { theme } from './theme/theme';
 
 vi.mock('./session/sessionState', async (importOriginal) => {
   const session = { account_id: 1 };
@@ -33,14 +31,9 @@ vi.mock('./providers/i18nProvider', async () => {
 });
 
 // The first visit also loads the lazy page chunks, which takes longer than findBy's default second.
-// The admin renders under the entry's theme, as main.tsx renders it.
 const visit = (path: string) => {
   window.history.pushState({}, '', path);
-  render(
-    <ThemeProvider theme={theme}>
-      <AdminApp />
-    </ThemeProvider>,
-  );
+  render(<AdminApp />);
 };
 
 describe('AdminApp routes', () => {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AccessDenied, AuthCallback, AuthenticationError, CoreAdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { adminTextsReady, i18nProvider } from './providers/i18nProvider';
@@ -16,6 +16,7 @@ import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './query/queryClient';
 import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
+import { themeOptions } from './theme/theme';
 import consentSolutions from './consent-solutions';
 import cookies from './consent-solutions/cookie-management';
 import domains from './consent-solutions/domains';
@@ -49,12 +50,8 @@ const page = (element: ReactNode) => <PendingSuspense>{element}</PendingSuspense
 
 // react-admin's <Admin> is AdminContext + AdminUI with defaults; its default
 // i18nProvider (polyglot, about 8 kB gzip) would ship in the admin chunk although ours always
-// replaces it. AdminContext is ra-core's CoreAdminContext under react-admin's ThemeProvider, which
-// builds a theme of its own from what it is given (createTheme on every page load): every MUI
-// component the loading frame had styled with the entry's theme then computed its styles again
-// for that second theme object (MUI caches them per theme), about 50 ms at 4x CPU in one task
-// (docs/performance.md). The admin renders under the entry's theme instead (main.tsx), the
-// same options built once; it has no light/dark switch for ThemesContext to serve.
+// replaces it. Its ThemeProvider runs createTheme on what it is given: the options, then, not
+// the entry's built theme, which it would deep-merge again.
 const store = localStorageStore();
 
 // react-admin's AdminUI is CoreAdminUI, its notification and its own CssBaseline: global styles
@@ -64,7 +61,14 @@ export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <BrowserRouter>
-      <CoreAdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store}>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={store}
+        theme={themeOptions}
+      >
         <CoreAdminUI
           disableTelemetry
           requireAuth
@@ -102,7 +106,7 @@ export function AdminApp() {
           </CustomRoutes>
         </CoreAdminUI>
         <AdminNotification />
-      </CoreAdminContext>
+      </AdminContext>
     </BrowserRouter>
   );
 }
