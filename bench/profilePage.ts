@@ -12,7 +12,6 @@
  * modules' top-level code, their evaluation, can then be told apart).
  */
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +20,9 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { build } from 'vite';
 import { createServer } from '../dev-server/createServer';
 import { CHROMIUM_ARGS, requireChromium } from '../dev-server/scanner/chromium';
-import { DEMO_PASSWORD } from '../dev-server/seed';
 import { startAppServer } from '../scripts/app/appServer';
 import { precompress } from '../scripts/app/precompress';
+import { freePort, ownerSession } from './benchSession';
 import { BENCH_BCRYPT_COST, writeBenchDb } from './bulkSeed';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,16 +30,6 @@ const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 const TOP = Number(process.env.PROFILE_TOP ?? 30);
 const PATHS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/consent-solutions/'];
 const CPU_SLOWDOWN = 4;
-
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createNetServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
 
 interface ProfileNode {
   id: number;
@@ -190,15 +179,7 @@ const main = async (): Promise<void> => {
   const appServer = await startAppServer(outDir, '127.0.0.1', appPort);
   const browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
   try {
-    const sessionContext = await browser.newContext({ baseURL: appUrl });
-    const sessionPage = await sessionContext.newPage();
-    await sessionPage.goto('/login/');
-    await sessionPage.getByLabel('Email', { exact: true }).fill('owner@demo.test');
-    await sessionPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await sessionPage.getByRole('button', { name: 'Log in' }).click();
-    await sessionPage.waitForURL((url) => !url.pathname.startsWith('/login'));
-    const session = await sessionContext.cookies();
-    await sessionContext.close();
+    const session = await ownerSession(browser, appUrl);
     const { locate, sourceOfLine } = sourceMaps(outDir);
     for (const path of PATHS) {
       const byModule = new Map<string, number>();

@@ -32,7 +32,6 @@
  * BENCH_INGEST_SECONDS (default 60), DATABASE_URL, BENCH_LIGHTHOUSE_REPORTS (a folder for the full reports).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +46,7 @@ import { login } from '../dev-server/test/http';
 import { startAppServer } from '../scripts/app/appServer';
 import { precompress } from '../scripts/app/precompress';
 import { runBannerBench } from './bannerBench';
+import { freePort, ownerSession } from './benchSession';
 import { BENCH_BCRYPT_COST, SOLUTIONS, writeBenchDb } from './bulkSeed';
 import { startAnchorApp, type AnchorApp } from './anchorApp';
 import { anchorRatios, runLighthouse, type LighthouseFigures } from './lighthouse';
@@ -65,16 +65,6 @@ const WRITE_CONNECTIONS = 50;
 const BUDGET_LOGIN_JS = 130_000;
 const BUDGET_MAIN_CHUNK = 357_000;
 const BUDGET_LIST_FIRST_ROW_JS = 400_000;
-
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createNetServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -324,15 +314,7 @@ const main = async (): Promise<void> => {
     browser = await chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS] });
 
     // One real login through the form gives the session cookies of every cold list load.
-    const sessionContext = await browser.newContext({ baseURL: appUrl });
-    const sessionPage = await sessionContext.newPage();
-    await sessionPage.goto('/login/');
-    await sessionPage.getByLabel('Email', { exact: true }).fill('owner@demo.test');
-    await sessionPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await sessionPage.getByRole('button', { name: 'Log in' }).click();
-    await sessionPage.waitForURL((url) => !url.pathname.startsWith('/login'));
-    const session = await sessionContext.cookies();
-    await sessionContext.close();
+    const session = await ownerSession(browser, appUrl);
 
     const pages: PageFigures[] = [];
     let loginFiles: string[] = [];
