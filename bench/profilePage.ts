@@ -140,7 +140,7 @@ const loadOnce = async (browser: Browser, appUrl: string, path: string, session:
 
 const table = (title: string, totals: Map<string, number>, runs: number): void => {
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
-  console.log(`\n${title} (ms of CPU at ${CPU_SLOWDOWN}× per load, ${Math.round(all / runs)} in all)`);
+  console.log(`\n${title} (ms of CPU at ${CPU_SLOWDOWN}× per load, ${Math.round(all / runs / 1000)} in all)`);
   for (const [key, us] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`  ${(us / runs / 1000).toFixed(1).padStart(7)}  ${key}`);
 };
 
