@@ -6,7 +6,7 @@ import type { EvidenceCookie, PageEvidence, StateOutcome, ThirdPartyHost } from 
 /**
  * SCAN-4: the evidence of one page in one consent state. Requests are observed from before the
  * navigation starts (the observer is attached first), so the document's own request and
- * everything the parser fetches is seen; at the end one `context.cookies()` and one `evaluate`
+ * everything the parser fetches is seen; at the end one `context.cookies()` and one `evaluateJson` (pageScript.ts)
  * read the rest, so a page costs little beyond its own load.
  */
 
