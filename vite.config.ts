@@ -4,10 +4,12 @@ import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
 import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
 import { buildInputsPlugin } from './scripts/vite/buildInputs.ts';
+import { emotionStylesInRenderPlugin } from './scripts/vite/emotionStylesInRender.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
 import { lazyNumberFormatPlugin } from './scripts/vite/lazyNumberFormat.ts';
 import { preloadInTurnPlugin } from './scripts/vite/preloadInTurn.ts';
 import { preloadWhatIsMissingPlugin } from './scripts/vite/preloadWhatIsMissing.ts';
+import { queryUpdatesInTransitionPlugin } from './scripts/vite/queryUpdatesInTransition.ts';
 import { reactAdminMui9Plugin } from './scripts/vite/reactAdminMui9.ts';
 import { validateEnvPlugin } from './scripts/vite/validateEnv.ts';
 import { withoutCssVarsThemePlugin } from './scripts/vite/withoutCssVarsTheme.ts';
@@ -31,9 +33,11 @@ export default defineConfig({
     preloadInTurnPlugin(),
     withoutCssVarsThemePlugin(),
     lazyNumberFormatPlugin(),
+    emotionStylesInRenderPlugin(),
+    queryUpdatesInTransitionPlugin(),
     buildInputsPlugin(),
   ],
-  optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin()] } },
+  optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin(), emotionStylesInRenderPlugin(), queryUpdatesInTransitionPlugin()] } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // Every browser the admin supports has native modulepreload: the polyfill would only cost the login route.

@@ -8,7 +8,7 @@
  *   npx tsx bench/profilePage.ts [/consent-solutions/ …]
  *
  * PROFILE_RUNS (default 3), PROFILE_TOP (default 30 rows per table), PROFILE_TASKS (what ran in each
- * long task), PROFILE_LINES (a statement a line in the build: the
+ * long task: by function, `files` by source file, `react` by React's phase and lane), PROFILE_LINES (a statement a line in the build: the
  * modules' top-level code, their evaluation, can then be told apart).
  */
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -138,6 +138,41 @@ const loadOnce = async (browser: Browser, appUrl: string, path: string, session:
   }
 };
 
+/**
+ * PROFILE_TASKS=react: what a sample was part of, from its stack: a render React could slice
+ * (`renderRootConcurrent`) or not (`renderRootSync`: a sync lane, the default lane, an expired
+ * transition, or a sliced render redone because an external store changed during it), a commit,
+ * passive effects, a module's evaluation, or else the task's outermost function.
+ */
+const reactPhaseOf = (nodes: Map<number, ProfileNode>, parents: Map<number, number>, nameOf: (frame: ProfileNode['callFrame']) => string) => {
+  const PHASES: [string, string][] = [
+    ['commitRoot', 'commit'],
+    ['flushPassiveEffects', 'passive effects'],
+    ['renderRootConcurrent', 'render, sliced'],
+    ['renderRootSync', 'render, not sliced'],
+  ];
+  const cache = new Map<number, string>();
+  return (id: number): string => {
+    const known = cache.get(id);
+    if (known !== undefined) return known;
+    const names: string[] = [];
+    let topLevel = false;
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      const frame = nodes.get(at)?.callFrame;
+      if (frame === undefined) break;
+      names.push(nameOf(frame));
+      if (frame.functionName === '' && frame.url.includes('/assets/') && frame.lineNumber === 0 && frame.columnNumber === 0) topLevel = true;
+    }
+    // The innermost phase: a commit's layout effects can set state, and React renders that in the commit's task.
+    const phase = names.map((name) => PHASES.find(([fn]) => fn === name)?.[1]).find((found) => found !== undefined);
+    const entry = names.filter((name) => name !== '' && !name.startsWith('(')).at(-1) ?? names.at(-1) ?? '?';
+    const via = names.includes('performSyncWorkOnRoot') ? ', sync lane' : names.includes('performWorkOnRootViaSchedulerTask') ? ', scheduler task' : '';
+    const result = phase === undefined ? (topLevel ? 'module evaluation' : `other (${entry})`) : `${phase}${via}`;
+    cache.set(id, result);
+    return result;
+  };
+};
+
 const table = (title: string, totals: Map<string, number>, runs: number): void => {
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
   console.log(`\n${title} (ms of CPU at ${CPU_SLOWDOWN}× per load, ${Math.round(all / runs / 1000)} in all)`);
@@ -207,6 +242,9 @@ const main = async (): Promise<void> => {
         }
         const located = new Map<number, { module: string; fn: string }>();
         const inTask = longTasks.map(() => new Map<string, number>());
+        const parents = new Map<number, number>();
+        for (const node of profile.nodes) for (const child of (node as ProfileNode & { children?: number[] }).children ?? []) parents.set(child, node.id);
+        const reactPhase = reactPhaseOf(nodes, parents, (frame) => locate(frame).fn.split(' ')[0] ?? '');
         let at = profile.startTime;
         profile.samples.forEach((id, i) => {
           at += profile.timeDeltas[i] ?? 0;
@@ -224,7 +262,12 @@ const main = async (): Promise<void> => {
           const task = longTasks.findIndex(([start, duration]) => ms >= start && ms <= start + duration);
           const totals = inTask[task];
           // PROFILE_TASKS=files: what ran in each long task by source file rather than function.
-          const key = process.env.PROFILE_TASKS === 'files' ? where.fn.replace(/^\S* /, '').replace(/:\d+$/, '') : where.fn;
+          const key =
+            process.env.PROFILE_TASKS === 'react'
+              ? reactPhase(id)
+              : process.env.PROFILE_TASKS === 'files'
+                ? where.fn.replace(/^\S* /, '').replace(/:\d+$/, '')
+                : where.fn;
           if (totals !== undefined) totals.set(key, (totals.get(key) ?? 0) + us);
         });
         if (process.env.PROFILE_TASKS !== undefined)
