@@ -17,6 +17,8 @@ import { createQueryClient } from './query/queryClient';
 import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { themeOptions } from './theme/theme';
+import { currentLanguage } from './i18n/i18n';
+import { withLocaleDefault } from './i18n/withLocaleDefault';
 import consentSolutions from './consent-solutions';
 import cookies from './consent-solutions/cookie-management';
 import domains from './consent-solutions/domains';
@@ -52,7 +54,7 @@ const page = (element: ReactNode) => <PendingSuspense>{element}</PendingSuspense
 // i18nProvider (polyglot, about 8 kB gzip) would ship in the admin chunk although ours always
 // replaces it. Its ThemeProvider runs createTheme on what it is given: the options, then, not
 // the entry's built theme, which it would deep-merge again.
-const store = localStorageStore();
+const store = withLocaleDefault(localStorageStore(), currentLanguage);
 
 // react-admin's AdminUI is CoreAdminUI, its notification and its own CssBaseline: global styles
 // that the entry has already inserted, built and inserted again inside the admin's first render
