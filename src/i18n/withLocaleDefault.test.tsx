@@ -21,7 +21,12 @@ const firstRender = (store: Store, locale: string): string =>
 
 describe("the admin's store: the provider's language as the locale's default (PERF-1)", () => {
   it('[PERF-1] lets react-admin render the admin on its first render when no language was ever picked', () => {
-    expect(firstRender(withLocaleDefault(memoryStore(), () => 'fr'), 'fr')).toContain('the admin');
+    expect(
+      firstRender(
+        withLocaleDefault(memoryStore(), () => 'fr'),
+        'fr',
+      ),
+    ).toContain('the admin');
     // The control: react-admin's own store has no locale, and its first render is empty.
     expect(firstRender(memoryStore(), 'fr')).toBe('');
   });
