@@ -10,6 +10,6 @@ import type { Store } from 'react-admin';
  */
 export const withLocaleDefault = (store: Store, currentLocale: () => string): Store => ({
   ...store,
-  getItem: <T>(key: string, defaultValue?: T): T =>
+  getItem: <T>(key: string, defaultValue?: T): T | undefined =>
     key === 'locale' ? store.getItem(key, defaultValue ?? (currentLocale() as T)) : store.getItem(key, defaultValue),
 });
