@@ -14,6 +14,7 @@ import { PendingSuspense } from './components/PendingIndicator';
 import { AdminLoading } from './layout/AdminLoading';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './query/queryClient';
+import { seedSessionQueries } from './query/sessionQueries';
 import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { themeOptions } from './theme/theme';
@@ -60,7 +61,11 @@ const store = withLocaleDefault(localStorageStore(), currentLanguage);
 // that the entry has already inserted, built and inserted again inside the admin's first render
 // (docs/performance.md). Its defaults are passed here.
 export function AdminApp() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedSessionQueries(client);
+    return client;
+  });
   return (
     <BrowserRouter>
       <AdminContext
