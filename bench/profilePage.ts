@@ -8,8 +8,9 @@
  *   npx tsx bench/profilePage.ts [/consent-solutions/ …]
  *
  * PROFILE_RUNS (default 3), PROFILE_TOP (default 30 rows per table), PROFILE_TASKS (what ran in each
- * long task: by function, `files` by source file, `react` by React's phase and lane), PROFILE_LINES (a statement a line in the build: the
- * modules' top-level code, their evaluation, can then be told apart).
+ * long task: by function, `files` by source file, `react` by React's phase and lane), PROFILE_LINES
+ * (a statement a line in the build: the modules' top-level code, their evaluation, can then be told
+ * apart).
  */
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
