@@ -3,6 +3,7 @@ import { CoreAdminContext, useAuthState, usePermissions, type AuthProvider } fro
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './queryClient';
 import { seedSessionQueries } from './sessionQueries';
+import { readSession } from '../session/sessionState';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../test/sessionCookie';
 
 const spyAuthProvider = () =>
@@ -18,7 +19,7 @@ const spyAuthProvider = () =>
 const firstRender = async (seed: boolean) => {
   const authProvider = spyAuthProvider();
   const queryClient = createQueryClient();
-  if (seed) seedSessionQueries(queryClient);
+  if (seed) seedSessionQueries(queryClient, readSession());
   const renders: { authenticated?: boolean; authPending: boolean; permissions: unknown; permissionsPending: boolean }[] = [];
   const Probe = () => {
     const auth = useAuthState();

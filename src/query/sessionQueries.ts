@@ -1,16 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readSession } from '../session/sessionState';
 
 /**
- * What react-admin asks the authProvider before its first screen, answered from the session
- * cookie as authProvider.ts answers it (`checkAuth`, `getPermissions`). Unanswered, the admin's
- * first render was its loading page; the real first screen came once both queries had settled,
- * in renders of their own, and react-admin registered its resources once more when the
- * permissions arrived (docs/performance.md). The keys are react-admin's (`useAuthState` and
- * `usePermissions` without parameters); sessionQueries.test.tsx holds them to the installed ra-core.
+ * What react-admin asks the authProvider before its first screen, answered from the session (the
+ * caller decodes it from its cookie) as authProvider.ts answers it (`checkAuth`, `getPermissions`).
+ * Unanswered, the admin's first render was its loading page; the real first screen came once both
+ * queries had settled, in renders of their own, and react-admin registered its resources once more
+ * when the permissions arrived (docs/performance.md). The keys are react-admin's (`useAuthState`
+ * and `usePermissions` without parameters); sessionQueries.test.tsx holds them to the installed
+ * ra-core.
  */
-export const seedSessionQueries = (client: QueryClient): void => {
-  const session = readSession();
+export const seedSessionQueries = (client: QueryClient, session: { roles: string[] } | null): void => {
   if (session === null) return;
   client.setQueryData(['auth', 'checkAuth', {}], true);
   client.setQueryData(['auth', 'getPermissions', {}], session.roles);
