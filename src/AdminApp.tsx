@@ -15,7 +15,7 @@ import { AdminLoading } from './layout/AdminLoading';
 import { AppLayout } from './layout/AppLayout';
 import { createQueryClient } from './query/queryClient';
 import { seedSessionQueries } from './query/sessionQueries';
-import { readSession } from './session/sessionState';
+import { getSession } from './session/sessionState';
 import { installIntegrations } from './integrations/installIntegrations';
 import { lazyWithReload } from './shared/lazyWithReload';
 import { themeOptions } from './theme/theme';
@@ -64,7 +64,7 @@ const store = withLocaleDefault(localStorageStore(), currentLanguage);
 export function AdminApp() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    seedSessionQueries(client, readSession());
+    seedSessionQueries(client, getSession());
     return client;
   });
   return (
