@@ -22,6 +22,7 @@ import { themeOptions } from './theme/theme';
 import { currentLanguage } from './i18n/i18n';
 import { withLocaleDefault } from './i18n/withLocaleDefault';
 import consentSolutions from './consent-solutions';
+import { usePrefetchSolutionReads } from './consent-solutions/usePrefetchSolutionReads';
 import cookies from './consent-solutions/cookie-management';
 import domains from './consent-solutions/domains';
 import auditLog from './audit-log';
@@ -38,6 +39,11 @@ const SubscriptionWizard = lazyWithReload(async () => ({
 const ConsentSolutionPage = lazyWithReload(async () => ({
   default: (await import('./consent-solutions/ConsentSolutionPage')).ConsentSolutionPage,
 }));
+/** The detail's route: its first reads start while its chunk loads (usePrefetchSolutionReads). */
+const ConsentSolutionEdit = () => {
+  usePrefetchSolutionReads();
+  return <ConsentSolutionPage />;
+};
 const OnboardingPage = lazyWithReload(async () => ({ default: (await import('./onboarding/OnboardingPage')).OnboardingPage }));
 const ComplianceDashboardPage = lazyWithReload(async () => ({
   default: (await import('./compliance-dashboard/ComplianceDashboardPage')).ComplianceDashboardPage,
@@ -90,7 +96,7 @@ export function AdminApp() {
           authCallbackPage={AuthCallback}
           authenticationError={AuthenticationError}
         >
-          <Resource name="consent-solutions" {...consentSolutions} edit={ConsentSolutionPage} />
+          <Resource name="consent-solutions" {...consentSolutions} edit={ConsentSolutionEdit} />
           <Resource name="domains" {...domains} />
           {/* ROUTE-13: read and written inside a consent solution's pop-up tab. */}
           <Resource name="popup-templates" {...popupTemplates} />

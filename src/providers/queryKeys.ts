@@ -11,7 +11,11 @@ const id = (value: Identifier): string => String(value);
 
 export const queryKeys = {
   /** react-admin's own keys of a resource start with its name: this refreshes all of them. */
-  consentSolutions: { all: ['consent-solutions'] as const },
+  consentSolutions: {
+    all: ['consent-solutions'] as const,
+    /** react-admin's key of one record (`useGetOne`, which the detail's `ShowBase` reads). */
+    record: (solutionId: Identifier) => ['consent-solutions', 'getOne', { id: id(solutionId) }] as const,
+  },
   cookies: { all: ['cookies'] as const },
   pricing: { all: ['pricing'] as const },
   /** react-admin's keys of the `popup-templates` resource (lists and records). */

@@ -34,11 +34,21 @@ interface RenderInAdminOptions {
   url?: string;
   /** Called with every location, to assert where a screen navigates. */
   onLocation?: (location: { pathname: string }) => void;
+  /** The app's own client (its cache times) where a test depends on them; else one that keeps nothing fresh. */
+  queryClient?: QueryClient;
 }
 
-export const renderInAdmin = (ui: ReactElement, { dataProvider, roles = ['ROLE_USER'], url = '/', onLocation }: RenderInAdminOptions) => {
+export const renderInAdmin = (
+  ui: ReactElement,
+  {
+    dataProvider,
+    roles = ['ROLE_USER'],
+    url = '/',
+    onLocation,
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  }: RenderInAdminOptions,
+) => {
   const authProvider = rolesAuthProvider(roles);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <TestMemoryRouter initialEntries={[url]} locationCallback={onLocation}>
       <AdminContext
