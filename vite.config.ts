@@ -41,22 +41,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // Every browser the admin supports has native modulepreload: the polyfill would only cost the login route.
-  build: {
-    sourcemap: false,
-    manifest: true,
-    chunkSizeWarningLimit: 800,
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // Rolldown's automatic splitting made a file of every module set two lazy chunks share: a
-        // detail tab's first load fetched 60 files, most of them under 2 kB, six at a time over
-        // HTTP/1.1, a round trip each (docs/performance.md). Common chunks under 256 kB of source are
-        // copied into the chunks that read them; the runtime keeps one module state (rolldown's
-        // "inline common chunks"). Style modules stay files, as Vite asks.
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 256 * 1024, exclude: /\.css(\?|$)/ } },
-      },
-    },
-  },
+  build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 800, modulePreload: { polyfill: false } },
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines
     // that run `npm test`, so every unit, banner and API file ran one after another while a core
