@@ -13,7 +13,7 @@ const TABS_READING_TCF = new Set(['installation', 'tcf']);
  * record, under react-admin's own `getOne` key (what `ShowBase` reads), the publish status every
  * tab's header shows, and the TCF state on the tabs that show it.
  */
-export const solutionReads = (dataProvider: AppDataProvider, solutionId: Identifier, pathname: string): FetchQueryOptions[] => [
+const solutionReads = (dataProvider: AppDataProvider, solutionId: Identifier, pathname: string): FetchQueryOptions[] => [
   {
     queryKey: queryKeys.consentSolutions.record(solutionId),
     queryFn: () => dataProvider.getOne('consent-solutions', { id: solutionId }).then(({ data }) => data),
