@@ -10,8 +10,9 @@ const FIRST_PAINT_FONTS = /(?:^|\/)roboto-latin-(?:400|500)-normal-[\w-]+\.woff2
  * visible jump. The two weights are asked for early, from index.html, so that the first text
  * finds them loaded (in the bench, every first paint stayed the largest); but not before the
  * page's first frame: Chromium holds a page's first frame back while a font requested before it
- * is loading, and on a busy CPU the frame then came a second or two late (`<link rel=preload as=font>`: 5 of 8 loads of `/login/` with one core busy, none
- * without it; docs/performance.md). A `FontFace` of the same file and the stylesheet's
+ * is loading, and on a busy CPU the frame then came a second or two late
+ * (`<link rel=preload as=font>`: 5 of 8 loads of `/login/` with one core busy, none without it;
+ * docs/performance.md). A `FontFace` of the same file and the stylesheet's
  * `@font-face` share one request. The files are the build's own, named at build time.
  */
 const firstPaintFontsScript = (hrefs: readonly string[]): string =>
