@@ -9,6 +9,7 @@ import { formatDateTime } from '../i18n/formatters';
 import { notify } from '../notifications/notify';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
+import { publishStatusQuery } from './solutionQueries';
 
 /**
  * PROMISE-4: on every tab of a solution, the live version, what changed since it (computed by
@@ -20,7 +21,7 @@ export const PublishBar = ({ solutionId }: { solutionId: Identifier }) => {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const canPublish = useCan('consentSolutions.write');
-  const status = useQuery({ queryKey: queryKeys.popup.publishStatus(solutionId), queryFn: () => dataProvider.getPublishStatus(solutionId), retry: false });
+  const status = useQuery({ ...publishStatusQuery(dataProvider, solutionId), retry: false });
 
   // Any edit saved anywhere in the admin (a text, a cookie, a template, a setting) may change
   // what is unpublished: ask again after each successful change.

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { queryKeys } from '../../providers/queryKeys';
+import { tcfStateQuery } from '../solutionQueries';
 
 /**
  * TCF-1, on the installation tab: what changes when TCF is on. Nothing to add (PROMISE-5): the
@@ -12,7 +12,7 @@ import { queryKeys } from '../../providers/queryKeys';
 export const TcfInstallationNote = ({ solutionId }: { solutionId: Identifier }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const state = useQuery({ queryKey: queryKeys.tcf.state(solutionId), queryFn: () => dataProvider.getTcfState(solutionId) });
+  const state = useQuery(tcfStateQuery(dataProvider, solutionId));
   if (!state.data?.settings.enabled) return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="tcf-installation-heading" sx={{ p: 2 }}>

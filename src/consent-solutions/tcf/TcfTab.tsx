@@ -14,6 +14,7 @@ import { Loading, useDataProvider, useRecordContext, useTranslate, type Identifi
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { notify } from '../../notifications/notify';
 import { queryKeys } from '../../providers/queryKeys';
+import { tcfStateQuery } from '../solutionQueries';
 import type { GvlVendor, TcfSettings, TcfSettingsState } from '../../schemas/tcf';
 import { AcProviders } from './AcProviders';
 import { GvlStatus } from './GvlStatus';
@@ -112,11 +113,7 @@ export const TcfTab = () => {
   const translate = useTranslate();
   const solution = useRecordContext<{ id: Identifier }>();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const state = useQuery({
-    queryKey: queryKeys.tcf.state(solution?.id ?? ''),
-    queryFn: () => dataProvider.getTcfState(solution?.id ?? ''),
-    enabled: solution !== undefined,
-  });
+  const state = useQuery({ ...tcfStateQuery(dataProvider, solution?.id ?? ''), enabled: solution !== undefined });
   if (!solution) return null;
   if (state.isPending) return <Loading />;
   if (!state.data) return null;
