@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
 import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
+import { commitUpdatesInTransitionPlugin } from './scripts/vite/commitUpdatesInTransition.ts';
 import { buildInputsPlugin } from './scripts/vite/buildInputs.ts';
 import { emotionStylesInRenderPlugin } from './scripts/vite/emotionStylesInRender.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
@@ -35,9 +36,12 @@ export default defineConfig({
     lazyNumberFormatPlugin(),
     emotionStylesInRenderPlugin(),
     queryUpdatesInTransitionPlugin(),
+    commitUpdatesInTransitionPlugin(),
     buildInputsPlugin(),
   ],
-  optimizeDeps: { rolldownOptions: { plugins: [reactAdminMui9Plugin(), emotionStylesInRenderPlugin(), queryUpdatesInTransitionPlugin()] } },
+  optimizeDeps: {
+    rolldownOptions: { plugins: [reactAdminMui9Plugin(), emotionStylesInRenderPlugin(), queryUpdatesInTransitionPlugin(), commitUpdatesInTransitionPlugin()] },
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // Every browser the admin supports has native modulepreload: the polyfill would only cost the login route.

@@ -8,7 +8,8 @@
  *   npx tsx bench/profilePage.ts [/consent-solutions/ …]
  *
  * PROFILE_RUNS (default 3), PROFILE_TOP (default 30 rows per table), PROFILE_TASKS (what ran in each
- * long task: by function, `files` by source file, `react` by React's phase and lane), PROFILE_LINES
+ * long task: by function, `files` by source file, `react` by React's phase and lane, `eval` by
+ * what the modules' evaluation called), PROFILE_LINES
  * (a statement a line in the build: the modules' top-level code, their evaluation, can then be told
  * apart).
  */
@@ -174,6 +175,31 @@ const reactPhaseOf = (nodes: Map<number, ProfileNode>, parents: Map<number, numb
   };
 };
 
+/**
+ * PROFILE_TASKS=eval: what a module's evaluation spent a sample in, by the functions its top-level
+ * code called (two levels; `top-level <chunk>` for the statements themselves), so that a set-up
+ * run as a module loads (a theme, an i18n instance) can be told from the modules' own code.
+ */
+const evaluationCallOf = (nodes: Map<number, ProfileNode>, parents: Map<number, number>, nameOf: (frame: ProfileNode['callFrame']) => string) => {
+  const isTopLevel = (frame: ProfileNode['callFrame']) =>
+    frame.functionName === '' && frame.url.includes('/assets/') && frame.lineNumber === 0 && frame.columnNumber === 0;
+  return (leaf: number): string => {
+    const stack: ProfileNode['callFrame'][] = [];
+    for (let at: number | undefined = leaf; at !== undefined; at = parents.get(at)) {
+      const frame = nodes.get(at)?.callFrame;
+      if (frame !== undefined) stack.push(frame);
+    }
+    const top = stack.findIndex(isTopLevel);
+    if (top < 0) return 'not a module evaluation';
+    const called = stack
+      .slice(0, top)
+      .reverse()
+      .map(nameOf)
+      .filter((name) => !/^(\(|\s)/.test(name));
+    return called.slice(0, 2).join(' > ') || `top-level ${nameOf(stack[top] as ProfileNode['callFrame'])}`;
+  };
+};
+
 const table = (title: string, totals: Map<string, number>, runs: number): void => {
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
   console.log(`\n${title} (ms of CPU at ${CPU_SLOWDOWN}× per load, ${Math.round(all / runs / 1000)} in all)`);
@@ -246,6 +272,7 @@ const main = async (): Promise<void> => {
         const parents = new Map<number, number>();
         for (const node of profile.nodes) for (const child of (node as ProfileNode & { children?: number[] }).children ?? []) parents.set(child, node.id);
         const reactPhase = reactPhaseOf(nodes, parents, (frame) => locate(frame).fn.split(' ')[0] ?? '');
+        const evalCall = evaluationCallOf(nodes, parents, (frame) => locate(frame).fn);
         let at = profile.startTime;
         profile.samples.forEach((id, i) => {
           at += profile.timeDeltas[i] ?? 0;
@@ -264,17 +291,19 @@ const main = async (): Promise<void> => {
           const totals = inTask[task];
           // PROFILE_TASKS=files: what ran in each long task by source file rather than function.
           const key =
-            process.env.PROFILE_TASKS === 'react'
-              ? reactPhase(id)
-              : process.env.PROFILE_TASKS === 'files'
-                ? where.fn.replace(/^\S* /, '').replace(/:\d+$/, '')
-                : where.fn;
+            process.env.PROFILE_TASKS === 'eval'
+              ? evalCall(id)
+              : process.env.PROFILE_TASKS === 'react'
+                ? reactPhase(id)
+                : process.env.PROFILE_TASKS === 'files'
+                  ? where.fn.replace(/^\S* /, '').replace(/:\d+$/, '')
+                  : where.fn;
           if (totals !== undefined) totals.set(key, (totals.get(key) ?? 0) + us);
         });
         if (process.env.PROFILE_TASKS !== undefined)
           longTasks.forEach(([start, duration], i) => {
             const entries = [...(inTask[i] ?? [])].sort((a, b) => b[1] - a[1]);
-            const top = entries.slice(0, process.env.PROFILE_TASKS === 'files' ? 12 : 5);
+            const top = entries.slice(0, process.env.PROFILE_TASKS === 'files' || process.env.PROFILE_TASKS === 'eval' ? 14 : 5);
             // Our components and react-admin's, whatever their share: what rendered in the task.
             const ours = entries.filter(([fn]) => /^[A-Z]\w* (src\/|ra-)/.test(fn)).slice(0, 12);
             const show = (list: [string, number][]) => list.map(([fn, us]) => `${(us / 1000).toFixed(0)} ${fn.replace(/ \S*\//, ' ')}`).join(' | ');

@@ -99,5 +99,5 @@ void Promise.all([i18nReady, bootFirst()]).then(() => {
     );
   });
   // API-6: the hosted texts come through i18next's loader, after the first paint.
-  if (env.translationsUrl !== undefined) void import('./i18n/i18nextInstance');
+  if (env.translationsUrl !== undefined) void import('./i18n/i18nextInstance').then(({ appI18next }) => appI18next());
 });

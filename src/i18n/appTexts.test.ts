@@ -36,7 +36,7 @@ describe('the app texts before and after i18next', () => {
     const texts = await freshTexts();
     const onChange = vi.fn();
     texts.subscribeToTexts(onChange);
-    const { i18n } = await import('./i18nextInstance');
+    const i18n = (await import('./i18nextInstance')).appI18next();
     expect(i18n.language).toBe('fr');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const before = onChange.mock.calls.length;
@@ -52,5 +52,22 @@ describe('the app texts before and after i18next', () => {
     expect(texts.currentLanguage()).toBe('en');
     expect(texts.translate('auth.login.submit')).toBe('Log in');
     expect(document.cookie).toContain('i18next=en');
+  });
+  it("[PERF-1] the admin's i18n provider sets i18next up in a task after the one that runs its modules", async () => {
+    vi.resetModules();
+    const attached = vi.fn();
+    vi.doMock('./i18n', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('./i18n')>();
+      return { ...actual, attachI18next: (...args: Parameters<typeof actual.attachI18next>) => (attached(), actual.attachI18next(...args)) };
+    });
+    try {
+      const { adminTextsReady, i18nProvider } = await import('../providers/i18nProvider');
+      expect(attached).not.toHaveBeenCalled();
+      await adminTextsReady;
+      expect(attached).toHaveBeenCalledTimes(1);
+      expect(i18nProvider.translate('ra.action.save')).toBe('Save');
+    } finally {
+      vi.doUnmock('./i18n');
+    }
   });
 });

@@ -85,9 +85,18 @@ export const createI18n = (translationsUrl: string | undefined = env.translation
   return instance;
 };
 
+let instance: I18n | undefined;
+
 /**
- * The app's ONE i18next instance, created when the admin's chunk (or the hosted translations)
- * first needs it; i18n.ts hands every translation to it from then on.
+ * The app's ONE i18next instance, created on its first use (the admin's texts, the hosted
+ * translations); i18n.ts hands every translation to it from then on. Not when this module runs:
+ * its set-up (the catalogues' copy, `init`) was a fifth of the admin chunk's evaluation, one of
+ * a logged-in load's longest tasks (docs/performance.md).
  */
-export const i18n = createI18n();
-attachI18next(i18n);
+export const appI18next = (): I18n => {
+  if (instance === undefined) {
+    instance = createI18n();
+    attachI18next(instance);
+  }
+  return instance;
+};

@@ -1,3 +1,4 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import AdminBoot, { KeepBootFrame } from './AdminBoot';
@@ -7,6 +8,23 @@ const notice = () => screen.queryByRole('region', { name: 'Cookies on this admin
 const noticeElement = () => screen.queryByRole('region', { name: 'Cookies on this admin', hidden: true });
 
 afterEach(() => vi.useRealTimers());
+
+/**
+ * A screen of the admin that notes its commit, the end of the task that commits it (a microtask
+ * queued then) and its passive effects: an update made during that commit (in React's sync lane)
+ * runs them before the task ends.
+ */
+const probe = (seen: string[], screen: string) => {
+  const Probe = () => {
+    useLayoutEffect(() => {
+      seen.push(`${screen} committed`);
+      queueMicrotask(() => seen.push(`end of the task that committed ${screen}`));
+    }, []);
+    useEffect(() => void seen.push(`${screen}'s passive effects`), []);
+    return null;
+  };
+  return Probe;
+};
 
 describe('AdminBoot', () => {
   it('[ST-2] [PERF-1] the loading frame stays while the admin holds it, and leaves when the admin shows a screen', async () => {
@@ -27,6 +45,40 @@ describe('AdminBoot', () => {
     );
     expect(await screen.findByText("The admin's screen")).toBeInTheDocument();
     expect(notice()).not.toBeInTheDocument();
+  });
+
+  it("[PERF-1] taking and releasing the frame updates nothing during a commit: the admin's passive effects run after the task that commits it", async () => {
+    const seen: string[] = [];
+    const Holding = probe(seen, 'the session check');
+    const Screen = probe(seen, 'the list');
+    // The admin moves on by itself, as after an answer: a test's rerender would commit inside act().
+    const Admin = () => {
+      const [checked, setChecked] = useState(false);
+      useEffect(() => void setTimeout(() => setChecked(true), 20), []);
+      return checked ? (
+        <Screen />
+      ) : (
+        <>
+          <Holding />
+          <KeepBootFrame />
+        </>
+      );
+    };
+    render(
+      <AdminBoot>
+        <Admin />
+      </AdminBoot>,
+    );
+    await waitFor(() => expect(seen).toContain("the list's passive effects"));
+    await waitFor(() => expect(notice()).not.toBeInTheDocument());
+    expect(seen).toEqual([
+      'the session check committed',
+      'end of the task that committed the session check',
+      "the session check's passive effects",
+      'the list committed',
+      'end of the task that committed the list',
+      "the list's passive effects",
+    ]);
   });
 
   it('[ST-2] [PERF-1] an admin that holds nothing replaces the frame as soon as it commits', async () => {

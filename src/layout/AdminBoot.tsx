@@ -1,4 +1,4 @@
-import { Suspense, startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, startTransition, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { ConsentBanner } from './ConsentBanner';
 import { integrationsEn } from '../i18n/integrations.en';
@@ -35,9 +35,15 @@ const subscribeHolds = (listener: () => void) => {
 };
 const isFrameHeld = () => holds > 0;
 
+// The hold and the hand-over are passive effects and plain state, not layout effects and
+// useSyncExternalStore: React renders an update made during a commit (or a store's change) in its
+// sync lane, and first runs all the admin's passive effects in the task of the commit that mounted
+// it: 50–130 ms at 4× CPU in one task (docs/performance.md). The frame is over the page, so
+// leaving a render later shows nothing out of place.
+
 /** Keeps the loading frame on screen while mounted; renders nothing itself. */
 export const KeepBootFrame = () => {
-  useLayoutEffect(() => {
+  useEffect(() => {
     holds += 1;
     announceHolds();
     return () => {
@@ -48,9 +54,9 @@ export const KeepBootFrame = () => {
   return null;
 };
 
-/** Calls `onCommit` once the tree before it has committed. */
+/** Calls `onCommit` once the tree before it has committed, with its passive effects. */
 const OnCommit = ({ onCommit }: { onCommit: () => void }) => {
-  useLayoutEffect(onCommit, [onCommit]);
+  useEffect(onCommit, [onCommit]);
   return null;
 };
 
@@ -59,16 +65,22 @@ const OnCommit = ({ onCommit }: { onCommit: () => void }) => {
  * starts downloading once the frame is painted: fetched together, it shared the connection
  * with the entry and held the first paint back on a slow network. The switch is a transition,
  * so the frame stays as it is until the admin is ready; the frame then stays while the admin
- * holds it (KeepBootFrame) and leaves in the commit that shows the admin's own screen.
+ * holds it (KeepBootFrame) and leaves in the render after the one that shows the admin's own screen.
  */
 export default function AdminBoot({ children, load }: { children: ReactNode; load?: () => Promise<unknown> }) {
   const [painted, setPainted] = useState(false);
   const [adminCommitted, setAdminCommitted] = useState(false);
   const [markCommitted] = useState(() => () => setAdminCommitted(true));
-  const held = useSyncExternalStore(subscribeHolds, isFrameHeld);
+  const [held, setHeld] = useState(isFrameHeld);
+  useEffect(() => {
+    const update = () => setHeld(isFrameHeld());
+    // A hold taken before this subscribed is read now.
+    update();
+    return subscribeHolds(update);
+  }, []);
   const shown = !adminCommitted || held;
-  // Removing the frame's elements costs more than the rest of the commit that shows the admin
-  // (about 40 ms at 4x CPU under a trace): that commit hides the frame, a task of its own removes it.
+  // Removing the frame's elements costs more than the rest of the commit that hides it (about
+  // 40 ms at 4x CPU under a trace): that commit hides the frame, a task of its own removes it.
   const [removed, setRemoved] = useState(false);
   useEffect(() => {
     if (shown) return undefined;

@@ -3,7 +3,7 @@ import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import type { Tree } from '../i18n/deepMerge';
 import { adminCatalogueEn, raMessagesEn } from '../i18n/adminCatalogue.en';
 import { changeLanguage, currentLanguage } from '../i18n/i18n';
-import { i18n } from '../i18n/i18nextInstance';
+import { appI18next } from '../i18n/i18nextInstance';
 import { PLATFORM_NS, supportedBase, type SupportedLanguage } from '../i18n/languages';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
@@ -16,6 +16,7 @@ const locales: Locale[] = [
 // so the auth screens (which share the instance but not this module) never download them.
 // Existing app keys win. English is the fallback, always in; French comes with the first use.
 const addAdminTexts = (lng: SupportedLanguage, catalogue: Tree, raMessages: TranslationMessages) => {
+  const i18n = appI18next();
   i18n.addResourceBundle(lng, PLATFORM_NS, catalogue, true, false);
   i18n.addResourceBundle(lng, PLATFORM_NS, convertRaTranslationsToI18next(raMessages), true, false);
 };
@@ -39,13 +40,18 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 
 /**
  * The admin renders after this, so its first render speaks the visitor's language (PROD-5).
- * The texts join i18next in a task after the one that runs the admin's modules: together they
- * made one of a logged-in load's longest tasks (docs/performance.md).
+ * i18next is set up, then given the texts, each in a task after the one that runs the admin's
+ * modules: the three together made one of a logged-in load's longest tasks (docs/performance.md).
  */
-export const adminTextsReady: Promise<void> = nextTask().then(() => {
-  addAdminTexts('en', adminCatalogueEn, raMessagesEn);
-  return loadAdminTexts(currentLanguage());
-});
+export const adminTextsReady: Promise<void> = nextTask()
+  .then(() => {
+    appI18next();
+    return nextTask();
+  })
+  .then(() => {
+    addAdminTexts('en', adminCatalogueEn, raMessagesEn);
+    return loadAdminTexts(currentLanguage());
+  });
 
 /**
  * react-admin's I18nProvider on the app's one i18next instance (src/i18n/i18n.ts).
@@ -59,7 +65,7 @@ export const i18nProvider: I18nProvider = {
     const i18nextOptions: Record<string, unknown> = { ...rest };
     if (typeof defaultValue === 'string') i18nextOptions.defaultValue = defaultValue;
     if (typeof count === 'number') i18nextOptions.count = count;
-    return String(i18n.t(key, i18nextOptions));
+    return String(appI18next().t(key, i18nextOptions));
   },
   changeLocale: async (locale) => {
     await loadAdminTexts(supportedBase(locale) ?? 'en');

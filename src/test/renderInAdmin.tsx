@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, Notification, TestMemoryRouter, memoryStore, type DataProvider } from 'react-admin';
-import { i18n } from '../i18n/i18nextInstance';
+import { appI18next } from '../i18n/i18nextInstance';
 import { PLATFORM_NS } from '../i18n/languages';
 import { resourcesEn } from '../i18n/resources.en';
 import { adminTextsReady, i18nProvider } from '../providers/i18nProvider';
@@ -23,7 +23,7 @@ export const samplePriceTable = {
  * folder's catalogue, which en.ts spreads in the app), a fake dataProvider and fixed roles,
  * at a given URL. Notifications render, so tests assert on the text users see.
  */
-i18n.addResourceBundle('en', PLATFORM_NS, resourcesEn, true, false);
+appI18next().addResourceBundle('en', PLATFORM_NS, resourcesEn, true, false);
 // The admin's texts join i18next a task after the module runs, before the app's first render.
 await adminTextsReady;
 
