@@ -223,6 +223,8 @@ const main = async (): Promise<void> => {
     bcryptCost: BENCH_BCRYPT_COST,
   });
   const apiHttp = api.app.listen(apiPort, '127.0.0.1');
+  // Open before the first load, as `npm start` does (bench/run.ts).
+  await api.context.consentLog.ready();
   process.env.VITE_API_URL = apiUrl;
   await build({
     root: ROOT,

@@ -300,6 +300,9 @@ const main = async (): Promise<void> => {
     apiHttp.once('listening', done);
     apiHttp.once('error', fail);
   });
+  // As `npm start` does (dev-server/index.ts): opened on the first request instead, the embedded
+  // consent log's start (about 3 s) fell in the first Lighthouse run of the installation tab.
+  await api.context.consentLog.ready();
 
   console.log('Building the app…');
   process.env.VITE_API_URL = apiUrl;
