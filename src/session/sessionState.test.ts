@@ -39,4 +39,25 @@ describe('session state', () => {
     expect(listener).toHaveBeenLastCalledWith(null);
     unsubscribe();
   });
+
+  it('[ST-4] [PERF-1] reloadSession decodes a token once, and still ends the session when the unchanged token expires', () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 12) });
+    try {
+      const token = sessionToken({ sub: '7', exp: Math.floor(Date.now() / 1000) + 60 });
+      setSessionCookie(token);
+      const decode = vi.spyOn(globalThis, 'atob');
+      const first = reloadSession();
+      const decodedOnce = decode.mock.calls.length;
+      expect(decodedOnce).toBeGreaterThan(0);
+      expect(first?.sub).toBe('7');
+      expect(reloadSession()).toBe(first);
+      expect(decode.mock.calls.length).toBe(decodedOnce);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(reloadSession()).toBeNull();
+      expect(getSession()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
 });
