@@ -18,7 +18,7 @@ interface Rewrite {
   to: string;
 }
 
-export const REWRITES: Rewrite[] = [
+const REWRITES: Rewrite[] = [
   {
     file: /[\\/]@mui[\\/]material[\\/]Tooltip[\\/]Tooltip\.mjs$/,
     from: 'const handleRef = useForkRef(getReactElementRef(children), setChildNode, ref);',

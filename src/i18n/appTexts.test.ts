@@ -53,6 +53,7 @@ describe('the app texts before and after i18next', () => {
     expect(texts.translate('auth.login.submit')).toBe('Log in');
     expect(document.cookie).toContain('i18next=en');
   });
+
   it("[PERF-1] the admin's i18n provider sets i18next up in a task after the one that runs its modules", async () => {
     vi.resetModules();
     const attached = vi.fn();

@@ -14,13 +14,13 @@ afterEach(() => vi.useRealTimers());
  * queued then) and its passive effects: an update made during that commit (in React's sync lane)
  * runs them before the task ends.
  */
-const probe = (seen: string[], screen: string) => {
+const probe = (seen: string[], name: string) => {
   const Probe = () => {
     useLayoutEffect(() => {
-      seen.push(`${screen} committed`);
-      queueMicrotask(() => seen.push(`end of the task that committed ${screen}`));
+      seen.push(`${name} committed`);
+      queueMicrotask(() => seen.push(`end of the task that committed ${name}`));
     }, []);
-    useEffect(() => void seen.push(`${screen}'s passive effects`), []);
+    useEffect(() => void seen.push(`${name}'s passive effects`), []);
     return null;
   };
   return Probe;

@@ -65,10 +65,11 @@ const FIRST_PAINT_WAIT_MS = 500;
 
 /**
  * Resolves once the page's first contentful paint has been presented (its `paint` entry is
- * there), in a task after it. A frame's callback runs before the frame reaches the screen, and
- * the paint came 30–50 ms after it in Lighthouse's runs: the admin's files, asked for in between, downloaded while the
- * first paint was still on its way, and Lighthouse then counts them before it (docs/performance.md).
- * Where the browser reports no paint timing, or none comes, a task later (at most the wait).
+ * there), in a task after it. A frame's callback runs before the frame reaches the screen, and in
+ * Lighthouse's runs the paint came 30–50 ms after it: the admin's files, asked for in between,
+ * downloaded while the first paint was still on its way, and Lighthouse then counted them before
+ * it (docs/performance.md). Where the browser reports no paint timing, or none comes, a task later
+ * (at most the wait).
  */
 const afterFirstContentfulPaint = (signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
@@ -90,11 +91,12 @@ const afterFirstContentfulPaint = (signal: AbortSignal): Promise<void> =>
   });
 
 /**
- * Shows the loading frame, then `children`, the admin (docs/performance.md). The admin (about 270 kB)
- * starts downloading once the frame is on screen (its first contentful paint): fetched together, it shared the connection
- * with the entry and held the first paint back on a slow network. The switch is a transition,
- * so the frame stays as it is until the admin is ready; the frame then stays while the admin
- * holds it (KeepBootFrame) and leaves in the render after the one that shows the admin's own screen.
+ * Shows the loading frame, then `children`, the admin (docs/performance.md). The admin (about
+ * 270 kB) starts downloading once the frame is on screen (its first contentful paint): fetched
+ * together, it shared the connection with the entry and held the first paint back on a slow
+ * network. The switch is a transition, so the frame stays as it is until the admin is ready; the
+ * frame then stays while the admin holds it (KeepBootFrame) and leaves in the render after the one
+ * that shows the admin's own screen.
  */
 export default function AdminBoot({ children, load }: { children: ReactNode; load?: () => Promise<unknown> }) {
   const [painted, setPainted] = useState(false);

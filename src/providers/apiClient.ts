@@ -2,6 +2,7 @@ import { env } from '../config/env';
 import { ApiError } from '../shared/apiError';
 import { forceLogout } from '../session/forcedLogout';
 import { reloadSession } from '../session/sessionState';
+import { nextTask } from '../shared/nextTask';
 
 const JSON_LD = 'application/ld+json';
 
@@ -44,14 +45,6 @@ const withDefaultHeaders = (init: RequestInit): Headers => {
   return headers;
 };
 
-/**
- * Resolves in a task of its own, once the running one has ended. A screen's queries start together,
- * from React's passive effects, and each cross-origin `fetch` call costs the main thread 1–5 ms at
- * 1x CPU (more while a page loads): on the installation tab their calls made one task of 50–70 ms
- * (docs/performance.md). Started a task apart, none of them adds to another's.
- */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 const parseJson = (text: string): unknown => {
   if (text === '') return undefined;
   try {
@@ -63,7 +56,7 @@ const parseJson = (text: string): unknown => {
 
 /**
  * The one place that calls `fetch` (API-1): the configured base URL, credentials, JSON-LD by
- * default, no retries and no timeout, each request started in a task of its own. After every response it re-reads the session (except for
+ * default, no retries and no timeout. After every response it re-reads the session (except for
  * `/subscriptions`); a 401 outside `/login_check` logs out (ST-4). Rejects with an ApiError for
  * a failed status or network; turning that into toasts is the caller's job (see httpClient.ts
  * and notifyApiError.ts), because each caller has its own default message.
@@ -72,6 +65,10 @@ export const apiFetch = async <T = unknown>(pathOrUrl: string, { asBlob = false,
   const url = apiUrl(pathOrUrl);
   const path = apiPathOf(url);
   let response: Response;
+  // Each request in a task of its own: a screen's queries start together, from React's passive
+  // effects, and a cross-origin `fetch` call costs the main thread 0.5–2 ms at 1x CPU on an idle
+  // page, more while one loads; on the installation tab their calls made one task of 50–70 ms
+  // (docs/performance.md).
   await nextTask();
   try {
     response = await fetch(url, { ...init, headers: withDefaultHeaders(init), credentials: 'include' });

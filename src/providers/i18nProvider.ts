@@ -5,6 +5,7 @@ import { adminCatalogueEn, raMessagesEn } from '../i18n/adminCatalogue.en';
 import { changeLanguage, currentLanguage } from '../i18n/i18n';
 import { appI18next } from '../i18n/i18nextInstance';
 import { PLATFORM_NS, supportedBase, type SupportedLanguage } from '../i18n/languages';
+import { nextTask } from '../shared/nextTask';
 
 /** The languages the locale switcher offers (PROD-5), each named in its own language. */
 const locales: Locale[] = [
@@ -34,9 +35,6 @@ const loadAdminTexts = (lng: SupportedLanguage): Promise<void> => {
   );
   return frenchTexts;
 };
-
-/** Resolves in a task of its own, after the one that is running. */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The admin renders after this, so its first render speaks the visitor's language (PROD-5).
