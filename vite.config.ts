@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { bannerRuntimePlugin } from './banner/build/viteBannerPlugin.ts';
 import { bootPreloadPlugin } from './scripts/vite/bootPreload.ts';
-import { commitUpdatesInTransitionPlugin } from './scripts/vite/commitUpdatesInTransition.ts';
+import { libraryUpdatesInTransitionPlugin } from './scripts/vite/libraryUpdatesInTransition.ts';
 import { buildInputsPlugin } from './scripts/vite/buildInputs.ts';
 import { emotionStylesInRenderPlugin } from './scripts/vite/emotionStylesInRender.ts';
 import { fontPreloadPlugin } from './scripts/vite/fontPreload.ts';
@@ -36,11 +36,11 @@ export default defineConfig({
     lazyNumberFormatPlugin(),
     emotionStylesInRenderPlugin(),
     queryUpdatesInTransitionPlugin(),
-    commitUpdatesInTransitionPlugin(),
+    libraryUpdatesInTransitionPlugin(),
     buildInputsPlugin(),
   ],
   optimizeDeps: {
-    rolldownOptions: { plugins: [reactAdminMui9Plugin(), emotionStylesInRenderPlugin(), queryUpdatesInTransitionPlugin(), commitUpdatesInTransitionPlugin()] },
+    rolldownOptions: { plugins: [reactAdminMui9Plugin(), emotionStylesInRenderPlugin(), queryUpdatesInTransitionPlugin(), libraryUpdatesInTransitionPlugin()] },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
