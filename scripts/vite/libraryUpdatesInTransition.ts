@@ -14,7 +14,7 @@ import type { Plugin } from 'vite';
  *   at the child or submits.
  * - From react-admin's start-up effects: it sets its routes and resources from `<Admin>`'s children
  *   and registers each resource, then unregisters and registers them again; in the default lane,
- *   which React renders without slicing (51–78 ms tasks at 4× CPU on the pop-up tab). The routes
+ *   which React renders without slicing (59–78 ms tasks at 4× CPU on the pop-up tab). The routes
  *   render from the same children on the first render already; the registered definitions (the
  *   menu's resources) follow a moment later.
  *
