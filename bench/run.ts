@@ -478,6 +478,7 @@ const main = async (): Promise<void> => {
         'SI ms': l.speedIndexMs,
         'JS kB': l.scriptKb,
         'load blocking ms': l.loadBlockingMs,
+        'own CPU blocking ms': l.cpuBlockingMs,
       })),
     );
     for (const l of lighthouseFigures.filter((f) => f.failedAudits.length > 0)) console.log(`  ${l.path} (${l.preset}) failed: ${l.failedAudits.join(', ')}`);

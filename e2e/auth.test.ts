@@ -268,6 +268,33 @@ describe('auth screens in Chromium against the dev API', () => {
     ).toEqual(['400', '500']);
   });
 
+  it('[PERF-1] while a logged-in page waits for its data, nothing on it animates through the main thread: the spinner only turns', async () => {
+    await signIn(t.page, 'owner@demo.test');
+    // The list's rows are held back, so react-admin's app-bar spinner stays on.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await t.page.route(new RegExp(`^${t.apiUrl}/consent-solutions\\?`), async (route) => {
+      await held;
+      await route.continue();
+    });
+    await t.page.goto('/consent-solutions/');
+    await t.page.locator('.RaLoadingIndicator-loader').waitFor();
+    // What each running animation changes (Web Animations API): a rotation or a fade is run by the
+    // compositor; anything else (an SVG stroke's dashes, a size) is restyled and painted by the
+    // main thread in every frame, while the page's own work needs it.
+    const animated = await t.page.evaluate(() =>
+      document.getAnimations().map((animation) => {
+        const effect = animation.effect as KeyframeEffect | null;
+        const properties = (effect?.getKeyframes() ?? []).flatMap((frame) => Object.keys(frame));
+        return [...new Set(properties)].filter((property) => !['offset', 'computedOffset', 'easing', 'composite'].includes(property)).join(',');
+      }),
+    );
+    release();
+    expect(animated).toContain('transform');
+    expect(animated.filter((properties) => properties.split(',').some((property) => property !== 'transform' && property !== 'opacity'))).toEqual([]);
+    await shellReady(t.page);
+  });
+
   it('[PERF-1] the list, a detail tab and the pop-up tab load without building a number formatter (the number data of the browser stays unloaded)', async () => {
     // Counts every Intl.NumberFormat the page builds, from its first byte.
     await t.page.addInitScript(() => {

@@ -42,6 +42,10 @@ export const themeOptions: ThemeOptions = {
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     // A select sizes itself to its longest choice; on a phone it stops at the screen's edge and ellipsizes.
     MuiFormControl: { styleOverrides: { root: { maxWidth: '100%' } } },
+    // Spinners turn without their arc growing and shrinking: a stroke-dash animation is restyled
+    // and painted by the main thread in every frame (react-admin's app-bar spinner runs through
+    // every page load), a rotation by the compositor alone (docs/performance.md).
+    MuiCircularProgress: { defaultProps: { disableShrink: true } },
   },
 };
 
