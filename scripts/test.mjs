@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { countTests } from './testSummary.mjs';
 import { start as startPostgres } from './throwaway-postgres.mjs';
 
@@ -104,10 +105,11 @@ mkdirSync('test-results', { recursive: true });
 run('Banner scripts', 'npx', ['tsx', 'banner/build/cli.ts']);
 
 /** `vitest run` of some projects, with a JSON report beside the console's. */
-const vitestArgs = (projects, report) => [
+const vitestArgs = (projects, report, workers) => [
   'vitest',
   'run',
   ...projects.flatMap((name) => ['--project', name]),
+  `--maxWorkers=${workers}`,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
@@ -116,18 +118,21 @@ const testLanes = [
   { label: 'unit (Node), component (jsdom), API over HTTP', projects: ['unit', 'component', 'banner', 'api'], report: 'test-results/vitest.json' },
   { label: 'browser (Chromium)', projects: ['e2e'], report: 'test-results/vitest-e2e.json' },
 ];
-// The browser files run one at a time (they share one API and its seeded accounts) and keep about
-// a core busy: run after the other projects, as Vitest orders a project without file parallelism,
-// they made half of the suite's time (about 460 s of 920). They run beside them instead, in a
-// Vitest of their own; its report is printed when it ends.
+// The browser files run one at a time (they share one API and its seeded accounts): after the
+// other projects, as Vitest orders a project without file parallelism, they were half of the
+// suite's time (458 of 826 s) with a core often idle. They run beside the other projects instead,
+// in a Vitest of their own whose report is printed when it ends, and those take one worker: with
+// two, the lanes asked for about three cores of the two, and every file ran slower (a browser
+// test's and a component test's waits timed out in a run of 2026-11-29; docs/performance.md).
+const workersBeside = Math.max(1, availableParallelism() - 1);
 console.log(`\n=== Tests: ${testLanes.map((lane) => lane.label).join('; ')}, side by side`);
 const testsStarted = Date.now();
 const [live, held] = await Promise.all([
   new Promise((resolve) => {
-    const child = spawn('npx', vitestArgs(testLanes[0].projects, testLanes[0].report), { stdio: 'inherit', env: testEnv });
+    const child = spawn('npx', vitestArgs(testLanes[0].projects, testLanes[0].report, workersBeside), { stdio: 'inherit', env: testEnv });
     child.on('close', (code, signal) => resolve({ code: code ?? signal, time: seconds(testsStarted) }));
   }),
-  runQuiet(testLanes[1].label, 'npx', vitestArgs(testLanes[1].projects, testLanes[1].report), testEnv),
+  runQuiet(testLanes[1].label, 'npx', vitestArgs(testLanes[1].projects, testLanes[1].report, 1), testEnv),
 ]);
 console.log(`(${testLanes[0].label}: ${live.time})`);
 console.log(`\n=== Tests: ${testLanes[1].label} (${held.time})`);
