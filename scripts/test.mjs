@@ -105,11 +105,10 @@ mkdirSync('test-results', { recursive: true });
 run('Banner scripts', 'npx', ['tsx', 'banner/build/cli.ts']);
 
 /** `vitest run` of some projects, with a JSON report beside the console's. */
-const vitestArgs = (projects, report, workers) => [
+const vitestArgs = (projects, report) => [
   'vitest',
   'run',
   ...projects.flatMap((name) => ['--project', name]),
-  `--maxWorkers=${workers}`,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
@@ -129,10 +128,13 @@ console.log(`\n=== Tests: ${testLanes.map((lane) => lane.label).join('; ')}, sid
 const testsStarted = Date.now();
 const [live, held] = await Promise.all([
   new Promise((resolve) => {
-    const child = spawn('npx', vitestArgs(testLanes[0].projects, testLanes[0].report, workersBeside), { stdio: 'inherit', env: testEnv });
+    const child = spawn('npx', vitestArgs(testLanes[0].projects, testLanes[0].report), {
+      stdio: 'inherit',
+      env: { ...testEnv, TEST_WORKERS: String(workersBeside) },
+    });
     child.on('close', (code, signal) => resolve({ code: code ?? signal, time: seconds(testsStarted) }));
   }),
-  runQuiet(testLanes[1].label, 'npx', vitestArgs(testLanes[1].projects, testLanes[1].report, 1), testEnv),
+  runQuiet(testLanes[1].label, 'npx', vitestArgs(testLanes[1].projects, testLanes[1].report), testEnv),
 ]);
 console.log(`(${testLanes[0].label}: ${live.time})`);
 console.log(`\n=== Tests: ${testLanes[1].label} (${held.time})`);
