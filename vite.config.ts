@@ -50,10 +50,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines
     // that run `npm test`, so every unit, banner and API file ran one after another while a core
     // sat mostly idle (the files wait on jsdom, imports and sockets as much as they compute).
-    // `npm test` runs the browser project (its files one at a time: fileParallelism) in a Vitest of
-    // its own beside the others, and gives these one worker fewer (TEST_WORKERS, scripts/test.mjs;
-    // the command line's --maxWorkers would reach only the projects that extend this config).
-    maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
+    // The browser project runs its files one at a time (fileParallelism), in a Vitest of its own
+    // beside these (scripts/test.mjs).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // Logic without a page: a jsdom per file cost about a second and a half of CPU each. A

@@ -4,7 +4,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { countTests } from './testSummary.mjs';
 import { start as startPostgres } from './throwaway-postgres.mjs';
 
@@ -119,19 +118,15 @@ const testLanes = [
 ];
 // The browser files run one at a time (they share one API and its seeded accounts): after the
 // other projects, as Vitest orders a project without file parallelism, they were half of the
-// suite's time (458 of 826 s) with a core often idle. They run beside the other projects instead,
-// in a Vitest of their own whose report is printed when it ends, and those take one worker: with
-// two, the lanes asked for about three cores of the two, and every file ran slower (a browser
-// test's and a component test's waits timed out in a run of 2026-11-29; docs/performance.md).
-const workersBeside = Math.max(1, availableParallelism() - 1);
+// suite's time (458 of 826 s) while they kept about 1.3 of two cores busy. They run beside the
+// other projects instead, in a Vitest of their own whose report is printed when it ends: 756 s
+// instead of 826 in clean-clone runs; the other projects with one worker instead of two took
+// 832 s (docs/performance.md).
 console.log(`\n=== Tests: ${testLanes.map((lane) => lane.label).join('; ')}, side by side`);
 const testsStarted = Date.now();
 const [live, held] = await Promise.all([
   new Promise((resolve) => {
-    const child = spawn('npx', vitestArgs(testLanes[0].projects, testLanes[0].report), {
-      stdio: 'inherit',
-      env: { ...testEnv, TEST_WORKERS: String(workersBeside) },
-    });
+    const child = spawn('npx', vitestArgs(testLanes[0].projects, testLanes[0].report), { stdio: 'inherit', env: testEnv });
     child.on('close', (code, signal) => resolve({ code: code ?? signal, time: seconds(testsStarted) }));
   }),
   runQuiet(testLanes[1].label, 'npx', vitestArgs(testLanes[1].projects, testLanes[1].report), testEnv),
