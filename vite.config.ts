@@ -50,8 +50,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines
     // that run `npm test`, so every unit, banner and API file ran one after another while a core
     // sat mostly idle (the files wait on jsdom, imports and sockets as much as they compute).
-    // The browser project runs its files one at a time (fileParallelism), in a Vitest of its own
-    // beside these (scripts/test.mjs).
+    // The browser project still runs its files one at a time, after these (fileParallelism).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

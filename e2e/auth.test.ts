@@ -273,11 +273,16 @@ describe('auth screens in Chromium against the dev API', () => {
     // The list's rows are held back, so react-admin's app-bar spinner stays on.
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let listAsked = () => undefined as void;
+    const asked = new Promise<void>((resolve) => (listAsked = resolve));
     await t.page.route(new RegExp(`^${t.apiUrl}/consent-solutions\\?`), async (route) => {
+      listAsked();
       await held;
       await route.continue();
     });
     await t.page.goto('/consent-solutions/');
+    // Once the list's read is held, the spinner stays until it is released (earlier reads come and go).
+    await asked;
     await t.page.locator('.RaLoadingIndicator-loader').waitFor();
     // What each running animation changes (Web Animations API): a rotation or a fade is run by the
     // compositor; anything else (an SVG stroke's dashes, a size) is restyled and painted by the

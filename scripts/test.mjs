@@ -35,10 +35,10 @@ const run = (label, command, args) => {
 };
 
 /** One step with its output held back, so that two lanes running at once print whole sections. */
-const runQuiet = (label, command, args, env = process.env) =>
+const runQuiet = (label, command, args) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { env: { ...env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -99,53 +99,21 @@ const testEnv = {
 };
 
 mkdirSync('test-results', { recursive: true });
-// Both lanes' projects publish banners: built once here, so that their set-ups find them current
-// instead of building into the same folder at once.
-run('Banner scripts', 'npx', ['tsx', 'banner/build/cli.ts']);
-
-/** `vitest run` of some projects, with a JSON report beside the console's. */
-const vitestArgs = (projects, report) => [
-  'vitest',
-  'run',
-  ...projects.flatMap((name) => ['--project', name]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-];
-const testLanes = [
-  { label: 'unit (Node), component (jsdom), API over HTTP', projects: ['unit', 'component', 'banner', 'api'], report: 'test-results/vitest.json' },
-  { label: 'browser (Chromium)', projects: ['e2e'], report: 'test-results/vitest-e2e.json' },
-];
-// The browser files run one at a time (they share one API and its seeded accounts): after the
-// other projects, as Vitest orders a project without file parallelism, they were half of the
-// suite's time (458 of 826 s) while they kept about 1.3 of two cores busy. They run beside the
-// other projects instead, in a Vitest of their own whose report is printed when it ends: 756 s
-// instead of 826 in clean-clone runs; the other projects with one worker instead of two took
-// 832 s (docs/performance.md).
-console.log(`\n=== Tests: ${testLanes.map((lane) => lane.label).join('; ')}, side by side`);
+const report = 'test-results/vitest.json';
+console.log('\n=== Tests: unit (Node), component (jsdom), API over HTTP, browser (Chromium)');
 const testsStarted = Date.now();
-const [live, held] = await Promise.all([
-  new Promise((resolve) => {
-    const child = spawn('npx', vitestArgs(testLanes[0].projects, testLanes[0].report), { stdio: 'inherit', env: testEnv });
-    child.on('close', (code, signal) => resolve({ code: code ?? signal, time: seconds(testsStarted) }));
-  }),
-  runQuiet(testLanes[1].label, 'npx', vitestArgs(testLanes[1].projects, testLanes[1].report), testEnv),
-]);
-console.log(`(${testLanes[0].label}: ${live.time})`);
-console.log(`\n=== Tests: ${testLanes[1].label} (${held.time})`);
-process.stdout.write(held.output);
+const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  stdio: 'inherit',
+  env: testEnv,
+});
 postgres.stop?.();
 console.log(`(Tests: ${seconds(testsStarted)})`);
 
 let passed = 0;
 let failed = 0;
-for (const [lane, result] of [
-  [testLanes[0], live],
-  [testLanes[1], held],
-]) {
-  const counts = existsSync(lane.report) ? countTests(JSON.parse(readFileSync(lane.report, 'utf8'))) : { passed: 0, failed: 0 };
-  passed += counts.passed;
-  failed += result.code !== 0 && counts.failed === 0 ? 1 : counts.failed;
+if (existsSync(report)) {
+  ({ passed, failed } = countTests(JSON.parse(readFileSync(report, 'utf8'))));
 }
+if (tests.status !== 0 && failed === 0) failed = 1;
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
-process.exit(live.code === 0 && held.code === 0 && failed === 0 ? 0 : 1);
+process.exit(tests.status === 0 && failed === 0 ? 0 : 1);
