@@ -44,6 +44,8 @@ export interface BlockingTask {
    * time the main thread waited for a core, which Lighthouse multiplies just the same.
    */
   cpuBlockingMs: number;
+  /** It started at or after the first contentful paint: in TBT's window. */
+  afterFirstPaint: boolean;
   /** Self time per kind of work (Lighthouse's task groups), ms observed. */
   groups: Record<string, number>;
   /** Scripts and functions that ran in it, longest first: `name file` with ms observed. */
@@ -102,6 +104,7 @@ export const blockingTasks = (
         durationMs: Math.round(task.duration * 10) / 10,
         blockingMs: Math.round(task.duration * multiplier - BLOCKING_MS),
         cpuBlockingMs: Math.max(0, Math.round(((task.event.tdur ?? task.duration * 1000) / 1000) * multiplier - BLOCKING_MS)),
+        afterFirstPaint: task.startTime >= fcpMs,
         groups: Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, Math.round(v * 10) / 10])),
         calls: [...calls].sort((a, b) => b[1] - a[1]).slice(0, 4),
       };
